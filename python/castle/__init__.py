@@ -1,0 +1,39 @@
+"""castle: Beleaguered Castle, Streets and Alleys and Citadel; deals, a complete solver, a game.
+
+>>> import castle
+>>> deal = castle.Deal.from_number("beleaguered-castle", 2)
+>>> castle.solve(deal).status
+'solved'
+"""
+
+from __future__ import annotations
+
+from .cards import CARDS, RANKS, SUITS, Card
+from .deal import MAX_DEAL_NUMBER, Deal, parse_deal_range
+from .errors import BoardError, CastleError, IllegalMoveError, LimitError, VariantError
+from .solve import DEFAULT_MAX_MEMORY, FOUNDATION, Move, Solution, solve
+from .variants import DEFAULT_VARIANT, VARIANTS
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CARDS",
+    "DEFAULT_MAX_MEMORY",
+    "DEFAULT_VARIANT",
+    "FOUNDATION",
+    "MAX_DEAL_NUMBER",
+    "RANKS",
+    "SUITS",
+    "VARIANTS",
+    "BoardError",
+    "Card",
+    "CastleError",
+    "Deal",
+    "IllegalMoveError",
+    "LimitError",
+    "Move",
+    "Solution",
+    "VariantError",
+    "parse_deal_range",
+    "solve",
+]

@@ -1,0 +1,40 @@
+"""The native core (Rust, ``rust/src``). Private: use the ``castle`` package instead.
+
+Cards cross this boundary as indexes ``13 * suit + rank - 1`` with suits in the order
+``C D H S`` and ranks 1 (ace) to 13 (king).
+"""
+
+MAX_DEAL_NUMBER: int
+
+class BoardTextError(ValueError):
+    """Board text refused; ``args`` is ``(message, line or None, token or None)``."""
+
+class InternalError(RuntimeError):
+    """A bug in the core: a Rust panic caught before it reached Python."""
+
+class Deal:
+    @staticmethod
+    def from_number(variant: str, number: int) -> Deal: ...
+    @staticmethod
+    def from_text(text: str, variant: str | None = None) -> Deal: ...
+    def to_text(self) -> str: ...
+    @property
+    def variant(self) -> str: ...
+    @property
+    def number(self) -> int | None: ...
+    @property
+    def columns(self) -> list[list[int]]:
+        """Card indexes, bottom card first."""
+    @property
+    def foundations(self) -> tuple[int, int, int, int] | list[int]:
+        """Top rank per suit, suits C D H S (0 = empty)."""
+
+def parse_card(token: str) -> int | None: ...
+def variants() -> list[str]: ...
+def solve(
+    deal: Deal, max_states: int | None, max_seconds: float | None, max_memory: int
+) -> tuple[str, list[tuple[int, int, int]], int, float, str | None]:
+    """(status, moves, states expanded, seconds, limit that stopped an unknown).
+
+    Each move is (card index, from column, to column or -1 for the foundation).
+    """

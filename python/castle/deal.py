@@ -1,0 +1,128 @@
+"""Deals: PySolFC's numbered deals of each variant, board text, and random deals."""
+
+from __future__ import annotations
+
+import random as _random
+from collections.abc import Sequence
+
+from . import _core
+from .cards import CARDS, SUITS, Card
+from .errors import BoardError
+from .variants import DEFAULT_VARIANT, check_variant
+
+#: Deal numbers run from 1 to this.
+MAX_DEAL_NUMBER: int = _core.MAX_DEAL_NUMBER
+#: Deal.random draws numbers from 1 to this (the range every PySolFC build can show).
+RANDOM_DEAL_MAX = 2**31 - 1
+
+
+class Deal:
+    """A position of a castle game: 8 columns (bottom card first) and four foundations.
+
+    Build one with :meth:`from_number`, :meth:`from_text` or :meth:`random`.
+    """
+
+    __slots__ = ("_deal",)
+
+    def __init__(self, core: _core.Deal) -> None:
+        self._deal = core
+
+    @classmethod
+    def from_number(cls, variant: str, number: int) -> Deal:
+        """PySolFC's deal ``number`` (1 to :data:`MAX_DEAL_NUMBER`) of ``variant``."""
+        check_variant(variant)
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise ValueError(f"deal number must be an integer, not {number!r}")
+        if not 1 <= number <= MAX_DEAL_NUMBER:
+            raise ValueError(f"deal number {number} is out of range (1 to {MAX_DEAL_NUMBER})")
+        return cls(_core.Deal.from_number(variant, number))
+
+    @classmethod
+    def from_text(cls, text: str, variant: str | None = None) -> Deal:
+        """Parse board text (one line per column, bottom card first; see the README).
+
+        Without ``variant``, an ace in a column means Streets and Alleys, anything else
+        Beleaguered Castle (Citadel plays by the same rules). Raises :class:`BoardError`
+        naming the line and token at fault.
+        """
+        if variant is not None:
+            check_variant(variant)
+        try:
+            return cls(_core.Deal.from_text(text, variant))
+        except _core.BoardTextError as e:
+            message, line, token = e.args
+            raise BoardError(message, line=line, token=token) from None
+
+    @classmethod
+    def random(cls, variant: str = DEFAULT_VARIANT, seed: int | None = None) -> Deal:
+        """A numbered deal picked at random (reproducibly, given ``seed``)."""
+        check_variant(variant)
+        rng = _random.Random(seed) if seed is not None else _random.SystemRandom()
+        return cls.from_number(variant, rng.randint(1, RANDOM_DEAL_MAX))
+
+    @property
+    def variant(self) -> str:
+        return self._deal.variant
+
+    @property
+    def number(self) -> int | None:
+        """PySolFC's deal number, or ``None`` for a position read from text."""
+        return self._deal.number
+
+    @property
+    def columns(self) -> list[list[Card]]:
+        """The 8 columns, each bottom card first (the last card is the one that moves)."""
+        return [[CARDS[i] for i in column] for column in self._deal.columns]
+
+    @property
+    def foundations(self) -> dict[str, int]:
+        """Top rank on each suit's foundation, by suit letter (0 = empty)."""
+        return dict(zip(SUITS, self._deal.foundations))
+
+    def to_text(self) -> str:
+        """Board text, the layout PySolFC and fc-solve read."""
+        return self._deal.to_text()
+
+    @property
+    def core(self) -> _core.Deal:
+        """The native deal (for castle's own modules)."""
+        return self._deal
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Deal):
+            return NotImplemented
+        return (self.variant, self.columns, self.foundations) == (
+            other.variant,
+            other.columns,
+            other.foundations,
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.to_text())
+
+    def __repr__(self) -> str:
+        if self.number is not None:
+            return f"Deal.from_number({self.variant!r}, {self.number})"
+        return f"Deal.from_text({self.to_text()!r}, variant={self.variant!r})"
+
+
+def parse_deal_range(text: str) -> Sequence[int]:
+    """``"1-1000"``, ``"17"`` or ``"1-10,48,100-120"`` as deal numbers, in order."""
+    numbers: list[int] = []
+    for part in text.split(","):
+        part = part.strip()
+        lo, sep, hi = part.partition("-")
+        try:
+            first = int(lo)
+            last = int(hi) if sep else first
+        except ValueError:
+            raise ValueError(f"not a deal range: {part!r} (use N, N-M, or a list of them)") from None
+        if not 1 <= first <= last <= MAX_DEAL_NUMBER:
+            raise ValueError(f"not a deal range: {part!r} (numbers 1 to {MAX_DEAL_NUMBER}, low-high)")
+        if last - first >= 10_000_000:
+            raise ValueError(f"deal range {part!r} is too large (at most 10,000,000 deals)")
+        numbers.extend(range(first, last + 1))
+    return numbers
+
+
+__all__ = ["MAX_DEAL_NUMBER", "Deal", "parse_deal_range"]

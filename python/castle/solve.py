@@ -1,0 +1,131 @@
+"""``castle.solve``: the Rust solver, with its answer as typed Python values."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Literal, Union
+
+from . import _core
+from .cards import CARDS, Card
+from .deal import Deal
+from .errors import LimitError
+
+FOUNDATION: Literal["foundation"] = "foundation"
+#: Where a move goes: a column (0-based, board-line order) or the card's foundation.
+Target = Union[int, Literal["foundation"]]
+
+Status = Literal["solved", "unsolvable", "unknown"]
+
+#: Default bound on the transposition table's memory (bytes).
+DEFAULT_MAX_MEMORY = 4 * 2**30
+#: The largest memory bound accepted (1 TiB): anything above is a typo.
+MAX_MEMORY_LIMIT = 2**40
+
+
+@dataclass(frozen=True)
+class Move:
+    """One card from the top of column ``src`` to column ``dst`` or to its foundation."""
+
+    card: Card
+    src: int
+    dst: Target
+
+    @property
+    def to_foundation(self) -> bool:
+        return self.dst == FOUNDATION
+
+    def to_json(self) -> dict[str, Any]:
+        return {"card": str(self.card), "from": self.src, "to": self.dst}
+
+    def __str__(self) -> str:
+        where = "foundation" if self.dst == FOUNDATION else f"column {self.dst + 1}"  # type: ignore[operator]
+        return f"{self.card} from column {self.src + 1} to {where}"
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What the solver found.
+
+    ``status`` is ``"solved"`` (``moves`` win from the deal, automatic foundation moves
+    included), ``"unsolvable"`` (the search was complete: no sequence of moves wins) or
+    ``"unknown"`` (a limit stopped it; ``limit`` says which). ``states`` counts positions
+    expanded.
+    """
+
+    status: Status
+    moves: tuple[Move, ...]
+    states: int
+    seconds: float
+    limit: str | None = None
+
+    def to_json(self, deal: Deal | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if deal is not None:
+            out["variant"] = deal.variant
+            out["deal"] = deal.number
+        out.update(
+            status=self.status,
+            moves=[m.to_json() for m in self.moves],
+            states=self.states,
+            seconds=round(self.seconds, 6),
+        )
+        if self.limit is not None:
+            out["limit"] = self.limit
+        return out
+
+
+def check_limits(
+    max_states: int | None, max_seconds: float | None, max_memory: int | None = None
+) -> None:
+    """Raise :class:`LimitError` for limits that make no sense."""
+    if max_states is not None and (
+        isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1
+    ):
+        raise LimitError(f"max_states must be a whole number of at least 1, not {max_states!r}")
+    if max_seconds is not None and (
+        isinstance(max_seconds, bool)
+        or not isinstance(max_seconds, (int, float))
+        or not math.isfinite(max_seconds)
+        or max_seconds <= 0
+    ):
+        raise LimitError(f"max_seconds must be a positive number, not {max_seconds!r}")
+    if max_memory is not None and (
+        isinstance(max_memory, bool)
+        or not isinstance(max_memory, int)
+        or not 2**20 <= max_memory <= MAX_MEMORY_LIMIT
+    ):
+        raise LimitError(f"max_memory must be between 1 MiB and 1 TiB in bytes, not {max_memory!r}")
+
+
+def make_move(card_index: int, src: int, dst: int) -> Move:
+    return Move(CARDS[card_index], src, FOUNDATION if dst < 0 else dst)
+
+
+def solve(
+    deal: Deal,
+    *,
+    max_states: int | None = None,
+    max_seconds: float | None = None,
+    max_memory: int = DEFAULT_MAX_MEMORY,
+) -> Solution:
+    """Decide whether ``deal`` can be won, and how.
+
+    A complete depth-first search (see the README): ``"unsolvable"`` is a proof. Limits end
+    the search with ``"unknown"``: ``max_states`` positions expanded, ``max_seconds`` of
+    search, ``max_memory`` bytes of transposition table. The search runs without the GIL;
+    Ctrl+C raises ``KeyboardInterrupt`` promptly.
+    """
+    if not isinstance(deal, Deal):
+        raise TypeError(f"solve() takes a castle.Deal, not {type(deal).__name__}")
+    check_limits(max_states, max_seconds, max_memory)
+    status, moves, states, seconds, limit = _core.solve(
+        deal.core, max_states, None if max_seconds is None else float(max_seconds), max_memory
+    )
+    return Solution(
+        status=status,  # type: ignore[arg-type]
+        moves=tuple(make_move(c, s, d) for c, s, d in moves),
+        states=states,
+        seconds=seconds,
+        limit=limit,
+    )

@@ -1,0 +1,23 @@
+"""The variants castle knows, by id. The rules and layouts live in the core (``rust/src``)."""
+
+from __future__ import annotations
+
+from . import _core
+from .errors import VariantError
+
+#: Variant ids, in the core's order; the first is the default.
+VARIANTS: tuple[str, ...] = tuple(_core.variants())
+DEFAULT_VARIANT = "beleaguered-castle"
+
+NAMES = {
+    "beleaguered-castle": "Beleaguered Castle",
+    "streets-and-alleys": "Streets and Alleys",
+    "citadel": "Citadel",
+}
+
+
+def check_variant(variant: str) -> str:
+    """Return ``variant`` if castle knows it, else raise :class:`VariantError`."""
+    if variant not in VARIANTS:
+        raise VariantError(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
+    return variant

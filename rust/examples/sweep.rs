@@ -1,0 +1,37 @@
+//! Solves a range of deals and prints one line each: `cargo run --release --example sweep --
+//! beleaguered-castle 1 200 [max_seconds]`. A quick check of the core without Python.
+
+use castle::deal::Deal;
+use castle::solver::{solve, Limits};
+use castle::variant::Variant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let variant = Variant::from_id(&args[1]).expect("variant");
+    let first: u64 = args[2].parse().expect("first deal");
+    let last: u64 = args[3].parse().expect("last deal");
+    let max_seconds = args.get(4).map(|s| s.parse::<f64>().expect("seconds"));
+    let limits = Limits {
+        max_states: None,
+        max_seconds,
+        max_memory: 4 << 30,
+    };
+    let (mut states, mut seconds) = (0u64, 0f64);
+    for n in first..=last {
+        let deal = Deal::from_number(variant, n).unwrap();
+        let o = solve(&deal, &limits, &mut || false);
+        println!(
+            "{n}\t{}\t{}\t{:.4}\t{}",
+            o.status.as_str(),
+            o.states,
+            o.seconds,
+            o.moves.len()
+        );
+        states += o.states;
+        seconds += o.seconds;
+    }
+    eprintln!(
+        "total {states} states in {seconds:.2} s: {:.0} states/s",
+        states as f64 / seconds
+    );
+}

@@ -1,0 +1,140 @@
+//! A deal: the starting layout of a variant, and PySolFC's deal N of it.
+
+use crate::cards::Card;
+use crate::random::{MsRandom, MtRandom, MT_FROM};
+use crate::variant::Variant;
+
+/// Deal numbers run from 1 to this (PySolFC's generators take any of them).
+pub const MAX_NUMBER: u64 = i64::MAX as u64;
+
+/// A layout: the tableau columns (each bottom card first) and each suit's foundation top rank
+/// (0 = empty), indexed as [`crate::cards::SUITS`]. `number` is PySolFC's deal number, if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deal {
+    pub variant: Variant,
+    pub number: Option<u64>,
+    pub columns: Vec<Vec<Card>>,
+    pub foundations: [u8; 4],
+}
+
+impl Deal {
+    /// PySolFC's deal `number` of `variant`. `None` when the number is out of range.
+    pub fn from_number(variant: Variant, number: u64) -> Option<Deal> {
+        if !(1..=MAX_NUMBER).contains(&number) {
+            return None;
+        }
+        let cards = pysolfc_shuffle(number);
+        Some(lay_out(variant, Some(number), cards))
+    }
+
+    pub fn card_count(&self) -> usize {
+        self.columns.iter().map(Vec::len).sum::<usize>()
+            + self.foundations.iter().map(|&r| r as usize).sum::<usize>()
+    }
+}
+
+/// The 52 cards in dealing order (first dealt first), exactly as PySolFC shuffles deal `number`.
+pub fn pysolfc_shuffle(number: u64) -> Vec<Card> {
+    // PySolFC builds the deck suit by suit in the order clubs, spades, hearts, diamonds.
+    const PYSOL_SUITS: [u8; 4] = [0, 3, 2, 1];
+    let mut deck: Vec<Card> = PYSOL_SUITS
+        .iter()
+        .flat_map(|&suit| (1..=13).map(move |rank| Card::new(rank, suit)))
+        .collect();
+    if number < MT_FROM {
+        // The Microsoft generator deals from a deck reordered rank by rank: clubs, diamonds,
+        // hearts, spades within each rank (pysol's `ms_rearrange`).
+        deck = (0..13)
+            .flat_map(|i| [0, 39, 26, 13].map(|j| deck[i + j]))
+            .collect();
+        let mut r = MsRandom::new(number);
+        shuffle(&mut deck, |n| r.below_or_equal(n));
+    } else {
+        let mut r = MtRandom::new(number);
+        shuffle(&mut deck, |n| r.below_or_equal(n));
+    }
+    deck.reverse();
+    deck
+}
+
+/// Fisher-Yates from the top, as PySolFC's `shuffle`.
+fn shuffle(deck: &mut [Card], mut below_or_equal: impl FnMut(u64) -> u64) {
+    for n in (1..deck.len()).rev() {
+        let j = below_or_equal(n as u64) as usize;
+        deck.swap(n, j);
+    }
+}
+
+/// Deals `cards` (dealing order) the way PySolFC lays out `variant` (RULES.md §1).
+pub fn lay_out(variant: Variant, number: Option<u64>, cards: Vec<Card>) -> Deal {
+    let ncols = variant.columns();
+    let mut columns: Vec<Vec<Card>> = vec![Vec::new(); ncols];
+    let mut foundations = [0u8; 4];
+    let mut rest: Vec<Card> = if variant.aces_start_on_foundations() {
+        for c in cards.iter().filter(|c| c.rank() == 1) {
+            foundations[c.suit() as usize] = 1;
+        }
+        cards.into_iter().filter(|c| c.rank() != 1).collect()
+    } else {
+        cards
+    };
+    rest.reverse(); // pop from the end = deal from the front
+                    // Rows of 8, six rows; a Citadel card that fits its foundation goes there instead.
+    'rows: for _ in 0..6 {
+        for column in columns.iter_mut() {
+            let Some(card) = rest.pop() else {
+                break 'rows;
+            };
+            if variant.deals_to_foundations()
+                && foundations[card.suit() as usize] + 1 == card.rank()
+            {
+                foundations[card.suit() as usize] = card.rank();
+            } else {
+                column.push(card);
+            }
+        }
+    }
+    // Streets and Alleys: the 4 cards left go one each on the first four columns.
+    for column in columns.iter_mut() {
+        let Some(card) = rest.pop() else { break };
+        column.push(card);
+    }
+    Deal {
+        variant,
+        number,
+        columns,
+        foundations,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_deal_holds_each_card_once() {
+        for v in Variant::ALL {
+            for n in [1, 2, 31999, 32000, 1 << 31, MAX_NUMBER] {
+                let d = Deal::from_number(v, n).unwrap();
+                let mut seen = [false; 52];
+                for c in d.columns.iter().flatten() {
+                    assert!(!seen[c.index()]);
+                    seen[c.index()] = true;
+                }
+                assert_eq!(d.card_count(), 52);
+            }
+        }
+    }
+
+    #[test]
+    fn layouts_have_the_right_shape() {
+        let bc = Deal::from_number(Variant::BeleagueredCastle, 1).unwrap();
+        assert!(bc.columns.iter().all(|c| c.len() == 6));
+        assert_eq!(bc.foundations, [1; 4]);
+        let sa = Deal::from_number(Variant::StreetsAndAlleys, 1).unwrap();
+        let lens: Vec<usize> = sa.columns.iter().map(Vec::len).collect();
+        assert_eq!(lens, vec![7, 7, 7, 7, 6, 6, 6, 6]);
+        assert_eq!(sa.foundations, [0; 4]);
+        assert!(Deal::from_number(Variant::Citadel, 0).is_none());
+    }
+}

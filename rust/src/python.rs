@@ -1,0 +1,205 @@
+//! `castle._core`: the Python binding. Thin wrappers only: no rule of the game lives here.
+//! `python/castle/_core.pyi` documents this boundary.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::board;
+use crate::cards::Card;
+use crate::deal::{Deal as CoreDeal, MAX_NUMBER};
+use crate::moves::FOUNDATION;
+use crate::solver::{self, Limits};
+use crate::variant::Variant;
+
+create_exception!(
+    _core,
+    BoardTextError,
+    PyValueError,
+    "Board text refused: args are (message, line, token)."
+);
+create_exception!(
+    _core,
+    InternalError,
+    PyRuntimeError,
+    "A bug in the castle core (a caught Rust panic)."
+);
+
+/// Runs core code, turning a panic into `InternalError` instead of letting it cross into Python.
+fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_string());
+        Err(InternalError::new_err(format!("castle core bug: {what}")))
+    })
+}
+
+fn variant_from(id: &str) -> PyResult<Variant> {
+    Variant::from_id(id).ok_or_else(|| {
+        let known: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+        PyValueError::new_err(format!(
+            "unknown variant {id:?} (known: {})",
+            known.join(", ")
+        ))
+    })
+}
+
+/// A layout of one of the castle games.
+#[pyclass(module = "castle._core", name = "Deal", frozen)]
+pub struct PyDeal {
+    deal: CoreDeal,
+}
+
+#[pymethods]
+impl PyDeal {
+    #[staticmethod]
+    fn from_number(variant: &str, number: u64) -> PyResult<PyDeal> {
+        guard(|| {
+            let variant = variant_from(variant)?;
+            let deal = CoreDeal::from_number(variant, number).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "deal number {number} is out of range (1 to {MAX_NUMBER})"
+                ))
+            })?;
+            Ok(PyDeal { deal })
+        })
+    }
+
+    #[staticmethod]
+    #[pyo3(signature = (text, variant=None))]
+    fn from_text(text: &str, variant: Option<&str>) -> PyResult<PyDeal> {
+        guard(|| {
+            let variant = variant.map(variant_from).transpose()?;
+            board::parse(text, variant)
+                .map(|deal| PyDeal { deal })
+                .map_err(|e| BoardTextError::new_err((e.message, e.line, e.token)))
+        })
+    }
+
+    fn to_text(&self) -> String {
+        board::format(&self.deal)
+    }
+
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.deal.variant.id()
+    }
+
+    #[getter]
+    fn number(&self) -> Option<u64> {
+        self.deal.number
+    }
+
+    /// Card indexes (0..52, `13 * suit + rank - 1`, suits C D H S), bottom card first.
+    #[getter]
+    fn columns(&self) -> Vec<Vec<u8>> {
+        self.deal
+            .columns
+            .iter()
+            .map(|c| c.iter().map(|card| card.index() as u8).collect())
+            .collect()
+    }
+
+    /// Top rank on each foundation, suits C D H S (0 = empty).
+    #[getter]
+    fn foundations(&self) -> [u8; 4] {
+        self.deal.foundations
+    }
+}
+
+/// Parses one card token; `None` if it is not a card.
+#[pyfunction]
+fn parse_card(token: &str) -> Option<u8> {
+    Card::parse(token).map(|c| c.index() as u8)
+}
+
+#[pyfunction]
+fn variants() -> Vec<&'static str> {
+    Variant::ALL.iter().map(|v| v.id()).collect()
+}
+
+type SolveResult = (
+    &'static str,
+    Vec<(u8, u8, i16)>,
+    u64,
+    f64,
+    Option<&'static str>,
+);
+
+/// Solves a deal with the GIL released. Returns (status, moves, states, seconds, limit), each
+/// move (card index, from column, to column or -1 for the foundation). Ctrl+C raises
+/// KeyboardInterrupt within about 50 ms.
+#[pyfunction]
+#[pyo3(signature = (deal, max_states, max_seconds, max_memory))]
+fn solve(
+    py: Python<'_>,
+    deal: &PyDeal,
+    max_states: Option<u64>,
+    max_seconds: Option<f64>,
+    max_memory: usize,
+) -> PyResult<SolveResult> {
+    if max_states == Some(0) {
+        return Err(PyValueError::new_err("max_states must be at least 1"));
+    }
+    if max_seconds.is_some_and(|s| !(s > 0.0 && s.is_finite())) {
+        return Err(PyValueError::new_err(
+            "max_seconds must be a positive number",
+        ));
+    }
+    let limits = Limits {
+        max_states,
+        max_seconds,
+        max_memory,
+    };
+    let mut signal: Option<PyErr> = None;
+    let outcome = py.detach(|| {
+        catch_unwind(AssertUnwindSafe(|| {
+            solver::solve(&deal.deal, &limits, &mut || {
+                Python::attach(|py| match py.check_signals() {
+                    Ok(()) => false,
+                    Err(e) => {
+                        signal = Some(e);
+                        true
+                    }
+                })
+            })
+        }))
+    });
+    if let Some(e) = signal {
+        return Err(e);
+    }
+    let outcome =
+        outcome.map_err(|_| InternalError::new_err("castle core bug: the solver panicked"))?;
+    let moves = outcome
+        .moves
+        .iter()
+        .map(|m| {
+            let to = if m.to == FOUNDATION { -1 } else { m.to as i16 };
+            (m.card.index() as u8, m.from, to)
+        })
+        .collect();
+    Ok((
+        outcome.status.as_str(),
+        moves,
+        outcome.states,
+        outcome.seconds,
+        outcome.limit,
+    ))
+}
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyDeal>()?;
+    m.add_function(wrap_pyfunction!(parse_card, m)?)?;
+    m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add("BoardTextError", m.py().get_type::<BoardTextError>())?;
+    m.add("InternalError", m.py().get_type::<InternalError>())?;
+    m.add("MAX_DEAL_NUMBER", MAX_NUMBER)?;
+    Ok(())
+}

@@ -1,0 +1,9 @@
+//! The solver: a complete depth-first search over positions, with a transposition table.
+//! `castle.reference` (Python) is the same search step for step; the names match.
+
+mod order;
+mod search;
+mod table;
+
+pub use order::priority;
+pub use search::{solve, Limits, Outcome, Status};
