@@ -116,9 +116,11 @@ def parse_deal_range(text: str) -> Sequence[int]:
             first = int(lo)
             last = int(hi) if sep else first
         except ValueError:
-            raise ValueError(f"not a deal range: {part!r} (use N, N-M, or a list of them)") from None
+            raise ValueError(
+                f"not a deal range: {part!r} (use N, N-M, or a list of them)"
+            ) from None
         if not 1 <= first <= last <= MAX_DEAL_NUMBER:
-            raise ValueError(f"not a deal range: {part!r} (numbers 1 to {MAX_DEAL_NUMBER}, low-high)")
+            raise ValueError(f"not a deal range: {part!r} (numbers 1 to 2**63-1, low-high)")
         if last - first >= 10_000_000:
             raise ValueError(f"deal range {part!r} is too large (at most 10,000,000 deals)")
         numbers.extend(range(first, last + 1))

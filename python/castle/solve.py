@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Literal, Union
+from typing import Any, Literal, Union, cast
 
 from . import _core
 from .cards import CARDS, Card
@@ -39,7 +39,7 @@ class Move:
         return {"card": str(self.card), "from": self.src, "to": self.dst}
 
     def __str__(self) -> str:
-        where = "foundation" if self.dst == FOUNDATION else f"column {self.dst + 1}"  # type: ignore[operator]
+        where = "foundation" if self.dst == FOUNDATION else f"column {self.dst + 1}"
         return f"{self.card} from column {self.src + 1} to {where}"
 
 
@@ -123,7 +123,7 @@ def solve(
         deal.core, max_states, None if max_seconds is None else float(max_seconds), max_memory
     )
     return Solution(
-        status=status,  # type: ignore[arg-type]
+        status=cast(Status, status),
         moves=tuple(make_move(c, s, d) for c, s, d in moves),
         states=states,
         seconds=seconds,

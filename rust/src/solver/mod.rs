@@ -5,5 +5,5 @@ mod order;
 mod search;
 mod table;
 
-pub use order::priority;
+pub use order::{priority, ColumnFacts};
 pub use search::{solve, Limits, Outcome, Status};

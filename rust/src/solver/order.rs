@@ -1,45 +1,77 @@
 //! Move ordering: which move the search tries first. It decides how fast a win is found, never
 //! whether one is: every generated move is still tried.
 
+use crate::cards::Card;
 use crate::moves::{fits_foundation, fits_on, Move};
-use crate::state::State;
+use crate::state::{State, MAX_COLUMNS};
 
-fn need(state: &State, c: crate::cards::Card) -> u32 {
-    (c.rank() - state.foundations[c.suit() as usize]) as u32
+/// Most moves one position can have: per column, the foundation and the 7 other columns.
+const MAX_MOVES: usize = MAX_COLUMNS * MAX_COLUMNS;
+
+/// How many ranks `card` is from going up: 1 = it fits its foundation now.
+#[inline]
+fn need(state: &State, card: Card) -> u32 {
+    (card.rank() - state.foundations[card.suit() as usize]) as u32
 }
 
-/// (min need in column below index `upto`, cards above that card up to `upto`)
-fn min_need(state: &State, col: usize, upto: usize) -> (u32, u32) {
-    let column = &state.column(col)[..upto];
+/// The most needed card among `cards` (bottom first): its need and how many cards lie on it.
+/// Ties go to the higher card (the one nearer the top).
+fn most_needed(state: &State, cards: &[Card]) -> (u32, u32) {
     let mut best = (99, 0);
-    for (i, &c) in column.iter().enumerate() {
-        let n = need(state, c);
+    for (i, &card) in cards.iter().enumerate() {
+        let n = need(state, card);
         if n <= best.0 {
-            best = (n, (upto - 1 - i) as u32);
+            best = (n, (cards.len() - 1 - i) as u32);
         }
     }
     best
 }
 
-pub fn priority(state: &State, m: Move) -> u32 {
-    static V: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-    let v: u32 = *V.get_or_init(|| {
-        std::env::var("CASTLE_ORDER")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0)
-    });
+/// What the ordering reads of each column, computed once per position.
+pub struct ColumnFacts {
+    /// The most needed card under the top card (need, cards between it and the top card);
+    /// (0, 0) for a column of one card, which a move empties.
+    under_top: [(u32, u32); MAX_COLUMNS],
+    /// The need of the most needed card in the whole column (14 for an empty column).
+    lowest_need: [u32; MAX_COLUMNS],
+}
+
+impl ColumnFacts {
+    pub fn new(state: &State) -> ColumnFacts {
+        let mut facts = ColumnFacts {
+            under_top: [(0, 0); MAX_COLUMNS],
+            lowest_need: [14; MAX_COLUMNS],
+        };
+        for col in 0..state.ncols() {
+            let cards = state.column(col);
+            if cards.len() > 1 {
+                facts.under_top[col] = most_needed(state, &cards[..cards.len() - 1]);
+            }
+            if !cards.is_empty() {
+                facts.lowest_need[col] = most_needed(state, cards).0;
+            }
+        }
+        facts
+    }
+}
+
+/// Lower is tried first; ties keep generation order.
+///
+/// Classes, best first: 0 a foundation move; 1 a move that empties its column or uncovers a
+/// card that can go up at once; 2 a move onto a card; 3 a move into an empty column (it spends
+/// the one free place); 4 a card leaving a card one rank higher for another such card (it only
+/// trades places). Within a class: first from the column whose most needed card is most needed
+/// and nearest the top; then onto the column that buries the least needed cards; then onto a
+/// card of the same suit (a run that can later go up whole).
+pub fn priority(state: &State, facts: &ColumnFacts, m: Move) -> u32 {
     if m.to_foundation() {
         return 0;
     }
-    let column = state.column(m.from as usize);
+    let from = m.from as usize;
+    let to = m.to as usize;
+    let column = state.column(from);
     let below = column.len().checked_sub(2).map(|i| column[i]);
-    let target = state.top(m.to as usize);
-    let same_suit = target.is_some_and(|t| t.suit() == m.card.suit());
-    let distance = match below {
-        Some(b) => (b.rank() - state.foundations[b.suit() as usize]) as u32,
-        None => 0,
-    };
+    let target = state.top(to);
     let class = match (below, target) {
         (None, _) => 1,
         (Some(b), _) if fits_foundation(state, b) => 1,
@@ -47,63 +79,26 @@ pub fn priority(state: &State, m: Move) -> u32 {
         (_, Some(_)) => 2,
         (_, None) => 3,
     };
-    match v {
-        0 => class * 64 + distance * 2 + u32::from(!same_suit),
-        1 => {
-            // source: how near the most needed card is; destination: do not bury needed cards
-            let (sn, sd) = if column.len() > 1 {
-                min_need(state, m.from as usize, column.len() - 1)
-            } else {
-                (0, 0)
-            };
-            let dn = if target.is_some() {
-                min_need(state, m.to as usize, state.len(m.to as usize)).0
-            } else {
-                14
-            };
-            let bury = 14u32.saturating_sub(dn);
-            class * 4096 + (sn * 8 + sd) * 16 + bury + u32::from(!same_suit)
-        }
-        2 => {
-            let (sn, sd) = if column.len() > 1 {
-                min_need(state, m.from as usize, column.len() - 1)
-            } else {
-                (0, 0)
-            };
-            class * 4096 + (sn + sd) * 32 + u32::from(!same_suit)
-        }
-        3 => {
-            let (sn, sd) = if column.len() > 1 {
-                min_need(state, m.from as usize, column.len() - 1)
-            } else {
-                (0, 0)
-            };
-            let dn = if target.is_some() {
-                min_need(state, m.to as usize, state.len(m.to as usize)).0
-            } else {
-                14
-            };
-            let bury = 14u32.saturating_sub(dn);
-            class * 4096 + (sn + sd) * 32 + bury * 2 + u32::from(!same_suit)
-        }
-        _ => {
-            let (sn, sd) = if column.len() > 1 {
-                min_need(state, m.from as usize, column.len() - 1)
-            } else {
-                (0, 0)
-            };
-            let c2 = match class {
-                1 => 1,
-                4 => 4,
-                _ => 2,
-            };
-            let empty_pen = if target.is_none() { 4 } else { 0 };
-            c2 * 4096 + (sn + sd + empty_pen) * 32 + u32::from(!same_suit)
-        }
-    }
+    let (source_need, source_depth) = facts.under_top[from];
+    let buried = 14 - facts.lowest_need[to];
+    let other_suit = u32::from(target.is_none_or(|t| t.suit() != m.card.suit()));
+    class * 4096 + (source_need * 8 + source_depth) * 16 + buried + other_suit
 }
 
-/// Sorts `moves` into search order.
+/// Sorts `moves` into search order (a stable insertion sort: the lists are short).
 pub fn order_moves(state: &State, moves: &mut [Move]) {
-    moves.sort_by_cached_key(|&m| priority(state, m));
+    debug_assert!(moves.len() <= MAX_MOVES);
+    let facts = ColumnFacts::new(state);
+    let mut keys = [0u32; MAX_MOVES];
+    for i in 0..moves.len() {
+        let (key, m) = (priority(state, &facts, moves[i]), moves[i]);
+        let mut j = i;
+        while j > 0 && keys[j - 1] > key {
+            keys[j] = keys[j - 1];
+            moves[j] = moves[j - 1];
+            j -= 1;
+        }
+        keys[j] = key;
+        moves[j] = m;
+    }
 }

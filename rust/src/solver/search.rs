@@ -92,7 +92,7 @@ pub fn solve(deal: &Deal, limits: &Limits, interrupted: &mut dyn FnMut() -> bool
             return finish(Status::Unknown, Vec::new(), expanded, Some("states"));
         }
         expanded += 1;
-        if expanded % POLL_EVERY == 0 {
+        if expanded.is_multiple_of(POLL_EVERY) {
             let now = Instant::now();
             if limits
                 .max_seconds

@@ -1,0 +1,49 @@
+"""The ``castle`` command line (``castle solve ...``); see ``castle --help``."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+from .errors import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_USAGE, UsageError
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    try:
+        # Imported here so that a Ctrl+C during start-up also ends quietly.
+        from .args import build_parser
+        from .solve import run as run_solve
+
+        args = build_parser().parse_args(argv)
+        commands = {"solve": run_solve}
+        return commands[args.command](args)
+    except UsageError as e:
+        _error(f"error: {e}")
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        _error("interrupted")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except SystemExit as e:  # --help and --version
+        return e.code if isinstance(e.code, int) else int(e.code is not None)
+
+
+def _error(message: str) -> None:
+    sys.stderr.write("castle: " + " ".join(message.split()) + "\n")
+    sys.stderr.flush()
+
+
+def _silence_stdout() -> None:
+    # The reader went away; point stdout at devnull so the flush at exit cannot fail again.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+__all__ = ["main"]

@@ -1,0 +1,18 @@
+"""Exit codes and the one exception the CLI turns into ``castle: error: ...``."""
+
+from __future__ import annotations
+
+#: The deal(s) were answered: solved, unsolvable or unknown (the status is in the output).
+EXIT_OK = 0
+#: Something broke that is not the user's input (a worker process died, for instance).
+EXIT_FAILURE = 1
+#: Bad input: board text, variant, deal range, limits, a file that cannot be read.
+EXIT_USAGE = 2
+#: Ctrl+C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
+#: stdout closed early (``castle solve ... | head``): 128 + SIGPIPE, as shells report it.
+EXIT_BROKEN_PIPE = 141
+
+
+class UsageError(Exception):
+    """Bad input; ``main`` prints the message as one ``castle: error:`` line and exits 2."""

@@ -1,0 +1,136 @@
+"""Text for people: consoles, the verdict of one deal, its moves, numbers and times."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from typing import IO
+
+from rich.console import Console
+from rich.text import Text
+
+from ..deal import Deal
+from ..solve import FOUNDATION, Move, Solution
+from ..variants import NAMES
+
+STATUS_STYLES = {"solved": "bold green", "unsolvable": "bold red", "unknown": "bold yellow"}
+#: The option that raises each limit an ``unknown`` can report.
+LIMIT_OPTIONS = {"states": "--max-states", "seconds": "--max-seconds", "memory": "--max-memory"}
+_VERDICTS = {
+    "solved": "the moves below win (automatic foundation moves included)",
+    "unsolvable": "the search was complete: no sequence of moves wins",
+}
+#: Moves written per ``write`` call: one call per line is slow for long solutions.
+_CHUNK = 4096
+
+
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        # rich would exit(1) here; let main treat it like any other closed stdout.
+        self.quiet = True
+        raise BrokenPipeError
+
+
+def make_console(stderr: bool = False) -> Console:
+    """A console on stdout or stderr; rich drops colour off a terminal or under NO_COLOR."""
+    return _Console(
+        file=sys.stderr if stderr else sys.stdout,
+        highlight=False,
+        markup=False,
+        soft_wrap=True,
+        emoji=False,
+    )
+
+
+def arrow_for(stream: IO[str]) -> str:
+    """``→`` if the stream can encode it, else ``->``."""
+    try:
+        "→".encode(getattr(stream, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return "->"
+    return "→"
+
+
+def status_text(status: str) -> Text:
+    return Text(status, style=STATUS_STYLES.get(status, ""))
+
+
+def deal_title(deal: Deal, source: str | None = None) -> str:
+    """``Citadel deal 17`` or ``Beleaguered Castle board from board.txt``."""
+    name = NAMES.get(deal.variant, deal.variant)
+    if deal.number is not None:
+        return f"{name} deal {deal.number}"
+    return f"{name} board from {source or 'text'}"
+
+
+def format_seconds(seconds: float) -> str:
+    """A duration at a readable scale: ``0.42 ms``, ``18.3 ms``, ``2.41 s``, ``3 min 05 s``."""
+    if seconds < 1:
+        return f"{seconds * 1000:.3g} ms"
+    if seconds < 60:
+        return f"{seconds:.3g} s"
+    minutes, secs = divmod(round(seconds), 60)
+    if minutes < 60:
+        return f"{minutes} min {secs:02d} s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min"
+
+
+def format_size(size: int) -> str:
+    """Bytes in the largest binary unit that keeps a whole number: ``4 GiB``, ``1536 MiB``."""
+    for unit, scale in (("TiB", 2**40), ("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if size >= scale and size % scale == 0:
+            return f"{size // scale:,} {unit}"
+    return f"{size:,} bytes"
+
+
+def format_percent(fraction: float) -> str:
+    return f"{100 * fraction:.1f}%"
+
+
+def move_lines(moves: Sequence[Move], arrow: str = "→") -> Iterator[str]:
+    """``  1. 7H  column 4 → column 6``: numbered from 1, columns 1-based."""
+    width = len(str(len(moves)))
+    columns = [f"column {i + 1}" for i in range(8)]
+    for number, move in enumerate(moves, 1):
+        dst = columns[move.dst] if isinstance(move.dst, int) else FOUNDATION
+        yield f"  {number:>{width}}. {move.card}  {columns[move.src]} {arrow} {dst}"
+
+
+def write_lines(stream: IO[str], lines: Iterator[str]) -> None:
+    """Write ``lines`` in large chunks."""
+    chunk: list[str] = []
+    for line in lines:
+        chunk.append(line)
+        if len(chunk) == _CHUNK:
+            stream.write("\n".join(chunk) + "\n")
+            chunk.clear()
+    if chunk:
+        stream.write("\n".join(chunk) + "\n")
+
+
+def print_solution(console: Console, deal: Deal, solution: Solution, source: str | None) -> None:
+    """The verdict (coloured), states and time, then every move, numbered."""
+    status = solution.status
+    if status == "unknown":
+        limit = solution.limit
+        verdict = f"the search stopped at the {limit} limit" if limit else "a limit stopped it"
+        if limit in LIMIT_OPTIONS:
+            verdict += f"; raise {LIMIT_OPTIONS[limit]} to search further"
+    else:
+        verdict = _VERDICTS[status]
+    console.print(Text.assemble((deal_title(deal, source), "bold"), ": ", status_text(status)))
+    console.print(Text(verdict, style="dim"))
+    stats = f"{solution.states:,} states in {format_seconds(solution.seconds)}"
+    if status == "solved":
+        stats += f"; {len(solution.moves):,} moves:"
+    console.print(stats)
+    if solution.moves:
+        console.file.flush()
+        write_lines(console.file, move_lines(solution.moves, arrow_for(console.file)))
+
+
+def json_line(deal: Deal, solution: Solution) -> str:
+    """The solution as one line of JSON: ``Solution.to_json(deal)``, 0-based columns."""
+    return json.dumps(solution.to_json(deal))
