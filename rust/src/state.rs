@@ -135,6 +135,42 @@ impl State {
         (0..self.ncols).map(|c| self.column(c).to_vec()).collect()
     }
 
+    /// A coarser key that also forgets suits: the columns' rank sequences as a sorted list, and
+    /// the foundations' ranks sorted. Positions that differ only by suits share it (the quick
+    /// pass of the search uses it; it is not exact).
+    pub fn rank_key(&self) -> Key {
+        // Each column as 4-bit ranks, 16 a word: columns of more than 16 cards are rare but
+        // possible, so a column takes as many words as it needs (up to 4).
+        let mut columns = [[0u64; 4]; MAX_COLUMNS];
+        for (col, packed) in columns.iter_mut().enumerate().take(self.ncols) {
+            for (i, card) in self.column(col).iter().enumerate() {
+                packed[i / 16] |= (card.rank() as u64) << (60 - 4 * (i % 16));
+            }
+        }
+        let columns = &mut columns[..self.ncols];
+        columns.sort_unstable();
+        // Ranks and separators, 4 bits each: at most 52 + 8 symbols, 240 bits.
+        let mut key = [0u64; 6];
+        let mut symbol = 0usize;
+        for col in columns.iter() {
+            for word in col {
+                let mut w = *word;
+                while w != 0 {
+                    key[symbol / 16] |= (w >> 60) << (4 * (symbol % 16));
+                    symbol += 1;
+                    w <<= 4;
+                }
+            }
+            symbol += 1; // a zero separator
+        }
+        let mut foundations = self.foundations;
+        foundations.sort_unstable();
+        for (i, rank) in foundations.iter().enumerate() {
+            key[5] |= (*rank as u64) << (8 * i);
+        }
+        Key(key)
+    }
+
     /// The position's key, the same for the same columns in any order.
     #[inline]
     pub fn key(&self) -> Key {

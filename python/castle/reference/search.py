@@ -1,20 +1,50 @@
-"""The depth-first search (``solver/search.rs``). Complete: every position reachable from the
-deal is expanded at most once (the table remembers it), so a search that runs out of moves has
-proved there is no win."""
+"""The depth-first search (``solver/search.rs``), in two passes.
+
+The quick pass gives up completeness for speed: its table treats positions that differ only in
+suits as one, so it never looks at a second position of the same shape. A win it finds is a
+real win (its moves are legal moves from the deal); running out of moves there proves nothing.
+It gets a tenth of the budget. The complete pass then searches with exact keys: every position
+reachable from the deal is expanded at most once, so running out of moves proves there is no
+win.
+"""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Literal
 
 from ..deal import Deal
-from ..solve import Move, Solution, Status, check_limits
+from ..solve import Move, Solution, check_limits
 from .moves import apply, generate, play_automatic, undo
 from .order import order_moves
 from .state import State
 
+Pass = Literal["quick", "complete"]
+
+#: Expansions the quick pass may use when the caller sets no state limit.
+QUICK_STATES = 1_000_000
 #: How often (in expansions) the clock is read.
 POLL_EVERY = 1024
+
+
+@dataclass
+class End:
+    """How a pass ended: ``"won"`` (with the winning ``path``), ``"exhausted"`` (every
+    position expanded) or ``"limit"`` (``limit`` says which stopped it)."""
+
+    kind: Literal["won", "exhausted", "limit"]
+    path: list[Move]
+    limit: str | None = None
+
+
+@dataclass
+class Budget:
+    """What a pass may spend; both count from the start of the solve."""
+
+    max_states: int | None
+    deadline: float | None
 
 
 @dataclass
@@ -28,38 +58,65 @@ class Frame:
     path_len: int
 
 
+@dataclass
+class Counter:
+    expanded: int = 0
+
+
 def solve(
     deal: Deal, *, max_states: int | None = None, max_seconds: float | None = None
 ) -> Solution:
-    """Search ``deal`` for a win, exactly as :func:`castle.solve` does (without its memory
-    bound: the table here is a plain set)."""
+    """Decide ``deal`` exactly as :func:`castle.solve` does: the quick pass, then (unless it
+    won) the complete pass. (No memory bound: the tables here are plain sets.)"""
     check_limits(max_states, max_seconds)
     started = time.perf_counter()
+
+    def deadline(fraction: float) -> float | None:
+        return None if max_seconds is None else started + max_seconds * fraction
+
+    counter = Counter()
+    quick_states = QUICK_STATES if max_states is None else max_states // 10
+    end = End("exhausted", [])
+    if quick_states > 0:
+        end = search(deal, "quick", Budget(quick_states, deadline(0.1)), counter)
+    if not (end.kind == "won" or end.limit == "interrupted"):
+        end = search(deal, "complete", Budget(max_states, deadline(1.0)), counter)
+    seconds = time.perf_counter() - started
+    if end.kind == "won":
+        return Solution("solved", tuple(end.path), counter.expanded, seconds)
+    if end.kind == "exhausted":
+        return Solution("unsolvable", (), counter.expanded, seconds)
+    return Solution("unknown", (), counter.expanded, seconds, end.limit)
+
+
+def key(state: State, pass_: Pass) -> Hashable:
+    return state.rank_key() if pass_ == "quick" else state.key()
+
+
+def search(deal: Deal, pass_: Pass, budget: Budget, counter: Counter) -> End:
+    """One depth-first pass. Every new position reached is entered in the table and expanded
+    once; ``counter`` counts expansions over both passes."""
     state = State.from_deal(deal)
-    table: set[bytes] = set()
+    table: set[Hashable] = set()
     path: list[Move] = []
     moves: list[Move] = []
     frames: list[Frame] = []
-    expanded = 0
-
-    def finish(status: Status, path: list[Move], limit: str | None = None) -> Solution:
-        return Solution(status, tuple(path), expanded, time.perf_counter() - started, limit)
 
     play_automatic(state, path)
     if state.is_won():
-        return finish("solved", path)
-    table.add(state.key())
+        return End("won", path)
+    table.add(key(state, pass_))
     while True:
         # `state` is a new position, just entered in the table (and not won): expand it.
-        if max_states is not None and expanded >= max_states:
-            return finish("unknown", [], "states")
-        expanded += 1
+        if budget.max_states is not None and counter.expanded >= budget.max_states:
+            return End("limit", [], "states")
+        counter.expanded += 1
         if (
-            expanded % POLL_EVERY == 0
-            and max_seconds is not None
-            and time.perf_counter() - started >= max_seconds
+            counter.expanded % POLL_EVERY == 0
+            and budget.deadline is not None
+            and time.perf_counter() >= budget.deadline
         ):
-            return finish("unknown", [], "seconds")
+            return End("limit", [], "seconds")
         start = len(moves)
         generate(state, moves)
         order_moves(state, moves, start)
@@ -69,7 +126,7 @@ def solve(
         # from frames whose moves are all tried.
         while True:
             if not frames:
-                return finish("unsolvable", [])
+                return End("exhausted", [])
             frame = frames[-1]
             if frame.next == frame.end:
                 del moves[frame.start :]
@@ -83,12 +140,12 @@ def solve(
             path.append(move)
             play_automatic(state, path)
             if state.is_won():
-                return finish("solved", path)
-            key = state.key()
-            if key in table:
+                return End("won", path)
+            k = key(state, pass_)
+            if k in table:
                 unwind(state, path, frame.path_len)
                 continue
-            table.add(key)
+            table.add(k)
             break
 
 

@@ -55,6 +55,13 @@ class State:
         self.in_tableau -= 1
         return card
 
+    def rank_key(self) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """A coarser key that also forgets suits: the columns' rank sequences, sorted, and the
+        foundations' ranks, sorted. Positions that differ only by suits share it (the quick pass
+        of the search uses it; it is not exact)."""
+        columns = sorted(tuple(card.rank for card in column) for column in self.columns)
+        return tuple(columns), tuple(sorted(self.foundations.values()))
+
     def key(self) -> bytes:
         """The position's key, the same for the same columns in any order."""
         return bytes(self.below)

@@ -7,7 +7,7 @@ use super::order::order_moves;
 use super::table::{Insert, Table};
 use crate::deal::Deal;
 use crate::moves::{apply, generate, play_automatic, undo, Move};
-use crate::state::State;
+use crate::state::{Key, State};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -48,6 +48,45 @@ pub struct Outcome {
     pub limit: Option<&'static str>,
 }
 
+/// The search runs in two passes over the same deal.
+///
+/// The quick pass gives up completeness for speed: its table treats positions that differ only
+/// in suits as one, so it never looks at a second position of the same shape. Most deals that
+/// a plain search wanders in for millions of positions it wins in thousands. A win it finds is
+/// a real win (its moves are legal moves from the deal); running out of moves there proves
+/// nothing. It gets a tenth of the budget. The complete pass then searches with exact keys;
+/// its "no" is a proof.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Pass {
+    Quick,
+    Complete,
+}
+
+/// Expansions the quick pass may use when the caller sets no state limit.
+pub const QUICK_STATES: u64 = 1_000_000;
+
+/// How a pass ended.
+enum End {
+    Won(Vec<Move>),
+    /// Every position was expanded.
+    Exhausted,
+    /// A limit stopped it: "states", "seconds", "memory" or "interrupted".
+    Limit(&'static str),
+}
+
+/// What a pass may spend; `max_states` and `deadline` count from the start of the solve.
+struct Budget {
+    max_states: Option<u64>,
+    deadline: Option<Instant>,
+    max_memory: usize,
+}
+
+/// Reads the clock and the interrupt flag now and then.
+struct Watch<'a> {
+    last_poll: Instant,
+    interrupted: &'a mut dyn FnMut() -> bool,
+}
+
 /// A position on the search stack: its moves are `moves[start..end]`, `next` is the one to try
 /// next, and `path_len` is the length of the move path that reached it.
 struct Frame {
@@ -61,49 +100,91 @@ struct Frame {
 const POLL_EVERY: u64 = 1024;
 const INTERRUPT_POLL: Duration = Duration::from_millis(50);
 
-/// Searches `deal` for a win. `interrupted` is asked now and then whether to give up.
+/// Decides `deal`: the quick pass, then (unless it won) the complete pass. `interrupted` is
+/// asked now and then whether to give up.
 pub fn solve(deal: &Deal, limits: &Limits, interrupted: &mut dyn FnMut() -> bool) -> Outcome {
     let started = Instant::now();
-    let mut last_poll = started;
-    let mut state = State::from_deal(deal);
-    let mut table = Table::new(limits.max_memory);
-    let mut path: Vec<Move> = Vec::new();
-    let mut moves: Vec<Move> = Vec::new();
-    let mut frames: Vec<Frame> = Vec::new();
-    let mut expanded: u64 = 0;
-    let finish = |status, path: Vec<Move>, expanded, limit| Outcome {
+    let mut watch = Watch {
+        last_poll: started,
+        interrupted,
+    };
+    let deadline = |fraction: f64| {
+        limits
+            .max_seconds
+            .map(|s| started + Duration::from_secs_f64(s * fraction))
+    };
+    let mut expanded = 0;
+    let quick_states = limits.max_states.map_or(QUICK_STATES, |max| max / 10);
+    let mut end = End::Exhausted;
+    if quick_states > 0 {
+        let budget = Budget {
+            max_states: Some(quick_states),
+            deadline: deadline(0.1),
+            max_memory: limits.max_memory,
+        };
+        end = search(deal, Pass::Quick, &budget, &mut expanded, &mut watch);
+    }
+    if !matches!(end, End::Won(_) | End::Limit("interrupted")) {
+        let budget = Budget {
+            max_states: limits.max_states,
+            deadline: deadline(1.0),
+            max_memory: limits.max_memory,
+        };
+        end = search(deal, Pass::Complete, &budget, &mut expanded, &mut watch);
+    }
+    let (status, moves, limit) = match end {
+        End::Won(path) => (Status::Solved, path, None),
+        End::Exhausted => (Status::Unsolvable, Vec::new(), None),
+        End::Limit(why) => (Status::Unknown, Vec::new(), Some(why)),
+    };
+    Outcome {
         status,
-        moves: path,
+        moves,
         states: expanded,
         seconds: started.elapsed().as_secs_f64(),
         limit,
-    };
+    }
+}
+
+#[inline]
+fn key(state: &State, pass: Pass) -> Key {
+    match pass {
+        Pass::Quick => state.rank_key(),
+        Pass::Complete => state.key(),
+    }
+}
+
+/// One depth-first pass. Every new position reached is entered in the table and expanded
+/// once; `expanded` counts expansions over both passes.
+fn search(deal: &Deal, pass: Pass, budget: &Budget, expanded: &mut u64, watch: &mut Watch) -> End {
+    let mut state = State::from_deal(deal);
+    let mut table = Table::new(budget.max_memory);
+    let mut path: Vec<Move> = Vec::new();
+    let mut moves: Vec<Move> = Vec::new();
+    let mut frames: Vec<Frame> = Vec::new();
 
     play_automatic(&mut state, &mut path);
     if state.is_won() {
-        return finish(Status::Solved, path, 0, None);
+        return End::Won(path);
     }
-    if table.insert(state.key()) == Insert::Full {
-        return finish(Status::Unknown, Vec::new(), expanded, Some("memory"));
+    if table.insert(key(&state, pass)) == Insert::Full {
+        return End::Limit("memory");
     }
     loop {
         // `state` is a new position, just entered in the table (and not won): expand it.
-        if limits.max_states.is_some_and(|max| expanded >= max) {
-            return finish(Status::Unknown, Vec::new(), expanded, Some("states"));
+        if budget.max_states.is_some_and(|max| *expanded >= max) {
+            return End::Limit("states");
         }
-        expanded += 1;
+        *expanded += 1;
         if expanded.is_multiple_of(POLL_EVERY) {
             let now = Instant::now();
-            if limits
-                .max_seconds
-                .is_some_and(|max| (now - started).as_secs_f64() >= max)
-            {
-                return finish(Status::Unknown, Vec::new(), expanded, Some("seconds"));
+            if budget.deadline.is_some_and(|d| now >= d) {
+                return End::Limit("seconds");
             }
-            if now - last_poll >= INTERRUPT_POLL {
-                last_poll = now;
-                if interrupted() {
-                    return finish(Status::Unknown, Vec::new(), expanded, Some("interrupted"));
+            if now - watch.last_poll >= INTERRUPT_POLL {
+                watch.last_poll = now;
+                if (watch.interrupted)() {
+                    return End::Limit("interrupted");
                 }
             }
         }
@@ -121,7 +202,7 @@ pub fn solve(deal: &Deal, limits: &Limits, interrupted: &mut dyn FnMut() -> bool
         // from frames whose moves are all tried.
         loop {
             let Some(frame) = frames.last_mut() else {
-                return finish(Status::Unsolvable, Vec::new(), expanded, None);
+                return End::Exhausted;
             };
             if frame.next == frame.end {
                 moves.truncate(frame.start);
@@ -138,14 +219,12 @@ pub fn solve(deal: &Deal, limits: &Limits, interrupted: &mut dyn FnMut() -> bool
             path.push(m);
             play_automatic(&mut state, &mut path);
             if state.is_won() {
-                return finish(Status::Solved, path, expanded, None);
+                return End::Won(path);
             }
-            match table.insert(state.key()) {
+            match table.insert(key(&state, pass)) {
                 Insert::New => break,
                 Insert::Seen => unwind(&mut state, &mut path, path_len),
-                Insert::Full => {
-                    return finish(Status::Unknown, Vec::new(), expanded, Some("memory"))
-                }
+                Insert::Full => return End::Limit("memory"),
             }
         }
     }
