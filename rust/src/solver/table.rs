@@ -36,12 +36,18 @@ impl Table {
     }
 
     pub fn insert(&mut self, key: Key) -> Insert {
-        if self.keys.len() == self.keys.capacity() && !self.keys.contains(&key) {
-            // Growing doubles the storage, and the old storage lives until the move is done.
-            let grown = slots((self.keys.capacity() * 2).max(4)) * BYTES_PER_SLOT;
-            if self.bytes() + grown > self.max_bytes {
+        // The table grows here, not inside the set, so that growth is always checked against
+        // the bound first (the set may grow a slot before it is full).
+        if self.keys.len() + 2 > self.keys.capacity() {
+            if self.keys.contains(&key) {
+                return Insert::Seen;
+            }
+            let wanted = (self.keys.capacity() * 2).max(16);
+            // Growing moves the entries into new storage while the old storage still lives.
+            if self.bytes() + slots(wanted) * BYTES_PER_SLOT > self.max_bytes {
                 return Insert::Full;
             }
+            self.keys.reserve(wanted - self.keys.len());
         }
         if self.keys.insert(key) {
             Insert::New
@@ -57,5 +63,21 @@ fn slots(capacity: usize) -> usize {
         0
     } else {
         (capacity * 8 / 7).next_power_of_two()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_memory_bound_holds() {
+        let mut t = Table::new(1 << 20);
+        let mut n = 0u64;
+        while t.insert(Key([n, 0, 0, 0, 0, 0])) == Insert::New {
+            n += 1;
+        }
+        assert!(t.bytes() <= 1 << 20, "{} bytes for {n} keys", t.bytes());
+        assert!(n > 5_000, "{n}");
     }
 }

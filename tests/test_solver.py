@@ -1,0 +1,159 @@
+"""castle.solve: answers, limits, bad input, Ctrl+C and the GIL."""
+
+from __future__ import annotations
+
+import json
+import math
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import castle
+import pytest
+from castle.reference import replay
+
+# A deal whose complete search runs far past any limit used here (a win other solvers know,
+# which this solver needs more than 2 million positions to find).
+HARD = ("streets-and-alleys", 29)
+
+
+def test_seed_example_seven_of_hearts_onto_eight_of_clubs() -> None:
+    # RULES.md §3, from seed 000: 7H onto 8C is legal (suits ignored), then the 2D it uncovers
+    # goes up onto AD: two moves, never one packet.
+    text = textwrap.dedent(
+        """\
+        Foundations: H-A C-A D-A S-A
+        KS QS JS TS 9S 8S
+        7S 6S 5S 4S 3S 2S
+        KH QH JH TH 9H 8H
+        2D 7H
+        KD QD JD TD 9D 8D
+        7D 6D 5D 4D 3D
+        KC QC JC TC 9C 8C
+        7C 6C 5C 4C 3C 2C 6H 5H 4H 3H 2H
+        """
+    )
+    deal = castle.Deal.from_text(text)
+    seven = castle.Move(castle.Card.parse("7H"), 3, 6)
+    two = castle.Move(castle.Card.parse("2D"), 3, castle.FOUNDATION)
+    with pytest.raises(castle.IllegalMoveError):
+        replay(deal, [two])  # 2D is under 7H
+    replay(deal, [seven, two])
+    s = castle.solve(deal)
+    assert s.status == "solved"
+    assert replay(deal, s.moves).is_won()
+
+
+def test_a_won_position_is_solved_with_no_moves() -> None:
+    empty = "Foundations: H-K C-K D-K S-K\n" + ":\n" * 8
+    s = castle.solve(castle.Deal.from_text(empty))
+    assert (s.status, s.moves, s.states) == ("solved", (), 0)
+
+
+def test_solution_moves_are_single_card_moves_including_automatic_ones() -> None:
+    deal = castle.Deal.from_number("beleaguered-castle", 2)
+    s = castle.solve(deal)
+    assert s.status == "solved"
+    # 48 cards go up one by one: the automatic moves are in the list.
+    assert sum(m.to_foundation for m in s.moves) == 48
+    assert replay(deal, s.moves).is_won()
+
+
+def test_unsolvable_is_a_complete_search() -> None:
+    s = castle.solve(castle.Deal.from_number("beleaguered-castle", 1))
+    assert (s.status, s.moves, s.limit) == ("unsolvable", (), None)
+    # With too small a budget the search cannot claim the proof.
+    cut = castle.solve(castle.Deal.from_number("beleaguered-castle", 1), max_states=20)
+    assert (cut.status, cut.limit) == ("unknown", "states")
+
+
+def test_state_limit_is_exact() -> None:
+    s = castle.solve(castle.Deal.from_number(*HARD), max_states=12345)
+    assert (s.status, s.states, s.limit, s.moves) == ("unknown", 12345, "states", ())
+
+
+def test_seconds_limit_ends_with_unknown() -> None:
+    s = castle.solve(castle.Deal.from_number(*HARD), max_seconds=0.05)
+    assert (s.status, s.limit) == ("unknown", "seconds")
+
+
+def test_memory_limit_ends_with_unknown_not_a_crash() -> None:
+    s = castle.solve(castle.Deal.from_number(*HARD), max_memory=2**20)
+    assert (s.status, s.limit) == ("unknown", "memory")
+    # A 1 MiB table holds about twenty thousand positions.
+    assert 1000 < s.states < 50_000
+
+
+@pytest.mark.parametrize(
+    "limits",
+    [
+        {"max_states": 0},
+        {"max_states": -5},
+        {"max_states": 1.5},
+        {"max_states": True},
+        {"max_seconds": 0},
+        {"max_seconds": -1.0},
+        {"max_seconds": math.nan},
+        {"max_seconds": math.inf},
+        {"max_seconds": "10"},
+        {"max_memory": 0},
+        {"max_memory": 2**70},
+    ],
+)
+def test_nonsense_limits_are_refused(limits: dict[str, object]) -> None:
+    deal = castle.Deal.from_number("beleaguered-castle", 1)
+    with pytest.raises(castle.LimitError):
+        castle.solve(deal, **limits)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        castle.solve(deal, **limits)  # type: ignore[arg-type]
+
+
+def test_solve_wants_a_deal() -> None:
+    with pytest.raises(TypeError):
+        castle.solve("Foundations: H-A")  # type: ignore[arg-type]
+
+
+def test_json_shape() -> None:
+    deal = castle.Deal.from_number("beleaguered-castle", 2)
+    obj = json.loads(json.dumps(castle.solve(deal).to_json(deal)))
+    assert list(obj)[:3] == ["variant", "deal", "status"]
+    assert (obj["variant"], obj["deal"], obj["status"]) == ("beleaguered-castle", 2, "solved")
+    assert all(set(m) == {"card", "from", "to"} for m in obj["moves"])
+    assert {m["to"] for m in obj["moves"]} & {"foundation"}
+    assert all(isinstance(m["from"], int) and 0 <= m["from"] < 8 for m in obj["moves"])
+
+
+def test_the_search_releases_the_gil() -> None:
+    # While a solve runs in a thread, this thread keeps running Python code.
+    deal = castle.Deal.from_number(*HARD)
+    worker = threading.Thread(target=castle.solve, args=(deal,), kwargs={"max_seconds": 1.0})
+    ticks = 0
+    worker.start()
+    while worker.is_alive():
+        ticks += 1
+        time.sleep(0.001)
+    worker.join()
+    assert ticks > 100  # with the GIL held, the loop would get no turn until the solve ended
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_stops_a_long_solve_promptly() -> None:
+    code = (
+        "import castle, sys; print('go', flush=True); "
+        f"castle.solve(castle.Deal.from_number{HARD!r})"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "go"
+    time.sleep(0.3)
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    waited = time.monotonic() - sent
+    assert proc.returncode != 0
+    assert "KeyboardInterrupt" in err
+    assert waited < 10  # promptly: the search polls for signals every 50 ms or so
