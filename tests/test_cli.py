@@ -412,3 +412,12 @@ def test_jobs_are_capped(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and len(out.splitlines()) == 2
     code, out, _ = run(capsys, "solve", "--deals", "1-2", "--jobs", "1024")
     assert code == 0 and re.search(r"\b[12] jobs?\b", out.splitlines()[0])
+
+
+def test_bench_compares_the_two_solvers(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "bench", "--deals", "1-3", "--max-states", "300", "--json")
+    obj = json.loads(out)
+    assert code == 0
+    assert obj["disagreements"] == []
+    assert obj["rust"]["states"] == obj["reference"]["states"] > 0
+    assert obj["ratio"] > 0

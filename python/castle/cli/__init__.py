@@ -14,10 +14,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         # Imported here so that a Ctrl+C during start-up also ends quietly.
         from .args import build_parser
+        from .bench import run as run_bench
         from .solve import run as run_solve
 
         args = build_parser().parse_args(argv)
-        commands = {"solve": run_solve}
+        commands = {"solve": run_solve, "bench": run_bench}
         return commands[args.command](args)
     except UsageError as e:
         _error(f"error: {e}")

@@ -177,4 +177,34 @@ def build_parser() -> Parser:
         "(default 4G; units are powers of 1024)",
     )
     solve.add_argument("--json", action="store_true", help="one JSON object per deal per line")
+
+    bench = commands.add_parser(
+        "bench",
+        help="time the Rust solver against the pure-Python reference",
+        description="Solve the same deals with the Rust solver and castle.reference at the "
+        "same state budget; print states per second for each and their ratio, and check that "
+        "the two agree state for state.",
+    )
+    bench.add_argument(
+        "--variant", type=parse_variant, default=DEFAULT_VARIANT, metavar="V", help="variant"
+    )
+    bench.add_argument("--deals", default="1-20", metavar="RANGE", help="deals (default 1-20)")
+    bench.add_argument(
+        "--max-states",
+        type=parse_states,
+        default=2000,
+        metavar="N",
+        help="positions to expand per deal (default 2000)",
+    )
+    bench.add_argument(
+        "--repeat",
+        type=parse_jobs,
+        default=3,
+        metavar="N",
+        help="runs of the Rust solver per deal; the fastest counts (default 3)",
+    )
+    bench.add_argument(
+        "--rust-only", action="store_true", help="time only the Rust solver (larger budgets)"
+    )
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
     return parser

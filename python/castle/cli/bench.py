@@ -1,0 +1,80 @@
+"""``castle bench``: the Rust solver against the pure-Python reference on the same deals."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+
+from .. import reference
+from ..deal import Deal, parse_deal_range
+from ..solve import Solution, solve
+from .errors import UsageError
+
+
+@dataclass
+class Tally:
+    """States expanded and seconds spent by one solver over the deals (best of the repeats)."""
+
+    states: int = 0
+    seconds: float = 0.0
+
+    @property
+    def rate(self) -> float:
+        return self.states / self.seconds if self.seconds > 0 else 0.0
+
+
+def tally_json(t: Tally) -> dict[str, float]:
+    return {"states": t.states, "seconds": t.seconds, "states_per_second": t.rate}
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        numbers = parse_deal_range(args.deals)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    deals = [Deal.from_number(args.variant, n) for n in numbers]
+    rust, ref = Tally(), Tally()
+    disagreements = []
+    for deal in deals:
+        # Each solver times its own search; the best of the repeats damps a noisy machine.
+        fast = min(
+            (solve(deal, max_states=args.max_states) for _ in range(args.repeat)),
+            key=lambda s: s.seconds,
+        )
+        rust.states += fast.states
+        rust.seconds += fast.seconds
+        if args.rust_only:
+            continue
+        slow: Solution = reference.solve(deal, max_states=args.max_states)
+        ref.states += slow.states
+        ref.seconds += slow.seconds
+        if (slow.status, slow.states, slow.moves) != (fast.status, fast.states, fast.moves):
+            disagreements.append(deal.number)
+    ratio = rust.rate / ref.rate if ref.rate else None
+    if args.json:
+        out = {
+            "variant": args.variant,
+            "deals": args.deals,
+            "max_states": args.max_states,
+            "rust": tally_json(rust),
+            "reference": None if args.rust_only else tally_json(ref),
+            "ratio": ratio,
+            "disagreements": disagreements,
+        }
+        print(json.dumps(out))
+    else:
+        print(f"{args.variant} deals {args.deals}, at most {args.max_states:,} states each")
+        print(f"  {'solver':<10} {'states':>12} {'seconds':>9} {'states/s':>12}")
+        rows = [("rust", rust)] if args.rust_only else [("rust", rust), ("reference", ref)]
+        for name, t in rows:
+            print(f"  {name:<10} {t.states:>12,} {t.seconds:>9.3f} {t.rate:>12,.0f}")
+        if ratio is not None:
+            print(f"  rust / reference: {ratio:,.0f}x states per second")
+            verdict = "agree state for state" if not disagreements else "DISAGREE"
+            print(f"  the two solvers {verdict} on {len(deals)} deals")
+    if disagreements:
+        print(f"castle: disagreement on deals {disagreements}", file=sys.stderr)
+        return 1
+    return 0
