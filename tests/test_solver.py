@@ -94,6 +94,8 @@ def test_memory_limit_ends_with_unknown_not_a_crash() -> None:
         {"max_states": -5},
         {"max_states": 1.5},
         {"max_states": True},
+        {"max_states": 10**30},
+        {"max_seconds": 1e300},
         {"max_seconds": 0},
         {"max_seconds": -1.0},
         {"max_seconds": math.nan},

@@ -26,7 +26,7 @@ class Deal:
     def columns(self) -> list[list[int]]:
         """Card indexes, bottom card first."""
     @property
-    def foundations(self) -> tuple[int, int, int, int] | list[int]:
+    def foundations(self) -> list[int]:
         """Top rank per suit, suits C D H S (0 = empty)."""
 
 def parse_card(token: str) -> int | None: ...

@@ -19,7 +19,9 @@ Status = Literal["solved", "unsolvable", "unknown"]
 
 #: Default bound on the transposition table's memory (bytes).
 DEFAULT_MAX_MEMORY = 4 * 2**30
-#: The largest memory bound accepted (1 TiB): anything above is a typo.
+#: The largest limits accepted: anything above is a typo (a year of search, 2**62 states, 1 TiB).
+MAX_SECONDS_LIMIT = 365 * 24 * 3600
+MAX_STATES_LIMIT = 2**62
 MAX_MEMORY_LIMIT = 2**40
 
 
@@ -80,16 +82,18 @@ def check_limits(
 ) -> None:
     """Raise :class:`LimitError` for limits that make no sense."""
     if max_states is not None and (
-        isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1
+        isinstance(max_states, bool)
+        or not isinstance(max_states, int)
+        or not 1 <= max_states <= MAX_STATES_LIMIT
     ):
-        raise LimitError(f"max_states must be a whole number of at least 1, not {max_states!r}")
+        raise LimitError(f"max_states must be a whole number from 1 to 2**62, not {max_states!r}")
     if max_seconds is not None and (
         isinstance(max_seconds, bool)
         or not isinstance(max_seconds, (int, float))
         or not math.isfinite(max_seconds)
-        or max_seconds <= 0
+        or not 0 < max_seconds <= MAX_SECONDS_LIMIT
     ):
-        raise LimitError(f"max_seconds must be a positive number, not {max_seconds!r}")
+        raise LimitError(f"max_seconds must be a positive number up to a year, not {max_seconds!r}")
     if max_memory is not None and (
         isinstance(max_memory, bool)
         or not isinstance(max_memory, int)

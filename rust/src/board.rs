@@ -92,7 +92,9 @@ fn guess_variant(columns: &[Vec<Card>]) -> Variant {
 /// Parses board text. `variant` is checked against the layout; `None` guesses it.
 pub fn parse(text: &str, variant: Option<Variant>) -> Result<Deal, BoardError> {
     let mut columns: Vec<Vec<Card>> = Vec::new();
+    // Where each column's cards were written (line, tokens), for errors in the user's words.
     let mut column_lines: Vec<usize> = Vec::new();
+    let mut column_tokens: Vec<Vec<&str>> = Vec::new();
     let mut foundations: Option<[u8; 4]> = None;
     for (i, raw) in text.lines().enumerate() {
         let lineno = i + 1;
@@ -116,7 +118,8 @@ pub fn parse(text: &str, variant: Option<Variant>) -> Result<Deal, BoardError> {
         } else {
             let body = line.strip_prefix(':').unwrap_or(line);
             let mut column = Vec::new();
-            for token in body.split_whitespace() {
+            let tokens: Vec<&str> = body.split_whitespace().collect();
+            for &token in &tokens {
                 let card = Card::parse(token).ok_or_else(|| {
                     BoardError::at(
                         lineno,
@@ -128,6 +131,7 @@ pub fn parse(text: &str, variant: Option<Variant>) -> Result<Deal, BoardError> {
             }
             columns.push(column);
             column_lines.push(lineno);
+            column_tokens.push(tokens);
         }
     }
     let foundations = foundations.unwrap_or([0; 4]);
@@ -142,17 +146,17 @@ pub fn parse(text: &str, variant: Option<Variant>) -> Result<Deal, BoardError> {
     }
     // Each card exactly once: in one column, or covered by its suit's foundation.
     let mut seen = [false; 52];
-    for (column, &lineno) in columns.iter().zip(&column_lines) {
-        for &card in column {
+    for ((column, tokens), &lineno) in columns.iter().zip(&column_tokens).zip(&column_lines) {
+        for (&card, token) in column.iter().zip(tokens) {
             if card.rank() <= foundations[card.suit() as usize] {
                 return Err(BoardError::at(
                     lineno,
-                    &card.to_string(),
+                    token,
                     "this card is also on its foundation",
                 ));
             }
             if std::mem::replace(&mut seen[card.index()], true) {
-                return Err(BoardError::at(lineno, &card.to_string(), "duplicate card"));
+                return Err(BoardError::at(lineno, token, "duplicate card"));
             }
         }
     }
@@ -167,17 +171,14 @@ pub fn parse(text: &str, variant: Option<Variant>) -> Result<Deal, BoardError> {
         )));
     }
     if variant.aces_start_on_foundations() {
-        if let Some((column, &lineno)) = columns
-            .iter()
-            .zip(&column_lines)
-            .find(|(c, _)| c.iter().any(|c| c.rank() == 1))
-        {
-            let ace = column.iter().find(|c| c.rank() == 1).unwrap();
-            return Err(BoardError::at(
-                lineno,
-                &ace.to_string(),
-                format!("in {} the aces start on the foundations", variant.id()),
-            ));
+        for ((column, tokens), &lineno) in columns.iter().zip(&column_tokens).zip(&column_lines) {
+            if let Some((_, token)) = column.iter().zip(tokens).find(|(c, _)| c.rank() == 1) {
+                return Err(BoardError::at(
+                    lineno,
+                    token,
+                    format!("in {} the aces start on the foundations", variant.id()),
+                ));
+            }
         }
     }
     Ok(Deal {

@@ -108,10 +108,10 @@ pub fn solve(deal: &Deal, limits: &Limits, interrupted: &mut dyn FnMut() -> bool
         last_poll: started,
         interrupted,
     };
+    // A limit too far off to represent is no limit at all (never a panic).
     let deadline = |fraction: f64| {
-        limits
-            .max_seconds
-            .map(|s| started + Duration::from_secs_f64(s * fraction))
+        let seconds = limits.max_seconds? * fraction;
+        started.checked_add(Duration::try_from_secs_f64(seconds).ok()?)
     };
     let mut expanded = 0;
     let quick_states = limits.max_states.map_or(QUICK_STATES, |max| max / 10);
