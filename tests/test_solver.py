@@ -159,3 +159,13 @@ def test_ctrl_c_stops_a_long_solve_promptly() -> None:
     assert proc.returncode != 0
     assert "KeyboardInterrupt" in err
     assert waited < 10  # promptly: the search polls for signals every 50 ms or so
+
+
+def test_wins_are_shortened_after_the_search() -> None:
+    # A depth-first win of deal 67 wanders for tens of thousands of moves; the line through
+    # its positions with loops and detours cut is a few hundred.
+    deal = castle.Deal.from_number("beleaguered-castle", 67)
+    s = castle.solve(deal)
+    assert s.status == "solved"
+    assert len(s.moves) < 1000
+    assert replay(deal, s.moves).is_won()

@@ -112,6 +112,33 @@ pub fn generate(state: &State, out: &mut Vec<Move>) {
     }
 }
 
+/// Every legal move, column by column: the top card to its foundation, then onto each other
+/// column in order (every empty column too).
+pub fn all_legal(state: &State, out: &mut Vec<Move>) {
+    let n = state.ncols();
+    for from in 0..n {
+        let Some(card) = state.top(from) else {
+            continue;
+        };
+        if fits_foundation(state, card) {
+            out.push(Move {
+                card,
+                from: from as u8,
+                to: FOUNDATION,
+            });
+        }
+        for to in 0..n {
+            if to != from && state.top(to).is_none_or(|target| fits_on(card, target)) {
+                out.push(Move {
+                    card,
+                    from: from as u8,
+                    to: to as u8,
+                });
+            }
+        }
+    }
+}
+
 /// Whether sending `card` (which fits its foundation) there now can never lose a win: true when
 /// every card one rank lower is already on the foundations.
 ///

@@ -41,6 +41,14 @@ impl PartialEq for Key {
 
 impl Eq for Key {}
 
+impl Key {
+    /// What lies under `card`: 0 (it is a bottom card), a card id, or [`NOT_IN_TABLEAU`].
+    pub fn under(&self, card: Card) -> u64 {
+        let i = card.index();
+        (self.0[i / 10] >> (6 * (i % 10))) & 63
+    }
+}
+
 /// Key field of a card on a foundation.
 pub const NOT_IN_TABLEAU: u64 = 63;
 

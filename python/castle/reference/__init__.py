@@ -10,18 +10,20 @@ here translates the Rust module of the same name:
 ``reference/moves.py``    ``rust/src/moves.rs``
 ``reference/order.py``    ``rust/src/solver/order.rs``
 ``reference/search.py``   ``rust/src/solver/search.rs``
+``reference/shorten.py``  ``rust/src/solver/shorten.rs``
 ========================  ================================
 """
 
 from __future__ import annotations
 
-from .moves import apply, generate, is_legal, is_safe_to_foundation, next_automatic, undo
+from .moves import all_legal, apply, generate, is_legal, is_safe_to_foundation, next_automatic, undo
 from .replay import replay
 from .search import solve
 from .state import State
 
 __all__ = [
     "State",
+    "all_legal",
     "apply",
     "generate",
     "is_legal",

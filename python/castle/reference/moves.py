@@ -74,6 +74,23 @@ def generate(state: State, out: list[Move]) -> None:
                 out.append(Move(card, src, dst))
 
 
+def all_legal(state: State, out: list[Move]) -> None:
+    """Append every legal move, column by column: the top card to its foundation, then onto
+    each other column in order (every empty column too)."""
+    n = len(state.columns)
+    for src in range(n):
+        card = state.top(src)
+        if card is None:
+            continue
+        if fits_foundation(state, card):
+            out.append(Move(card, src, FOUNDATION))
+        for dst in range(n):
+            if dst != src:
+                target = state.top(dst)
+                if target is None or fits_on(card, target):
+                    out.append(Move(card, src, dst))
+
+
 def is_safe_to_foundation(state: State, card: Card) -> bool:
     """Sending ``card`` up now can never lose a win: every card one rank lower is already on
     the foundations. (A card serves in the tableau only as a target for the cards one rank

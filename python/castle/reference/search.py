@@ -19,6 +19,7 @@ from ..deal import Deal
 from ..solve import Move, Solution, check_limits
 from .moves import apply, generate, play_automatic, undo
 from .order import order_moves
+from .shorten import shorten
 from .state import State
 
 Pass = Literal["quick", "complete"]
@@ -81,9 +82,10 @@ def solve(
         end = search(deal, "quick", Budget(quick_states, deadline(0.1)), counter)
     if not (end.kind == "won" or end.limit == "interrupted"):
         end = search(deal, "complete", Budget(max_states, deadline(1.0)), counter)
-    seconds = time.perf_counter() - started
     if end.kind == "won":
-        return Solution("solved", tuple(end.path), counter.expanded, seconds)
+        moves = tuple(shorten(deal, end.path))
+        return Solution("solved", moves, counter.expanded, time.perf_counter() - started)
+    seconds = time.perf_counter() - started
     if end.kind == "exhausted":
         return Solution("unsolvable", (), counter.expanded, seconds)
     return Solution("unknown", (), counter.expanded, seconds, end.limit)

@@ -3,7 +3,9 @@
 
 mod order;
 mod search;
+mod shorten;
 mod table;
 
 pub use order::{priority, ColumnFacts};
 pub use search::{solve, Limits, Outcome, Status};
+pub use shorten::shorten;

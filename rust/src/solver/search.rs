@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::order::order_moves;
+use super::shorten::shorten;
 use super::table::{Insert, Table};
 use crate::deal::Deal;
 use crate::moves::{apply, generate, play_automatic, undo, Move};
@@ -133,7 +134,7 @@ pub fn solve(deal: &Deal, limits: &Limits, interrupted: &mut dyn FnMut() -> bool
         end = search(deal, Pass::Complete, &budget, &mut expanded, &mut watch);
     }
     let (status, moves, limit) = match end {
-        End::Won(path) => (Status::Solved, path, None),
+        End::Won(path) => (Status::Solved, shorten(deal, &path), None),
         End::Exhausted => (Status::Unsolvable, Vec::new(), None),
         End::Limit(why) => (Status::Unknown, Vec::new(), Some(why)),
     };
