@@ -20,7 +20,8 @@ from pathlib import Path
 import castle
 import pytest
 from castle.cli import main
-from castle.cli.report import BatchSummary, DealResult, percentile, wilson_interval
+from castle.cli.report import BatchSummary, DealResult
+from castle.stats import distribution, percentile, wilson_interval, winnability
 
 MOVE_LINE = re.compile(r"^ +(\d+)\. (\S\S)  column (\d) (?:→|->) (column (\d)|foundation)$")
 JSON_KEYS = ["variant", "deal", "status", "moves", "states", "seconds"]
@@ -277,6 +278,15 @@ def test_percentile_nearest_rank() -> None:
     assert percentile(values, 50) == 50.0
     assert percentile([7.0], 99) == 7.0
     assert percentile([1.0, 2.0, 3.0], 99) == 3.0
+
+
+def test_distribution_median_and_nearest_rank_percentiles() -> None:
+    values = [float(v) for v in range(1, 101)]
+    assert distribution(values) == (50.5, 90.0, 99.0, 100.0)  # median, p90, p99, max
+    assert distribution([3.0]) == (3.0, 3.0, 3.0, 3.0)
+    assert distribution([]) is None
+    assert winnability(8, 2) == (8, 10, 0.8, *wilson_interval(8, 10))
+    assert winnability(0, 0) is None
 
 
 def test_summary_text_on_a_hand_made_batch() -> None:

@@ -1,4 +1,4 @@
-"""The ``castle`` command line (``castle solve ...``); see ``castle --help``."""
+"""The ``castle`` command line (``castle solve``, ``castle survey``, ...); see ``castle --help``."""
 
 from __future__ import annotations
 
@@ -13,12 +13,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     try:
         # Imported here so that a Ctrl+C during start-up also ends quietly.
-        from .args import build_parser
+        from .args import build_parser, survey_argv
         from .bench import run as run_bench
         from .solve import run as run_solve
+        from .survey import run as run_survey
 
-        args = build_parser().parse_args(argv)
-        commands = {"solve": run_solve, "bench": run_bench}
+        args = build_parser().parse_args(survey_argv(sys.argv[1:] if argv is None else argv))
+        commands = {"solve": run_solve, "survey": run_survey, "bench": run_bench}
         return commands[args.command](args)
     except UsageError as e:
         _error(f"error: {e}")

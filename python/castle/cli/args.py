@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Sequence
 from typing import NoReturn
 
 from .. import DEFAULT_MAX_MEMORY, DEFAULT_VARIANT, VARIANTS, LimitError, VariantError, __version__
@@ -114,6 +115,45 @@ def _check_limits(
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+def add_jobs_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    parser.add_argument(
+        "--jobs",
+        type=parse_jobs,
+        default=1,
+        metavar="N",
+        help="worker processes (default 1; at most the CPUs available)",
+    )
+
+
+def add_limit_options(parser: argparse.ArgumentParser) -> None:
+    """``--max-states``, ``--max-seconds`` and ``--max-memory``, in a group of their own."""
+    limits = parser.add_argument_group("limits (a deal that hits one is 'unknown')")
+    limits.add_argument(
+        "--max-states", type=parse_states, metavar="N", help="positions to expand per deal"
+    )
+    limits.add_argument(
+        "--max-seconds", type=parse_seconds, metavar="S", help="seconds of search per deal"
+    )
+    limits.add_argument(
+        "--max-memory",
+        type=parse_size,
+        default=DEFAULT_MAX_MEMORY,
+        metavar="SIZE",
+        help="transposition table per deal (per worker), e.g. 4G, 512M or bytes "
+        "(default 4G; units are powers of 1024)",
+    )
+
+
+def survey_argv(argv: Sequence[str]) -> list[str]:
+    """``castle survey --deals ...`` means ``castle survey run --deals ...``."""
+    out = list(argv)
+    if out and out[0] == "survey":
+        rest = out[1:]
+        if not rest or rest[0] not in (*SURVEY_COMMANDS, "-h", "--help"):
+            out.insert(1, "run")
+    return out
+
+
 def build_parser() -> Parser:
     """The ``castle`` parser with its subcommands."""
     parser = Parser(
@@ -148,35 +188,17 @@ def build_parser() -> Parser:
         "--deals", metavar="RANGE", help="a batch of deals, e.g. 1-1000 or 1-10,48,100-120"
     )
     batch = solve.add_argument_group("batch (--deals)")
-    batch.add_argument(
-        "--jobs",
-        type=parse_jobs,
-        default=1,
-        metavar="N",
-        help="worker processes (default 1; at most the CPUs available)",
-    )
+    add_jobs_option(batch)
     batch.add_argument(
         "--csv",
         metavar="FILE",
         help="write variant,deal,status,states,seconds,moves per deal, in deal order "
         "(streamed to a temporary file, renamed into place at the end)",
     )
-    limits = solve.add_argument_group("limits (a deal that hits one is 'unknown')")
-    limits.add_argument(
-        "--max-states", type=parse_states, metavar="N", help="positions to expand per deal"
-    )
-    limits.add_argument(
-        "--max-seconds", type=parse_seconds, metavar="S", help="seconds of search per deal"
-    )
-    limits.add_argument(
-        "--max-memory",
-        type=parse_size,
-        default=DEFAULT_MAX_MEMORY,
-        metavar="SIZE",
-        help="transposition table per deal (per worker), e.g. 4G, 512M or bytes "
-        "(default 4G; units are powers of 1024)",
-    )
+    add_limit_options(solve)
     solve.add_argument("--json", action="store_true", help="one JSON object per deal per line")
+
+    add_survey_parser(commands)
 
     bench = commands.add_parser(
         "bench",
@@ -208,3 +230,111 @@ def build_parser() -> Parser:
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
+
+
+SURVEY_COMMANDS = ("run", "retry", "report")
+
+SURVEY_HELP = """\
+Solve many deals and keep every verdict in an SQLite file (--db) as it is found, so that
+a run can stop at any time and resume later: deals already in the file are skipped.
+
+  castle survey [run] --deals RANGE --db FILE [--variant V] [--jobs N] [limits]
+  castle survey retry --db FILE [--variant V] [limits]    re-solve the unknown deals
+  castle survey report --db FILE [--variant V] [--csv FILE] [--plot FILE.png]
+
+"run" is the default: `castle survey --deals 1-1000 --db bc.db` runs a survey.
+"""
+
+SURVEY_RUN_HELP = """\
+Solve each deal of --deals that the --db file does not hold yet, and store its verdict
+as it comes (committed every 100 deals or half a second of solving). After an
+interruption, run the same command again to finish. At the end: winnability and
+times for everything the file holds for the variant.
+"""
+
+SURVEY_RETRY_HELP = """\
+Solve again every deal the --db file holds as unknown (of --variant, or of every
+variant) under the limits given, and store the verdicts now decided. A deal still
+unknown keeps its row, unless this search went further (expanded more states).
+"""
+
+SURVEY_EPILOG = """\
+exit status:
+  0    done (every deal answered: solved, unsolvable or unknown)
+  1    a worker process died (the verdicts found until then are stored)
+  2    bad input: deal range, limits, a --db file that is not a castle survey or is damaged
+  130  interrupted by Ctrl+C (143: by SIGTERM); the verdicts found are stored: run the
+       same command again to go on
+
+examples:
+  castle survey --variant citadel --deals 1-100000 --jobs 4 --max-seconds 10 --db citadel.db
+  castle survey retry --db citadel.db --max-seconds 120
+  castle survey report --db citadel.db --csv citadel.csv --plot citadel.png
+"""
+
+
+def add_survey_parser(commands: argparse._SubParsersAction[Parser]) -> None:
+    survey = commands.add_parser(
+        "survey",
+        help="solve a range of deals into an SQLite file that resumes; retry, report",
+        description=SURVEY_HELP,
+        epilog=SURVEY_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    actions = survey.add_subparsers(dest="survey_command", metavar="COMMAND", required=True)
+
+    run = actions.add_parser(
+        "run",
+        help="solve the deals of a range not in the file yet (the default command)",
+        description=SURVEY_RUN_HELP,
+        epilog=SURVEY_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    run.add_argument(
+        "--variant",
+        type=parse_variant,
+        default=DEFAULT_VARIANT,
+        metavar="V",
+        help=f"one of {', '.join(VARIANTS)} (default {DEFAULT_VARIANT})",
+    )
+    run.add_argument(
+        "--deals", required=True, metavar="RANGE", help="e.g. 1-100000 or 1-10,48,100-120"
+    )
+    run.add_argument("--db", required=True, metavar="FILE", help="the survey file (made if new)")
+    add_jobs_option(run)
+    add_limit_options(run)
+
+    retry = actions.add_parser(
+        "retry",
+        help="re-solve the deals stored as unknown, with new limits",
+        description=SURVEY_RETRY_HELP,
+        epilog=SURVEY_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    retry.add_argument("--db", required=True, metavar="FILE", help="the survey file")
+    retry.add_argument(
+        "--variant", type=parse_variant, metavar="V", help="only this variant (default: all)"
+    )
+    add_jobs_option(retry)
+    add_limit_options(retry)
+
+    report = actions.add_parser(
+        "report",
+        help="a table per variant of what the file holds; CSV; plots",
+        description="Read --db and print, for each variant: deals, solved, unsolvable, "
+        "unknown, winnability with its 95% Wilson interval, the median, p99 and maximum "
+        "time per deal and the median states.",
+    )
+    report.add_argument("--db", required=True, metavar="FILE", help="the survey file")
+    report.add_argument(
+        "--variant", type=parse_variant, metavar="V", help="only this variant (default: all)"
+    )
+    report.add_argument(
+        "--csv", metavar="FILE", help="write every stored row: one per deal, by variant and deal"
+    )
+    report.add_argument(
+        "--plot",
+        metavar="FILE.png",
+        help="draw the distributions of time and states per deal (log scales) as a PNG; "
+        "needs matplotlib: pip install 'castle-solitaire[plot]'",
+    )

@@ -1,26 +1,31 @@
-"""Batches of numbered deals: worker processes, deal-order output, Ctrl+C, the summary."""
+"""Batches of numbered deals: worker processes, Ctrl+C, progress, the summary; and
+``castle solve --deals`` on top: JSON lines and CSV rows in deal order.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import math
 import multiprocessing
+import multiprocessing.connection
+import os
 import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from multiprocessing.context import BaseContext
 from types import FrameType
+from typing import Any
 
 from rich.console import Console
 
 from ..deal import Deal
 from ..solve import solve
-from .csvfile import AtomicCsv
+from .csvfile import AtomicCsv, deal_row
 from .output import format_size, json_line
 from .progress import BatchProgress
 from .report import BatchSummary, DealResult
@@ -76,31 +81,35 @@ def solve_chunk(job: Job, start: int, numbers: Sequence[int]) -> list[DealResult
 
 
 class InterruptGuard:
-    """Ctrl+C raises KeyboardInterrupt as usual, except inside ``held()`` sections.
+    """Ctrl+C (or another of ``signals``) raises KeyboardInterrupt as usual, except inside
+    ``held()`` sections.
 
     There it waits for the section's end, so a result is counted and written whole: a
     KeyboardInterrupt inside a write to a pipe can leave half a JSON line behind.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, signals: Collection[int] = (signal.SIGINT,)) -> None:
+        self._signals = tuple(signals)
         self._depth = 0
         self._pending = False
-        self._installed = False
-        self._previous = signal.getsignal(signal.SIGINT)
+        self._previous: dict[int, Callable[[int, FrameType | None], Any] | int | None] = {}
+        #: The last of ``signals`` that arrived (SIGTERM too raises KeyboardInterrupt here).
+        self.received: int | None = None
 
     def __enter__(self) -> InterruptGuard:
         # Only the main thread may set handlers (and only it gets KeyboardInterrupt).
         if threading.current_thread() is threading.main_thread():
-            signal.signal(signal.SIGINT, self._handle)
-            self._installed = True
+            for signum in self._signals:
+                self._previous[signum] = signal.signal(signum, self._handle)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self._installed:
-            previous = self._previous
-            signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
+        for signum, previous in self._previous.items():
+            signal.signal(signum, signal.SIG_DFL if previous is None else previous)
+        self._previous.clear()
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
+        self.received = signum
         if self._depth:
             self._pending = True
         else:
@@ -119,25 +128,36 @@ class InterruptGuard:
 
 
 @contextlib.contextmanager
-def _sigint_blocked() -> Iterator[None]:
-    """Hold Ctrl+C back while worker processes may start; it arrives when this ends.
+def signals_blocked(signals: Collection[int] = (signal.SIGINT,)) -> Iterator[None]:
+    """Hold ``signals`` (Ctrl+C) back for a moment; they arrive when this ends.
 
-    Children inherit the signal mask, so a Ctrl+C cannot hit the forkserver or a worker
-    mid-import (each would print a traceback); they never unblock it, as intended.
+    While worker processes may start: children inherit the signal mask, so a Ctrl+C cannot
+    hit the forkserver or a worker mid-import (each would print a traceback); they never
+    unblock it, as intended. (Never block SIGTERM there: it is how workers are stopped.)
     """
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, set(signals))
     try:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-def _ignore_sigint() -> None:
+def _init_worker() -> None:
     # Ctrl+C reaches the whole process group; the parent alone decides, then ends the workers.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A parent that is killed (SIGKILL, out of memory) cannot end its workers: they would
+    # finish their deals and then wait for work forever. Each watches its parent instead.
+    parent = multiprocessing.parent_process()
+    if parent is not None and parent.sentinel is not None:
+        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
+
+
+def _exit_with(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])  # readable when the parent is gone
+    os._exit(1)
 
 
 def _context() -> BaseContext:
@@ -191,13 +211,13 @@ def _run_here(job: Job, numbers: Sequence[int], on_result: Callable[[DealResult]
 def _run_in_pool(
     job: Job, numbers: Sequence[int], jobs: int, on_result: Callable[[DealResult], None]
 ) -> None:
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_context(), initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_context(), initializer=_init_worker)
     try:
         pending: set[Future[list[DealResult]]] = set()
         position = 0
         solved, seconds = 0, 0.0
         while position < len(numbers) or pending:
-            with _sigint_blocked():  # submit() starts the workers
+            with signals_blocked():  # submit() starts the workers
                 while position < len(numbers) and len(pending) < jobs * _IN_FLIGHT_PER_JOB:
                     size = _chunk_size(
                         seconds / solved if solved else None, len(numbers) - position, jobs
@@ -227,6 +247,57 @@ def _chunk_size(mean_seconds: float | None, remaining: int, jobs: int) -> int:
     return max(1, min(size, _MAX_CHUNK, fair))
 
 
+def solve_batch(
+    job: Job,
+    numbers: Sequence[int],
+    label: str,
+    *,
+    jobs: int,
+    progress: BatchProgress,
+    on_result: Callable[[DealResult], None],
+    signals: Collection[int] = (signal.SIGINT,),
+) -> BatchSummary:
+    """Solve ``numbers`` on ``jobs`` processes (1: in this one), as results arrive in any order:
+    count each in the summary, advance ``progress`` and pass it to ``on_result``.
+
+    Each result is handled whole: ``signals`` (Ctrl+C by default) wait for the end of its
+    handling, then end the batch early with what finished (``interrupted`` set); so does a
+    dead worker (``failure`` set). Any other exception, from ``on_result`` say, stops the
+    workers and propagates.
+    """
+    summary = BatchSummary(
+        job.variant, label, planned=len(numbers), jobs=jobs, limits=job.describe_limits()
+    )
+    guard = InterruptGuard(signals)
+    started = time.perf_counter()
+    with progress:
+
+        def handle(result: DealResult) -> None:
+            with guard.held():
+                summary.add(result)
+                progress.advance(result)
+                on_result(result)
+
+        try:
+            with guard:
+                if jobs == 1:
+                    _run_here(job, numbers, handle)
+                else:
+                    _run_in_pool(job, numbers, jobs, handle)
+        except KeyboardInterrupt:
+            summary.interrupted = True
+            summary.stop_signal = guard.received or signal.SIGINT
+        except BrokenProcessPool:
+            summary.failure = "a worker process died (out of memory, or killed?)"
+    summary.wall_seconds = time.perf_counter() - started
+    return summary
+
+
+def batch_title(label: str) -> str:
+    """The progress bar's title for deals ``label``, cut to fit."""
+    return f"deals {label}" if len(label) <= 20 else f"deals {label[:17]}..."
+
+
 def run_batch(
     job: Job,
     numbers: Sequence[int],
@@ -236,49 +307,26 @@ def run_batch(
     csv_path: str | None,
     progress_console: Console,
 ) -> BatchSummary:
-    """Solve ``numbers`` on ``jobs`` processes; JSON lines (if ``job.json``) go to stdout.
+    """``castle solve --deals``: JSON lines (if ``job.json``) to stdout and CSV rows (if
+    ``csv_path``), both in batch order, as :func:`solve_batch` solves ``numbers``.
 
-    Returns the summary; Ctrl+C or a dead worker ends the batch early with what finished
-    (``interrupted`` or ``failure`` set). The CSV (if any) gets the finished deals either way.
+    The CSV gets the finished deals whether the batch ends, is interrupted or fails.
     """
-    summary = BatchSummary(
-        job.variant, label, planned=len(numbers), jobs=jobs, limits=job.describe_limits()
-    )
-    table = AtomicCsv(csv_path, job.variant) if csv_path else None
     out = sys.stdout
+    # Off a terminal, or when JSON lines share the terminal, a live bar would only garble.
+    show = progress_console.is_terminal and not (job.json and out.isatty())
+    progress = BatchProgress(progress_console, len(numbers), batch_title(label), enabled=show)
+    table = AtomicCsv(csv_path) if csv_path else None
 
     def emit(result: DealResult) -> None:
         if result.json is not None:
             out.write(result.json + "\n")
         if table is not None:
-            table.write(result)
+            table.write(deal_row(job.variant, result))
 
     sink = OrderedSink(emit)
-    guard = InterruptGuard()
-    # Off a terminal, or when JSON lines share the terminal, a live bar would only garble.
-    show = progress_console.is_terminal and not (job.json and out.isatty())
-    started = time.perf_counter()
     try:
-        title = f"deals {label}" if len(label) <= 20 else f"deals {label[:17]}..."
-        with BatchProgress(progress_console, len(numbers), title, enabled=show) as progress:
-
-            def on_result(result: DealResult) -> None:
-                with guard.held():
-                    summary.add(result)
-                    progress.advance(result)
-                    sink.add(result)
-
-            try:
-                with guard:
-                    if jobs == 1:
-                        _run_here(job, numbers, on_result)
-                    else:
-                        _run_in_pool(job, numbers, jobs, on_result)
-            except KeyboardInterrupt:
-                summary.interrupted = True
-            except BrokenProcessPool:
-                summary.failure = "a worker process died (out of memory, or killed?)"
-        summary.wall_seconds = time.perf_counter() - started
+        summary = solve_batch(job, numbers, label, jobs=jobs, progress=progress, on_result=sink.add)
         sink.flush()
         out.flush()
         if table is not None:

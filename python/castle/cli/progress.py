@@ -48,10 +48,22 @@ class TallyColumn(ProgressColumn):
 
 
 class BatchProgress:
-    """A context manager; shows nothing unless ``enabled`` (a terminal that is free)."""
+    """A context manager; shows nothing unless ``enabled`` (a terminal that is free).
 
-    def __init__(self, console: Console, total: int, description: str, enabled: bool) -> None:
-        self.counts: Counter[str] = Counter()
+    A resumed run starts part way: ``done`` deals already answered, with verdicts ``counts``.
+    """
+
+    def __init__(
+        self,
+        console: Console,
+        total: int,
+        description: str,
+        enabled: bool,
+        *,
+        done: int = 0,
+        counts: Counter[str] | None = None,
+    ) -> None:
+        self.counts: Counter[str] = Counter(counts or {})
         # No stdout/stderr redirection: rich would route stdout (JSON lines) to the
         # progress console, which is stderr.
         self._progress = Progress(
@@ -69,7 +81,7 @@ class BatchProgress:
             redirect_stdout=False,
             redirect_stderr=False,
         )
-        self._task = self._progress.add_task(description, total=total)
+        self._task = self._progress.add_task(description, total=total, completed=done)
 
     def __enter__(self) -> BatchProgress:
         self._progress.start()

@@ -1,23 +1,23 @@
-"""What a batch found: per-deal records, winnability with its interval, times, the summary."""
+"""What a batch found: per-deal records, verdict tallies with winnability and times, the summary.
+
+The numbers come from :mod:`castle.stats`; this module only counts and words them.
+"""
 
 from __future__ import annotations
 
-import math
-import statistics
+import signal
 from array import array
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from rich.console import Console
 from rich.text import Text
 
+from ..stats import distribution, proportion, winnability
 from ..variants import NAMES
 from .output import format_percent, format_seconds, status_text
 
-#: The standard normal quantile for a two-sided 95% interval.
-Z95 = 1.959963984540054
 STATUSES = ("solved", "unsolvable", "unknown")
 
 
@@ -34,46 +34,24 @@ class DealResult(NamedTuple):
     json: str | None = None
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion (95% by default)."""
-    if trials < 1 or not 0 <= successes <= trials:
-        raise ValueError(f"need 0 <= successes <= trials and trials >= 1, not {successes}/{trials}")
-    p = successes / trials
-    z2 = z * z
-    scale = 1 + z2 / trials
-    centre = (p + z2 / (2 * trials)) / scale
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / scale
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The nearest-rank ``q``-th percentile (``q`` in 0-100) of non-empty ``values``."""
-    ordered = sorted(values)
-    rank = max(1, math.ceil(q / 100 * len(ordered)))
-    return ordered[rank - 1]
-
-
 @dataclass
-class BatchSummary:
-    """Tallies of a batch, finished or interrupted, kept small enough for millions of deals."""
+class Tally:
+    """Verdicts, states and times of a set of deals (a batch, or a survey's whole store).
 
-    variant: str
-    label: str
-    planned: int
-    jobs: int
-    limits: str = ""
+    Kept small enough for millions of deals: counters and two arrays of numbers.
+    """
+
     counts: Counter[str] = field(default_factory=Counter)
     unknown_limits: Counter[str] = field(default_factory=Counter)
     seconds: array[float] = field(default_factory=lambda: array("d"))
-    wall_seconds: float = 0.0
-    interrupted: bool = False
-    failure: str | None = None
+    states: array[int] = field(default_factory=lambda: array("q"))
 
-    def add(self, result: DealResult) -> None:
-        self.counts[result.status] += 1
-        if result.status == "unknown":
-            self.unknown_limits[result.limit or "?"] += 1
-        self.seconds.append(result.seconds)
+    def add(self, status: str, limit: str | None, seconds: float, states: int) -> None:
+        self.counts[status] += 1
+        if status == "unknown":
+            self.unknown_limits[limit or "?"] += 1
+        self.seconds.append(seconds)
+        self.states.append(states)
 
     @property
     def finished(self) -> int:
@@ -83,38 +61,15 @@ class BatchSummary:
     def decided(self) -> int:
         return self.counts["solved"] + self.counts["unsolvable"]
 
-    def winnability(self) -> tuple[float, float, float] | None:
-        """Solved over decided deals, with its 95% Wilson interval; None if none decided."""
-        if not self.decided:
-            return None
-        solved = self.counts["solved"]
-        return (solved / self.decided, *wilson_interval(solved, self.decided))
-
-    def lines(self) -> list[Text]:
-        """The summary, a line per fact."""
+    def lines(self, *, p90: bool = False) -> list[Text]:
+        """A line per verdict, winnability with its interval, the time per deal (with its
+        90th percentile if ``p90``); ``[]`` when there are no deals."""
         n = self.finished
-        name = NAMES.get(self.variant, self.variant)
-        rate = n / self.wall_seconds if self.wall_seconds > 0 else 0.0
-        done = f"{n:,} deals"
-        if self.interrupted:
-            done = f"interrupted after {n:,} of {self.planned:,} deals"
-        elif self.failure:
-            done = f"stopped after {n:,} of {self.planned:,} deals"
-        jobs = "1 job" if self.jobs == 1 else f"{self.jobs} jobs"
-        header = Text.assemble(
-            (f"{name} deals {self.label}", "bold"),
-            ": ",
-            (done, "bold yellow" if n < self.planned else ""),
-            f" in {format_seconds(self.wall_seconds)}, {jobs} ({rate:,.1f} deals/s)",
-        )
-        out = [header]
-        if self.limits:
-            out.append(Text(f"  limits per deal: {self.limits}", style="dim"))
         if not n:
-            out.append(Text("  no deal finished"))
-            return out
+            return []
         counts = self.counts
         width = len(f"{n:,}")
+        out = []
         for status in STATUSES:
             line = Text("  ")
             line.append_text(status_text(status))
@@ -130,45 +85,100 @@ class BatchSummary:
                 )
             out.append(line)
         out.extend(self._winnability_lines())
-        times = self.seconds
-        out.append(
-            Text(
-                f"time per deal: median {format_seconds(statistics.median(times))}, "
-                f"p99 {format_seconds(percentile(times, 99))}, max {format_seconds(max(times))}"
-            )
-        )
+        times = distribution(self.seconds)
+        assert times is not None
+        spread = f"median {format_seconds(times.median)}, "
+        if p90:
+            spread += f"p90 {format_seconds(times.p90)}, "
+        spread += f"p99 {format_seconds(times.p99)}, max {format_seconds(times.max)}"
+        out.append(Text(f"time per deal: {spread}"))
         return out
 
     def _winnability_lines(self) -> list[Text]:
-        won = self.winnability()
+        counts = self.counts
+        won = winnability(counts["solved"], counts["unsolvable"])
         if won is None:
             return [Text("winnable: no deal decided yet (all unknown)")]
-        point, low, high = won
-        counts = self.counts
         out = [
             Text.assemble(
                 "winnable: ",
-                (format_percent(point), "bold"),
-                f" of the {self.decided:,} decided deals (solved / (solved + unsolvable)); "
-                f"95% Wilson interval {format_percent(low)} to {format_percent(high)}",
+                (format_percent(won.point), "bold"),
+                f" of the {won.trials:,} decided deals (solved / (solved + unsolvable)); "
+                f"95% Wilson interval {format_percent(won.low)} to {format_percent(won.high)}",
             )
         ]
         unknown = counts["unknown"]
         if unknown:
             n = self.finished
-            lose = counts["solved"]
-            win = lose + unknown
-            lose_low, lose_high = wilson_interval(lose, n)
-            win_low, win_high = wilson_interval(win, n)
+            lose = proportion(counts["solved"], n)
+            win = proportion(counts["solved"] + unknown, n)
+            assert lose is not None and win is not None
             out.append(
                 Text(
                     f"  of all {n:,} deals, counting the {unknown:,} unknown as lost: "
-                    f"{format_percent(lose / n)} ({format_percent(lose_low)} to "
-                    f"{format_percent(lose_high)}); as won: {format_percent(win / n)} "
-                    f"({format_percent(win_low)} to {format_percent(win_high)})",
+                    f"{format_percent(lose.point)} ({format_percent(lose.low)} to "
+                    f"{format_percent(lose.high)}); as won: {format_percent(win.point)} "
+                    f"({format_percent(win.low)} to {format_percent(win.high)})",
                     style="dim",
                 )
             )
+        return out
+
+
+@dataclass
+class BatchSummary:
+    """A batch, finished or interrupted: what was asked, how it went, and its :class:`Tally`."""
+
+    variant: str
+    label: str
+    planned: int
+    jobs: int
+    limits: str = ""
+    tally: Tally = field(default_factory=Tally)
+    wall_seconds: float = 0.0
+    interrupted: bool = False
+    #: The signal that interrupted the batch (SIGINT for Ctrl+C).
+    stop_signal: int = signal.SIGINT
+    failure: str | None = None
+
+    def add(self, result: DealResult) -> None:
+        self.tally.add(result.status, result.limit, result.seconds, result.states)
+
+    @property
+    def finished(self) -> int:
+        return self.tally.finished
+
+    def progress_text(self) -> str:
+        """``200 deals``, or ``interrupted after 50 of 200 deals`` for a batch cut short."""
+        n = self.finished
+        if self.interrupted:
+            return f"interrupted after {n:,} of {self.planned:,} deals"
+        if self.failure:
+            return f"stopped after {n:,} of {self.planned:,} deals"
+        return f"{n:,} deals"
+
+    def speed_text(self) -> str:
+        """`` in 1.53 s, 2 jobs (131.1 deals/s)``."""
+        rate = self.finished / self.wall_seconds if self.wall_seconds > 0 else 0.0
+        jobs = "1 job" if self.jobs == 1 else f"{self.jobs} jobs"
+        return f" in {format_seconds(self.wall_seconds)}, {jobs} ({rate:,.1f} deals/s)"
+
+    def lines(self) -> list[Text]:
+        """The summary, a line per fact."""
+        name = NAMES.get(self.variant, self.variant)
+        header = Text.assemble(
+            (f"{name} deals {self.label}", "bold"),
+            ": ",
+            (self.progress_text(), "bold yellow" if self.finished < self.planned else ""),
+            self.speed_text(),
+        )
+        out = [header]
+        if self.limits:
+            out.append(Text(f"  limits per deal: {self.limits}", style="dim"))
+        if not self.finished:
+            out.append(Text("  no deal finished"))
+            return out
+        out.extend(self.tally.lines())
         return out
 
     def print(self, console: Console) -> None:

@@ -1,0 +1,376 @@
+"""``castle survey``: deals solved into an SQLite file that resumes; ``retry``; ``report``.
+
+The solving is :func:`castle.cli.batch.solve_batch`, as for ``castle solve --deals``; each
+verdict goes to a :class:`castle.survey.SurveyWriter` as it arrives. The summaries cover the
+whole file for the variant, not only the deals of the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import statistics
+from array import array
+from collections import Counter
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.text import Text
+
+from ..deal import parse_deal_range
+from ..stats import distribution, winnability
+from ..survey import VERDICT_FIELDS, SurveyError, SurveyStore, SurveyWriter, Verdict, utc_now
+from ..variants import NAMES
+from .batch import Job, batch_title, signals_blocked, solve_batch
+from .csvfile import AtomicCsv
+from .errors import EXIT_FAILURE, EXIT_OK, UsageError
+from .output import format_percent, format_seconds, make_console
+from .progress import BatchProgress
+from .report import STATUSES, BatchSummary, DealResult, Tally
+from .solve import usable_cpus
+
+#: Signals that end a run cleanly: the verdicts found so far are committed first.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``castle survey run|retry|report`` with parsed ``args``; returns the exit status."""
+    commands = {"run": run_survey, "retry": run_retry, "report": run_report}
+    try:
+        return commands[args.survey_command](args)
+    except SurveyError as e:
+        raise UsageError(str(e)) from None
+
+
+# --- run and retry ---------------------------------------------------------------------
+
+
+def job_from(args: argparse.Namespace, variant: str) -> Job:
+    return Job(
+        variant=variant,
+        max_states=args.max_states,
+        max_seconds=args.max_seconds,
+        max_memory=args.max_memory,
+    )
+
+
+def cap_jobs(jobs: int, deals: int, errors: Console) -> int:
+    cpus = usable_cpus()
+    if jobs > cpus:
+        errors.print(f"castle: note: --jobs {jobs} lowered to {cpus}, the CPUs available")
+    return max(1, min(jobs, cpus, deals))
+
+
+def solve_into(
+    store: SurveyStore,
+    job: Job,
+    numbers: Sequence[int],
+    label: str,
+    *,
+    jobs: int,
+    progress: BatchProgress,
+) -> BatchSummary:
+    """Solve ``numbers`` and store each verdict as it arrives; Ctrl+C or SIGTERM ends the
+    batch early (``interrupted``), with every verdict found so far committed."""
+    writer = SurveyWriter(store)
+    limits = (job.max_states, job.max_seconds, job.max_memory)
+
+    def store_result(result: DealResult) -> None:
+        writer.add(
+            Verdict(
+                job.variant,
+                result.number,
+                result.status,
+                result.states,
+                result.seconds,
+                result.moves,
+                result.limit,
+                *limits,
+                utc_now(),
+            )
+        )
+
+    try:
+        if not numbers:
+            return BatchSummary(job.variant, label, 0, jobs, limits=job.describe_limits())
+        return solve_batch(
+            job,
+            numbers,
+            label,
+            jobs=jobs,
+            progress=progress,
+            on_result=store_result,
+            signals=STOP_SIGNALS,
+        )
+    finally:
+        with signals_blocked(STOP_SIGNALS):  # a second Ctrl+C waits for the last commit
+            writer.flush()
+
+
+def run_survey(args: argparse.Namespace) -> int:
+    variant: str = args.variant
+    try:
+        numbers = list(dict.fromkeys(parse_deal_range(args.deals)))  # each deal once
+    except ValueError as e:
+        raise UsageError(f"--deals: {e}") from None
+    job = job_from(args, variant)
+    errors = make_console(stderr=True)
+    with SurveyStore.open(args.db, create=True) as store:
+        stored = store.statuses(variant, min(numbers), max(numbers))
+        todo = [n for n in numbers if n not in stored]
+        already = len(numbers) - len(todo)
+        jobs = cap_jobs(args.jobs, len(todo), errors)
+        progress = BatchProgress(
+            errors,
+            len(numbers),
+            batch_title(args.deals),
+            enabled=errors.is_terminal,
+            done=already,
+            counts=Counter(stored[n] for n in numbers if n in stored),
+        )
+        summary = solve_into(store, job, todo, args.deals, jobs=jobs, progress=progress)
+        tally = store_tally(store, variant)
+
+    name = NAMES.get(variant, variant)
+    head = Text.assemble((f"{name} survey of deals {args.deals} into {args.db}", "bold"), ": ")
+    if todo:
+        head.append_text(run_progress(summary, "new deals"))
+        head.append(summary.speed_text())
+        if already:
+            head.append(f"; {already:,} stored already")
+    else:
+        head.append(f"all {already:,} deals stored already, nothing to solve")
+    lines = [head]
+    if todo:
+        lines.append(Text(f"  limits per deal: {summary.limits}", style="dim"))
+        lines.append(Text(f"  this run: {verdict_counts(summary.tally.counts)}", style="dim"))
+    if summary.interrupted:
+        left = len(todo) - summary.finished
+        lines.append(
+            Text(f"run the same command again to solve the {left:,} deals left", style="yellow")
+        )
+    lines.extend(store_lines(args.db, variant, tally))
+    print_lines(make_console(), lines)
+    return exit_status(summary, errors)
+
+
+def run_retry(args: argparse.Namespace) -> int:
+    errors = make_console(stderr=True)
+    console = make_console()
+    summaries = []
+    with SurveyStore.open(args.db) as store:
+        variants = [args.variant] if args.variant else store.variants()
+        work = {v: store.unknown_deals(v) for v in variants}
+        if not any(work.values()):
+            which = f" {NAMES.get(args.variant, args.variant)}" if args.variant else ""
+            console.print(f"{args.db} holds no unknown{which} deals: nothing to retry")
+            return EXIT_OK
+        for variant, numbers in work.items():
+            if not numbers:
+                continue
+            job = job_from(args, variant)
+            jobs = cap_jobs(args.jobs, len(numbers), errors)
+            name = NAMES.get(variant, variant)
+            progress = BatchProgress(
+                errors, len(numbers), f"{name} unknown", enabled=errors.is_terminal
+            )
+            summary = solve_into(store, job, numbers, "unknown", jobs=jobs, progress=progress)
+            summaries.append(summary)
+            head = Text.assemble((f"{name} survey retry in {args.db}", "bold"), ": ")
+            head.append_text(run_progress(summary, "unknown deals"))
+            head.append(summary.speed_text())
+            counts = summary.tally.counts
+            lines = [
+                head,
+                Text(f"  limits per deal: {summary.limits}", style="dim"),
+                Text(
+                    f"  now decided: {counts['solved']:,} solved, {counts['unsolvable']:,} "
+                    f"unsolvable; still unknown: {counts['unknown']:,}",
+                    style="dim",
+                ),
+            ]
+            lines.extend(store_lines(args.db, variant, store_tally(store, variant)))
+            print_lines(console, lines)
+            if summary.interrupted or summary.failure:
+                break
+    return exit_status(summaries[-1], errors)
+
+
+def run_progress(summary: BatchSummary, what: str) -> Text:
+    """``10 new deals``, or ``interrupted after 4 of 10 new deals`` (highlighted)."""
+    n, planned = summary.finished, summary.planned
+    if summary.interrupted:
+        return Text(f"interrupted after {n:,} of {planned:,} {what}", style="bold yellow")
+    if summary.failure:
+        return Text(f"stopped after {n:,} of {planned:,} {what}", style="bold yellow")
+    return Text(f"{n:,} {what}")
+
+
+def verdict_counts(counts: Counter[str]) -> str:
+    return ", ".join(f"{counts[s]:,} {s}" for s in STATUSES)
+
+
+def exit_status(summary: BatchSummary, errors: Console) -> int:
+    if summary.failure:
+        errors.print(f"castle: error: {summary.failure}")
+        return EXIT_FAILURE
+    if summary.interrupted:
+        return 128 + summary.stop_signal
+    return EXIT_OK
+
+
+def store_tally(store: SurveyStore, variant: str) -> Tally:
+    """Everything ``store`` holds for ``variant``, counted."""
+    tally = Tally()
+    for outcome in store.outcomes(variant):
+        tally.add(*outcome)
+    return tally
+
+
+def store_lines(db: str, variant: str, tally: Tally) -> list[Text]:
+    """The whole file's verdicts for ``variant``: counts, winnability, time distribution."""
+    name = NAMES.get(variant, variant)
+    if not tally.finished:
+        return [Text(f"{db} holds no {name} deals yet")]
+    lines = [Text(f"{db} now holds {tally.finished:,} {name} deals:", style="bold")]
+    lines.extend(tally.lines(p90=True))
+    unknown = tally.counts["unknown"]
+    if unknown:
+        lines.append(
+            Text(
+                f"to solve the {unknown:,} unknown again with larger limits: "
+                f"castle survey retry --db {db} --variant {variant} --max-seconds S",
+                style="dim",
+            )
+        )
+    return lines
+
+
+def print_lines(console: Console, lines: Sequence[Text]) -> None:
+    for line in lines:
+        console.print(line)
+
+
+# --- report ----------------------------------------------------------------------------
+
+REPORT_COLUMNS = (
+    ("variant", "<"),
+    ("deals", ">"),
+    ("solved", ">"),
+    ("unsolvable", ">"),
+    ("unknown", ">"),
+    ("winnable", ">"),
+    ("95% interval", ">"),
+    ("median time", ">"),
+    ("p99 time", ">"),
+    ("max time", ">"),
+    ("median states", ">"),
+)
+
+
+def report_row(variant: str, tally: Tally) -> list[str]:
+    """One variant's line of the report table."""
+    counts = tally.counts
+    won = winnability(counts["solved"], counts["unsolvable"])
+    times = distribution(tally.seconds)
+    assert times is not None
+    return [
+        NAMES.get(variant, variant),
+        f"{tally.finished:,}",
+        f"{counts['solved']:,}",
+        f"{counts['unsolvable']:,}",
+        f"{counts['unknown']:,}",
+        "-" if won is None else format_percent(won.point),
+        "-" if won is None else f"{100 * won.low:.1f}-{format_percent(won.high)}",
+        format_seconds(times.median),
+        format_seconds(times.p99),
+        format_seconds(times.max),
+        f"{statistics.median(tally.states):,.0f}",
+    ]
+
+
+def table_lines(columns: Sequence[tuple[str, str]], rows: Sequence[Sequence[str]]) -> list[str]:
+    """Columns padded to their widest cell, two spaces apart; the header first."""
+    cells = [[title for title, _ in columns], *rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(columns))]
+    return [
+        "  ".join(
+            f"{cell:{align}{width}}" for cell, (_, align), width in zip(row, columns, widths)
+        ).rstrip()
+        for row in cells
+    ]
+
+
+def run_report(args: argparse.Namespace) -> int:
+    if args.plot is not None:
+        from .plot import require_matplotlib
+
+        require_matplotlib()
+    console = make_console()
+    with SurveyStore.open(args.db) as store:
+        variants = [args.variant] if args.variant else store.variants()
+        tallies: dict[str, Tally] = {}
+        # For the plot: the seconds and states of each variant's deals, by verdict.
+        samples: dict[str, dict[str, tuple[array[float], array[int]]]] = {}
+        for variant in variants:
+            tally = Tally()
+            by_status = {s: (array("d"), array("q")) for s in STATUSES}
+            for status, limit, seconds, states in store.outcomes(variant):
+                tally.add(status, limit, seconds, states)
+                if args.plot is not None:
+                    plotted = by_status[status]
+                    plotted[0].append(seconds)
+                    plotted[1].append(states)
+            if tally.finished:
+                tallies[variant] = tally
+                samples[variant] = by_status
+        if args.csv is not None:
+            rows = write_csv(store, args.csv, args.variant)
+
+    if not tallies:
+        which = f" {NAMES.get(args.variant, args.variant)}" if args.variant else ""
+        console.print(f"{args.db} holds no{which} deals")
+    else:
+        total = sum(t.finished for t in tallies.values())
+        console.print(Text(f"{args.db}: {total:,} deals", style="bold"))
+        rows_text = table_lines(REPORT_COLUMNS, [report_row(v, t) for v, t in tallies.items()])
+        console.print(Text(rows_text[0], style="bold"))
+        for line in rows_text[1:]:
+            console.print(line)
+        console.print(
+            Text(
+                "winnable: solved / (solved + unsolvable), with its 95% Wilson interval; "
+                "times and states per deal, over all deals",
+                style="dim",
+            )
+        )
+        unknown = sum(t.counts["unknown"] for t in tallies.values())
+        if unknown:
+            console.print(
+                Text(
+                    f"{unknown:,} unknown: castle survey retry --db {args.db} with larger "
+                    "limits solves them again",
+                    style="dim",
+                )
+            )
+    if args.csv is not None:
+        console.print(f"{rows:,} rows written to {args.csv}", style="dim")
+    if args.plot is not None:
+        from .plot import write_plot
+
+        write_plot(args.plot, samples)
+        console.print(f"plot written to {args.plot}", style="dim")
+    return EXIT_OK
+
+
+def write_csv(store: SurveyStore, path: str, variant: str | None) -> int:
+    """Every stored row (of ``variant``) to ``path``, by variant and deal; the row count."""
+    table = AtomicCsv(path, VERDICT_FIELDS)
+    try:
+        for verdict in store.verdicts(variant):
+            table.write(verdict._replace(seconds=round(verdict.seconds, 6)))
+        table.commit()
+    except BaseException:
+        table.discard()
+        raise
+    return table.rows
