@@ -7,7 +7,7 @@ use super::order::order_moves;
 use super::shorten::shorten;
 use super::table::{Insert, Table};
 use crate::deal::Deal;
-use crate::moves::{apply, generate, play_automatic, undo, Move};
+use crate::moves::{apply, generate, is_legal, play_automatic, undo, Move};
 use crate::state::{Key, State};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -134,7 +134,13 @@ pub fn solve(deal: &Deal, limits: &Limits, interrupted: &mut dyn FnMut() -> bool
         end = search(deal, Pass::Complete, &budget, &mut expanded, &mut watch);
     }
     let (status, moves, limit) = match end {
-        End::Won(path) => (Status::Solved, shorten(deal, &path), None),
+        End::Won(path) => {
+            let moves = shorten(deal, &path);
+            // Never a wrong answer: a win that does not replay is a bug, and the binding turns
+            // this panic into an exception instead of a claim.
+            assert!(replays_to_win(deal, &moves), "a found win does not replay");
+            (Status::Solved, moves, None)
+        }
         End::Exhausted => (Status::Unsolvable, Vec::new(), None),
         End::Limit(why) => (Status::Unknown, Vec::new(), Some(why)),
     };
@@ -229,6 +235,18 @@ fn search(deal: &Deal, pass: Pass, budget: &Budget, expanded: &mut u64, watch: &
             }
         }
     }
+}
+
+/// Whether `moves` are legal one after another from `deal` and end with every card up.
+fn replays_to_win(deal: &Deal, moves: &[Move]) -> bool {
+    let mut state = State::from_deal(deal);
+    for &m in moves {
+        if !is_legal(&state, m) {
+            return false;
+        }
+        apply(&mut state, m);
+    }
+    state.is_won()
 }
 
 /// Takes back moves until the path is `len` long.
