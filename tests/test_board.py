@@ -8,6 +8,7 @@ empty column is written as a line holding only ``:`` (a blank line is skipped wh
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import castle
 import pytest
@@ -81,7 +82,8 @@ def other_spelling(draw: st.DrawFn, tops: dict[str, int], columns: list[list[str
     suits = draw(st.permutations(FOUNDATION_ORDER))  # any order; H-0 or leaving a suit out
     shown = [f"{s}-{card(castle.RANKS[tops[s] - 1])}" if tops[s] else f"{s}-0" for s in suits]
     shown = [f for f in shown if not f.endswith("-0") or draw(st.booleans())]
-    if shown or draw(st.booleans()):
+    write_empty_line: bool = draw(st.booleans())
+    if shown or write_empty_line:
         lines.append(("foundations:" if lower else "Foundations:") + " " + " ".join(shown))
     if draw(st.booleans()):
         lines.append(draw(st.sampled_from(["Freecells:", "Freecells: - - - -", "freecells: -"])))
@@ -149,11 +151,11 @@ CITADEL_1 = castle.Deal.from_number(CITADEL, 1).to_text()
 # CITADEL_1: "Foundations: H-2 C-2 D-3 S-4", then columns of 6, 3, 6, 6, 5, 6, 4 and 5 cards.
 
 
-def _each_line(text: str, change) -> str:
+def _each_line(text: str, change: Callable[[str], str]) -> str:
     return "".join(change(line) + "\n" for line in text.splitlines())
 
 
-SPELLINGS = {
+SPELLINGS: dict[str, Callable[[str], str]] = {
     "10 for T": lambda t: re.sub(r"\bT([CDHS])\b", r"10\1", t),
     "lower case": str.lower,
     "': ' before columns": lambda t: _each_line(

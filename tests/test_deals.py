@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 from unittest import mock
 
 import castle
@@ -32,19 +33,20 @@ MT_FROM = 32000
 RENDERER = CardRenderer(True)  # print 10 as T, as castle does
 
 
-def _pysolfc_mt_shuffle(cards, game_num, which_deals):
+def _pysolfc_mt_shuffle(cards: list[Any], game_num: int, which_deals: int) -> list[Any]:
     """PySolFC's shuffle for N >= 32000: Mersenne Twister seeded with N, deck not rearranged."""
-    return MTRandom(game_num).shuffle(cards)
+    shuffled: list[Any] = MTRandom(game_num).shuffle(cards)
+    return shuffled
 
 
 def pysolfc_layout(variant: str, number: int) -> str:
     """PySolFC's deal ``number`` of ``variant`` as board text, via pysol_cards."""
     game = Game(GAME_IDS[variant], number, RandomBase.DEALS_PYSOLFC)
     if number != MT_FROM:
-        return game.calc_layout_string(RENDERER)
+        return str(game.calc_layout_string(RENDERER))
     # The one number where pysol_cards and PySolFC disagree (see the module docstring).
     with mock.patch.object(deal_game, "shuffle", _pysolfc_mt_shuffle):
-        return game.calc_layout_string(RENDERER)
+        return str(game.calc_layout_string(RENDERER))
 
 
 def _log_spaced(low: int, high: int, count: int) -> list[int]:
