@@ -2,6 +2,7 @@
 //! unmaking them, and which foundation moves are safe to make automatically.
 
 use crate::cards::Card;
+use crate::deal::Deal;
 use crate::state::State;
 
 /// `Move::to` for a move onto the card's foundation.
@@ -174,6 +175,18 @@ pub fn play_automatic(state: &mut State, played: &mut Vec<Move>) {
         apply(state, m);
         played.push(m);
     }
+}
+
+/// Whether `moves` are legal one after another from `deal` and end with every card up.
+pub fn replays_to_win(deal: &Deal, moves: &[Move]) -> bool {
+    let mut state = State::from_deal(deal);
+    for &m in moves {
+        if !is_legal(&state, m) {
+            return false;
+        }
+        apply(&mut state, m);
+    }
+    state.is_won()
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use super::order::order_moves;
 use super::shorten::shorten;
 use super::table::{Insert, Table};
 use crate::deal::Deal;
-use crate::moves::{apply, generate, is_legal, play_automatic, undo, Move};
+use crate::moves::{apply, generate, play_automatic, replays_to_win, undo, Move};
 use crate::state::{Key, State};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -235,18 +235,6 @@ fn search(deal: &Deal, pass: Pass, budget: &Budget, expanded: &mut u64, watch: &
             }
         }
     }
-}
-
-/// Whether `moves` are legal one after another from `deal` and end with every card up.
-fn replays_to_win(deal: &Deal, moves: &[Move]) -> bool {
-    let mut state = State::from_deal(deal);
-    for &m in moves {
-        if !is_legal(&state, m) {
-            return false;
-        }
-        apply(&mut state, m);
-    }
-    state.is_won()
 }
 
 /// Takes back moves until the path is `len` long.

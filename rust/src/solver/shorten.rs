@@ -115,20 +115,9 @@ pub fn shorten(deal: &Deal, moves: &[Move]) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::is_legal;
+    use crate::moves::{is_legal, replays_to_win};
     use crate::solver::{solve, Limits};
     use crate::variant::Variant;
-
-    fn wins(deal: &Deal, moves: &[Move]) -> bool {
-        let mut state = State::from_deal(deal);
-        for &m in moves {
-            if !is_legal(&state, m) {
-                return false;
-            }
-            apply(&mut state, m);
-        }
-        state.is_won()
-    }
 
     #[test]
     fn a_loop_is_cut() {
@@ -139,7 +128,7 @@ mod tests {
             max_memory: 1 << 30,
         };
         let won = solve(&deal, &limits, &mut || false).moves;
-        assert!(wins(&deal, &won));
+        assert!(replays_to_win(&deal, &won));
         // Somewhere along the win, a move and its reverse: a loop.
         let mut state = State::from_deal(&deal);
         let mut longer = Vec::new();
@@ -167,9 +156,9 @@ mod tests {
             longer.push(next);
         }
         assert!(looped);
-        assert!(wins(&deal, &longer));
+        assert!(replays_to_win(&deal, &longer));
         let short = shorten(&deal, &longer);
-        assert!(wins(&deal, &short));
+        assert!(replays_to_win(&deal, &short));
         assert!(short.len() <= won.len());
     }
 }
