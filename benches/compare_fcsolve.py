@@ -45,6 +45,7 @@ from typing import Any
 
 import castle
 from castle import reference
+from castle.stats import percentile
 from castle.variants import NAMES
 
 #: castle variant id -> fc-solve's ``-g`` game (all the castle games fc-solve knows).
@@ -191,12 +192,6 @@ def run_castle(deal: castle.Deal, max_states: int | None, max_seconds: float | N
     if solution.status == "solved":
         outcome.replay = replay_moves(deal, solution.moves)
     return outcome
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """Nearest-rank ``q``-th percentile (as ``castle solve --deals`` reports it)."""
-    ordered = sorted(values)
-    return ordered[max(1, math.ceil(q / 100 * len(ordered))) - 1]
 
 
 @dataclass

@@ -81,6 +81,15 @@ pub fn undo(state: &mut State, m: Move) {
 /// Left out, because they can only lead to a position with the same key: a column's only card
 /// into an empty column, and a card into any empty column but the first.
 pub fn generate(state: &State, out: &mut Vec<Move>) {
+    enumerate_moves(state, true, out);
+}
+
+/// Every legal move, in the same order as [`generate`], every empty column included.
+pub fn all_legal(state: &State, out: &mut Vec<Move>) {
+    enumerate_moves(state, false, out);
+}
+
+fn enumerate_moves(state: &State, prune: bool, out: &mut Vec<Move>) {
     let n = state.ncols();
     let first_empty = (0..n).find(|&c| state.len(c) == 0);
     for from in 0..n {
@@ -100,36 +109,9 @@ pub fn generate(state: &State, out: &mut Vec<Move>) {
             }
             let ok = match state.top(to) {
                 Some(target) => fits_on(card, target),
-                None => Some(to) == first_empty && state.len(from) > 1,
+                None => !prune || (Some(to) == first_empty && state.len(from) > 1),
             };
             if ok {
-                out.push(Move {
-                    card,
-                    from: from as u8,
-                    to: to as u8,
-                });
-            }
-        }
-    }
-}
-
-/// Every legal move, column by column: the top card to its foundation, then onto each other
-/// column in order (every empty column too).
-pub fn all_legal(state: &State, out: &mut Vec<Move>) {
-    let n = state.ncols();
-    for from in 0..n {
-        let Some(card) = state.top(from) else {
-            continue;
-        };
-        if fits_foundation(state, card) {
-            out.push(Move {
-                card,
-                from: from as u8,
-                to: FOUNDATION,
-            });
-        }
-        for to in 0..n {
-            if to != from && state.top(to).is_none_or(|target| fits_on(card, target)) {
                 out.push(Move {
                     card,
                     from: from as u8,

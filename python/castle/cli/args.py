@@ -60,12 +60,17 @@ def parse_size(text: str) -> int:
     return size
 
 
-def parse_states(text: str) -> int:
-    """A positive whole number of states (``_`` separators allowed, as in Python)."""
+def _whole_number(text: str, what: str = "a whole number") -> int:
+    """``int(text)`` (``_`` separators allowed, as in Python), or an argparse error."""
     try:
-        states = int(text)
+        return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not {what}: {text!r}") from None
+
+
+def parse_states(text: str) -> int:
+    """A positive whole number of states."""
+    states = _whole_number(text)
     _check_limits(states=states)
     return states
 
@@ -82,20 +87,14 @@ def parse_seconds(text: str) -> float:
 
 def parse_jobs(text: str) -> int:
     """A worker count of at least 1 (``main`` lowers it to the CPUs and deals available)."""
-    try:
-        jobs = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    jobs = _whole_number(text)
     if not 1 <= jobs <= MAX_JOBS:
         raise argparse.ArgumentTypeError(f"must be between 1 and {MAX_JOBS}, not {jobs}")
     return jobs
 
 
 def parse_deal_number(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a deal number: {text!r}") from None
+    return _whole_number(text, "a deal number")
 
 
 def parse_variant(text: str) -> str:

@@ -54,6 +54,16 @@ def generate(state: State, out: list[Move]) -> None:
     card to its foundation, then onto each other column in order. Left out, because they can
     only lead to a position with the same key: a column's only card into an empty column, and
     a card into any empty column but the first."""
+    enumerate_moves(state, True, out)
+
+
+def all_legal(state: State, out: list[Move]) -> None:
+    """Append every legal move, in the same order as :func:`generate`, every empty column
+    included."""
+    enumerate_moves(state, False, out)
+
+
+def enumerate_moves(state: State, prune: bool, out: list[Move]) -> None:
     n = len(state.columns)
     first_empty = next((c for c in range(n) if not state.columns[c]), None)
     for src in range(n):
@@ -69,26 +79,9 @@ def generate(state: State, out: list[Move]) -> None:
             if target is not None:
                 ok = fits_on(card, target)
             else:
-                ok = dst == first_empty and len(state.columns[src]) > 1
+                ok = not prune or (dst == first_empty and len(state.columns[src]) > 1)
             if ok:
                 out.append(Move(card, src, dst))
-
-
-def all_legal(state: State, out: list[Move]) -> None:
-    """Append every legal move, column by column: the top card to its foundation, then onto
-    each other column in order (every empty column too)."""
-    n = len(state.columns)
-    for src in range(n):
-        card = state.top(src)
-        if card is None:
-            continue
-        if fits_foundation(state, card):
-            out.append(Move(card, src, FOUNDATION))
-        for dst in range(n):
-            if dst != src:
-                target = state.top(dst)
-                if target is None or fits_on(card, target):
-                    out.append(Move(card, src, dst))
 
 
 def is_safe_to_foundation(state: State, card: Card) -> bool:

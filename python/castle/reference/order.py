@@ -36,10 +36,14 @@ class ColumnFacts:
         # The need of the most needed card in the whole column (14 for an empty column).
         self.lowest_need = [14] * len(state.columns)
         for col, cards in enumerate(state.columns):
+            if not cards:
+                continue
+            # One pass over the cards under the top; the whole column adds only the top.
+            lowest = need(state, cards[-1])
             if len(cards) > 1:
                 self.under_top[col] = most_needed(state, cards[:-1])
-            if cards:
-                self.lowest_need[col] = most_needed(state, cards)[0]
+                lowest = min(lowest, self.under_top[col][0])
+            self.lowest_need[col] = lowest
 
 
 def priority(state: State, facts: ColumnFacts, move: Move) -> int:

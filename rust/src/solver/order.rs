@@ -44,12 +44,16 @@ impl ColumnFacts {
         };
         for col in 0..state.ncols() {
             let cards = state.column(col);
+            let Some(&top) = cards.last() else {
+                continue;
+            };
+            // One pass over the cards under the top; the whole column adds only the top.
+            let mut lowest = need(state, top);
             if cards.len() > 1 {
                 facts.under_top[col] = most_needed(state, &cards[..cards.len() - 1]);
+                lowest = lowest.min(facts.under_top[col].0);
             }
-            if !cards.is_empty() {
-                facts.lowest_need[col] = most_needed(state, cards).0;
-            }
+            facts.lowest_need[col] = lowest;
         }
         facts
     }
