@@ -105,8 +105,12 @@ class DealRow:
         )
 
 
-def fcsolve_command(exe: str, game: str, max_iters: int, moves: bool) -> list[str]:
+def fcsolve_command(
+    exe: str, game: str, max_iters: int, moves: bool, opt: bool = False
+) -> list[str]:
     command = [exe, "-g", game, "-sel", "-mi", str(max_iters), "-to", "0AB"]
+    if opt:
+        command.append("-opt")
     return [*command, "-m"] if moves else command
 
 
@@ -182,9 +186,11 @@ def run_fcsolve(
     return outcome, "\n".join(lines[tail_start:])
 
 
-def run_castle(deal: castle.Deal, max_states: int | None, max_seconds: float | None) -> Outcome:
+def run_castle(
+    deal: castle.Deal, max_states: int | None, max_seconds: float | None, short: bool = False
+) -> Outcome:
     start = time.perf_counter()
-    solution = castle.solve(deal, max_states=max_states, max_seconds=max_seconds)
+    solution = castle.solve(deal, max_states=max_states, max_seconds=max_seconds, short=short)
     seconds = time.perf_counter() - start
     outcome = Outcome(
         solution.status, seconds, solution.states, len(solution.moves), detail=solution.limit or ""
@@ -251,6 +257,28 @@ def both_decided(rows: Sequence[DealRow]) -> list[DealRow]:
     return [r for r in rows if r.fcsolve.status != "unknown" and r.castle.status != "unknown"]
 
 
+def both_won(rows: Sequence[DealRow]) -> list[DealRow]:
+    """Deals both solved with wins that replay (so both lengths are known)."""
+    return [r for r in rows if r.fcsolve.replay == "won" and r.castle.replay == "won"]
+
+
+def lengths(rows: Sequence[DealRow]) -> dict[str, Any]:
+    """Moves of a win (single-card moves, foundation moves included) on the deals both won."""
+    won = both_won(rows)
+    fcs = [r.fcsolve.moves for r in won]
+    cas = [r.castle.moves for r in won]
+    return {
+        "deals": len(won),
+        "fc-solve_median": percentile(fcs, 50) if won else None,
+        "castle_median": percentile(cas, 50) if won else None,
+        "fc-solve_max": max(fcs, default=None),
+        "castle_max": max(cas, default=None),
+        "castle_shorter": sum(c < f for c, f in zip(cas, fcs)),
+        "equal": sum(c == f for c, f in zip(cas, fcs)),
+        "castle_longer": sum(c > f for c, f in zip(cas, fcs)),
+    }
+
+
 def describe(outcome: Outcome, unit: str) -> str:
     text = f"{outcome.status}, {outcome.count:,} {unit}, {format_seconds(outcome.seconds)}"
     if outcome.detail and outcome.detail not in FCS_VERDICTS:
@@ -309,6 +337,15 @@ def report(
         r.number for r in rows if r.fcsolve.status == "unknown" and r.castle.status == "unknown"
     ]
     out.append(f"decided by neither:       {neither or 'none'}")
+    length = lengths(rows)
+    if length["deals"]:
+        out.append(
+            f"moves of a win, on the {length['deals']} deals both won: median fc-solve "
+            f"{length['fc-solve_median']}, castle {length['castle_median']}; max fc-solve "
+            f"{length['fc-solve_max']}, castle {length['castle_max']}; castle shorter on "
+            f"{length['castle_shorter']}, equal on {length['equal']}, longer on "
+            f"{length['castle_longer']}"
+        )
     if fcs.wins_replayed or fcs.wins_not_replayed:
         out.append(
             f"fc-solve's wins replayed through castle.reference: {fcs.wins_replayed} won, "
@@ -360,6 +397,7 @@ def to_json(
             "fc-solve_seconds": sum(r.fcsolve.seconds for r in both_decided(rows)),
             "castle_seconds": sum(r.castle.seconds for r in both_decided(rows)),
         },
+        "lengths": lengths(rows),
         "disagreements": [r.number for r in rows if r.disagreement],
         "castle_wrong": [r.number for r in rows if r.castle_wrong],
         "results": [
@@ -411,6 +449,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="do not ask fc-solve for its moves (-m) nor replay them",
     )
+    parser.add_argument(
+        "--opt", action="store_true", help="fc-solve's -opt: it shortens its solution"
+    )
+    parser.add_argument(
+        "--short", action="store_true", help="castle's short mode (castle.solve(short=True))"
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object, per-deal rows")
     parser.add_argument(
         "--json-file", metavar="PATH", help="also write the JSON object to PATH (table printed)"
@@ -428,18 +472,20 @@ def compare(
     jobs: int = 1,
     exe: str = "fc-solve",
     replay: bool = True,
+    opt: bool = False,
+    short: bool = False,
 ) -> list[DealRow]:
     """Both solvers on each deal of ``numbers``; raises :class:`CompareError` if fc-solve
     cannot be run or read."""
     path = shutil.which(exe)
     if path is None:
         raise CompareError(f"{exe} not found on PATH (Debian: apt-get install freecell-solver-bin)")
-    command = fcsolve_command(path, FCS_GAMES[variant], max_iters, replay)
+    command = fcsolve_command(path, FCS_GAMES[variant], max_iters, replay, opt)
 
     def one(number: int) -> DealRow:
         deal = castle.Deal.from_number(variant, number)
         fcs, tail = run_fcsolve(command, deal, max_seconds, replay)
-        return DealRow(number, fcs, run_castle(deal, max_states, max_seconds), tail)
+        return DealRow(number, fcs, run_castle(deal, max_states, max_seconds, short), tail)
 
     if jobs == 1:
         return [one(n) for n in numbers]
@@ -457,8 +503,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     replay = not args.no_replay
     game = FCS_GAMES[args.variant]
     limit = f", max_seconds={args.max_seconds:g}" if args.max_seconds else ""
+    limit += ", short=True" if args.short else ""
     commands = {
-        "fc-solve": " ".join(fcsolve_command(args.fc_solve, game, args.max_iters, replay))
+        "fc-solve": " ".join(fcsolve_command(args.fc_solve, game, args.max_iters, replay, args.opt))
         + " < board",
         "castle": f"castle.solve(deal, max_states={args.max_states}{limit})",
     }
@@ -473,6 +520,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             jobs=args.jobs,
             exe=args.fc_solve,
             replay=replay,
+            opt=args.opt,
+            short=args.short,
         )
     except CompareError as e:
         print(f"compare_fcsolve: {e}", file=sys.stderr)

@@ -84,6 +84,17 @@ def test_json_unknown_keeps_limit(capsys: pytest.CaptureFixture[str]) -> None:
     assert obj["states"] == 1000
 
 
+def test_short_reaches_single_deals_and_batches(capsys: pytest.CaptureFixture[str]) -> None:
+    deal = castle.Deal.from_number("beleaguered-castle", 2)
+    short = castle.solve(deal, short=True)
+    _, out, _ = run(capsys, "solve", "--deal", "2", "--short", "--json")
+    assert json.loads(out)["moves"] == [m.to_json() for m in short.moves]
+    code, out, _ = run(capsys, "solve", "--deals", "2-3", "--short", "--json")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and lines[0]["moves"] == [m.to_json() for m in short.moves]
+    assert len(short.moves) < len(castle.solve(deal).moves)
+
+
 # --- people's output -----------------------------------------------------------------
 
 

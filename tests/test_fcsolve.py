@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -107,7 +108,9 @@ def test_script_exits_1_when_castle_is_caught_out(
 ) -> None:
     """A castle that called Beleaguered Castle deal 2 (fc-solve wins it) unsolvable."""
 
-    def wrong(deal: castle.Deal, max_states: int | None, max_seconds: float | None) -> object:
+    def wrong(
+        deal: castle.Deal, max_states: int | None, max_seconds: float | None, short: bool
+    ) -> object:
         return compare_fcsolve.Outcome("unsolvable", 0.001, 1)
 
     monkeypatch.setattr(compare_fcsolve, "run_castle", wrong)
@@ -115,3 +118,19 @@ def test_script_exits_1_when_castle_is_caught_out(
     out = capsys.readouterr().out
     assert status == 1
     assert "deal 2: CASTLE IS WRONG" in out and "This game is solveable." in out
+
+
+def test_solution_lengths_against_fcsolve_opt(capsys: pytest.CaptureFixture[str]) -> None:
+    # Deal 2: fc-solve -opt and castle's short mode both win; both lines replay, and the
+    # report gives the two lengths.
+    status = compare_fcsolve.main(["--deals", "2", "--max-iters", "20000", "--opt", "--short"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "-opt" in out and "short=True" in out
+    match = re.search(
+        r"moves of a win, on the 1 deals both won: median fc-solve (\d+), castle (\d+)", out
+    )
+    assert match is not None, out
+    deal = castle.Deal.from_number("beleaguered-castle", 2)
+    assert int(match[2]) == len(castle.solve(deal, short=True).moves)
+    assert int(match[1]) > 0

@@ -52,3 +52,22 @@ def test_reference_wins_replay() -> None:
     s = reference.solve(deal)
     assert s.status == "solved"
     assert reference.replay(deal, s.moves).is_won()
+
+
+@pytest.mark.parametrize("variant", castle.VARIANTS)
+def test_reference_matches_rust_in_the_short_mode(variant: str) -> None:
+    # Won deals, with room for the beams after the depth-first win: the same states, the same
+    # (shorter) moves.
+    shorter = 0
+    for number in range(1, 9):
+        deal = castle.Deal.from_number(variant, number)
+        plain = castle.solve(deal, max_states=MAX_STATES)
+        if plain.status != "solved":
+            continue
+        budget = plain.states + 12_000
+        fast = castle.solve(deal, max_states=budget, short=True)
+        slow = reference.solve(deal, max_states=budget, short=True)
+        assert (slow.status, slow.states, slow.moves) == (fast.status, fast.states, fast.moves)
+        assert reference.replay(deal, fast.moves).is_won()
+        shorter += len(fast.moves) < len(castle.solve(deal, max_states=budget).moves)
+    assert shorter >= 1

@@ -169,3 +169,30 @@ def test_wins_are_shortened_after_the_search() -> None:
     assert s.status == "solved"
     assert len(s.moves) < 1000
     assert replay(deal, s.moves).is_won()
+
+
+def test_the_short_mode_finds_shorter_wins() -> None:
+    # BC deals 2-11: the beams never lose a win and shorten most; the verdicts do not change.
+    shorter = 0
+    for number in range(2, 12):
+        deal = castle.Deal.from_number("beleaguered-castle", number)
+        plain = castle.solve(deal)
+        short = castle.solve(deal, short=True)
+        assert short.status == plain.status, number
+        if plain.status == "solved":
+            assert replay(deal, short.moves).is_won()
+            assert len(short.moves) <= len(plain.moves)
+            shorter += len(short.moves) < len(plain.moves)
+            assert short.states > plain.states  # the beams' expansions are counted
+        else:
+            assert short.states == plain.states
+    assert shorter >= 3
+
+
+def test_the_short_mode_stays_within_the_limits() -> None:
+    deal = castle.Deal.from_number("beleaguered-castle", 2)
+    plain = castle.solve(deal)
+    cut = castle.solve(deal, short=True, max_states=plain.states + 50)
+    # The beam is cut off, and the win in hand stands.
+    assert (cut.status, cut.states, cut.limit) == ("solved", plain.states + 50, None)
+    assert cut.moves == plain.moves

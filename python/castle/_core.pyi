@@ -32,9 +32,14 @@ class Deal:
 def parse_card(token: str) -> int | None: ...
 def variants() -> list[str]: ...
 def solve(
-    deal: Deal, max_states: int | None, max_seconds: float | None, max_memory: int
+    deal: Deal,
+    max_states: int | None,
+    max_seconds: float | None,
+    max_memory: int,
+    short: bool = False,
 ) -> tuple[str, list[tuple[int, int, int]], int, float, str | None]:
-    """(status, moves, states expanded, seconds, limit that stopped an unknown).
+    """(status, moves, states expanded, seconds, limit that stopped an unknown). With
+    ``short``, beam searches for a shorter win follow a win.
 
     Each move is (card index, from column, to column or -1 for the foundation).
     """

@@ -112,6 +112,7 @@ def solve(
     max_states: int | None = None,
     max_seconds: float | None = None,
     max_memory: int = DEFAULT_MAX_MEMORY,
+    short: bool = False,
 ) -> Solution:
     """Decide whether ``deal`` can be won, and how.
 
@@ -119,12 +120,21 @@ def solve(
     the search with ``"unknown"``: ``max_states`` positions expanded, ``max_seconds`` of
     search, ``max_memory`` bytes of transposition table. The search runs without the GIL;
     Ctrl+C raises ``KeyboardInterrupt`` promptly.
+
+    With ``short``, a win found is followed by beam searches of growing width (100, 1,000,
+    10,000) for a shorter one, while the limits allow; the shortest win is returned (the
+    verdict is the same either way; ``states`` counts the beams' expansions too). About a
+    second more per won Beleaguered Castle deal, for moves about a third fewer.
     """
     if not isinstance(deal, Deal):
         raise TypeError(f"solve() takes a castle.Deal, not {type(deal).__name__}")
     check_limits(max_states, max_seconds, max_memory)
     status, moves, states, seconds, limit = _core.solve(
-        deal.core, max_states, None if max_seconds is None else float(max_seconds), max_memory
+        deal.core,
+        max_states,
+        None if max_seconds is None else float(max_seconds),
+        max_memory,
+        short=bool(short),
     )
     return Solution(
         status=cast(Status, status),

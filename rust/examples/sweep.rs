@@ -1,5 +1,5 @@
 //! Solves a range of deals and prints one line each: `cargo run --release --example sweep --
-//! beleaguered-castle 1 200 [max_seconds]`. A quick check of the core without Python.
+//! beleaguered-castle 1 200 [max_seconds [short]]`. A quick check of the core without Python.
 
 use castle::deal::Deal;
 use castle::solver::{solve, Limits};
@@ -11,6 +11,7 @@ fn main() {
     let first: u64 = args[2].parse().expect("first deal");
     let last: u64 = args[3].parse().expect("last deal");
     let max_seconds = args.get(4).map(|s| s.parse::<f64>().expect("seconds"));
+    let short = args.get(5).is_some_and(|s| s == "short");
     let limits = Limits {
         max_states: None,
         max_seconds,
@@ -19,7 +20,7 @@ fn main() {
     let (mut states, mut seconds) = (0u64, 0f64);
     for n in first..=last {
         let deal = Deal::from_number(variant, n).unwrap();
-        let o = solve(&deal, &limits, &mut || false);
+        let o = solve(&deal, &limits, short, &mut || false);
         println!(
             "{n}\t{}\t{}\t{:.4}\t{}",
             o.status.as_str(),

@@ -131,17 +131,18 @@ type SolveResult = (
     Option<&'static str>,
 );
 
-/// Solves a deal with the GIL released. Returns (status, moves, states, seconds, limit), each
+/// Solves a deal with the GIL released (with `short`, then hunts for a shorter win). Returns (status, moves, states, seconds, limit), each
 /// move (card index, from column, to column or -1 for the foundation). Ctrl+C raises
 /// KeyboardInterrupt within about 50 ms.
 #[pyfunction]
-#[pyo3(signature = (deal, max_states, max_seconds, max_memory))]
+#[pyo3(signature = (deal, max_states, max_seconds, max_memory, short=false))]
 fn solve(
     py: Python<'_>,
     deal: &PyDeal,
     max_states: Option<u64>,
     max_seconds: Option<f64>,
     max_memory: usize,
+    short: bool,
 ) -> PyResult<SolveResult> {
     if max_states == Some(0) {
         return Err(PyValueError::new_err("max_states must be at least 1"));
@@ -159,7 +160,7 @@ fn solve(
     let mut signal: Option<PyErr> = None;
     let outcome = py.detach(|| {
         catch_unwind(AssertUnwindSafe(|| {
-            solver::solve(&deal.deal, &limits, &mut || {
+            solver::solve(&deal.deal, &limits, short, &mut || {
                 Python::attach(|py| match py.check_signals() {
                     Ok(()) => false,
                     Err(e) => {

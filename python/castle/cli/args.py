@@ -28,6 +28,7 @@ examples:
   castle solve board.txt
   castle solve - < board.txt
   castle solve --variant citadel --deal 17 --json
+  castle solve --deal 2 --short
   castle solve --deals 1-1000 --jobs 4 --max-seconds 10 --csv results.csv
 """
 
@@ -195,6 +196,12 @@ def build_parser() -> Parser:
         "(streamed to a temporary file, renamed into place at the end)",
     )
     add_limit_options(solve)
+    solve.add_argument(
+        "--short",
+        action="store_true",
+        help="after a win is found, spend more search (beam searches of growing width, "
+        "within the limits) on a shorter one",
+    )
     solve.add_argument("--json", action="store_true", help="one JSON object per deal per line")
 
     add_survey_parser(commands)

@@ -24,7 +24,7 @@ from typing import Any
 from rich.console import Console
 
 from ..deal import Deal
-from ..solve import solve
+from ..solve import Solution, solve
 from .csvfile import AtomicCsv, deal_row
 from .output import format_size, json_line
 from .progress import BatchProgress
@@ -45,7 +45,17 @@ class Job:
     max_states: int | None
     max_seconds: float | None
     max_memory: int
+    short: bool = False
     json: bool = False
+
+    def solve(self, deal: Deal) -> Solution:
+        return solve(
+            deal,
+            max_states=self.max_states,
+            max_seconds=self.max_seconds,
+            max_memory=self.max_memory,
+            short=self.short,
+        )
 
     def describe_limits(self) -> str:
         parts = []
@@ -62,9 +72,7 @@ def solve_chunk(job: Job, start: int, numbers: Sequence[int]) -> list[DealResult
     results = []
     for offset, number in enumerate(numbers):
         deal = Deal.from_number(job.variant, number)
-        solution = solve(
-            deal, max_states=job.max_states, max_seconds=job.max_seconds, max_memory=job.max_memory
-        )
+        solution = job.solve(deal)
         results.append(
             DealResult(
                 position=start + offset,

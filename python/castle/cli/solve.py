@@ -8,7 +8,6 @@ import sys
 
 from ..deal import Deal, parse_deal_range
 from ..errors import BoardError
-from ..solve import solve
 from ..variants import DEFAULT_VARIANT
 from .batch import Job, run_batch
 from .errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError
@@ -30,6 +29,7 @@ def run(args: argparse.Namespace) -> int:
         max_states=args.max_states,
         max_seconds=args.max_seconds,
         max_memory=args.max_memory,
+        short=args.short,
         json=args.json,
     )
     if args.deals is not None:
@@ -43,9 +43,7 @@ def run(args: argparse.Namespace) -> int:
             deal = Deal.from_number(job.variant, args.deal)
         except ValueError as e:
             raise UsageError(str(e)) from None
-    solution = solve(
-        deal, max_states=job.max_states, max_seconds=job.max_seconds, max_memory=job.max_memory
-    )
+    solution = job.solve(deal)
     if args.json:
         sys.stdout.write(json_line(deal, solution) + "\n")
     else:

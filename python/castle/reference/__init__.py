@@ -10,6 +10,8 @@ here translates the Rust module of the same name:
 ``reference/moves.py``    ``rust/src/moves.rs``
 ``reference/order.py``    ``rust/src/solver/order.rs``
 ``reference/search.py``   ``rust/src/solver/search.rs``
+``reference/budget.py``   ``rust/src/solver/budget.rs``
+``reference/beam.py``     ``rust/src/solver/beam.rs``
 ``reference/shorten.py``  ``rust/src/solver/shorten.rs``
 ========================  ================================
 """

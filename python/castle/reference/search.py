@@ -17,6 +17,8 @@ from typing import Literal
 
 from ..deal import Deal
 from ..solve import Move, Solution, check_limits
+from .beam import shortest_beam
+from .budget import Budget, Counter, End
 from .moves import apply, generate, play_automatic, undo
 from .order import order_moves
 from .shorten import shorten
@@ -26,26 +28,6 @@ Pass = Literal["quick", "complete"]
 
 #: Expansions the quick pass may use when the caller sets no state limit.
 QUICK_STATES = 1_000_000
-#: How often (in expansions) the clock is read.
-POLL_EVERY = 1024
-
-
-@dataclass
-class End:
-    """How a pass ended: ``"won"`` (with the winning ``path``), ``"exhausted"`` (every
-    position expanded) or ``"limit"`` (``limit`` says which stopped it)."""
-
-    kind: Literal["won", "exhausted", "limit"]
-    path: list[Move]
-    limit: str | None = None
-
-
-@dataclass
-class Budget:
-    """What a pass may spend; both count from the start of the solve."""
-
-    max_states: int | None
-    deadline: float | None
 
 
 @dataclass
@@ -59,16 +41,16 @@ class Frame:
     path_len: int
 
 
-@dataclass
-class Counter:
-    expanded: int = 0
-
-
 def solve(
-    deal: Deal, *, max_states: int | None = None, max_seconds: float | None = None
+    deal: Deal,
+    *,
+    max_states: int | None = None,
+    max_seconds: float | None = None,
+    short: bool = False,
 ) -> Solution:
     """Decide ``deal`` exactly as :func:`castle.solve` does: the quick pass, then (unless it
-    won) the complete pass. (No memory bound: the tables here are plain sets.)"""
+    won) the complete pass; with ``short``, then beam searches for a shorter win while the
+    limits allow. (No memory bound: the tables here are plain sets.)"""
     check_limits(max_states, max_seconds)
     started = time.perf_counter()
 
@@ -83,8 +65,10 @@ def solve(
     if not (end.kind == "won" or end.limit == "interrupted"):
         end = search(deal, "complete", Budget(max_states, deadline(1.0)), counter)
     if end.kind == "won":
-        moves = tuple(shorten(deal, end.path))
-        return Solution("solved", moves, counter.expanded, time.perf_counter() - started)
+        moves = shorten(deal, end.path)
+        if short:
+            moves = shortest_beam(deal, moves, Budget(max_states, deadline(1.0)), counter)
+        return Solution("solved", tuple(moves), counter.expanded, time.perf_counter() - started)
     seconds = time.perf_counter() - started
     if end.kind == "exhausted":
         return Solution("unsolvable", (), counter.expanded, seconds)
@@ -110,15 +94,9 @@ def search(deal: Deal, pass_: Pass, budget: Budget, counter: Counter) -> End:
     table.add(key(state, pass_))
     while True:
         # `state` is a new position, just entered in the table (and not won): expand it.
-        if budget.max_states is not None and counter.expanded >= budget.max_states:
-            return End("limit", [], "states")
-        counter.expanded += 1
-        if (
-            counter.expanded % POLL_EVERY == 0
-            and budget.deadline is not None
-            and time.perf_counter() >= budget.deadline
-        ):
-            return End("limit", [], "seconds")
+        limit = budget.spend(counter)
+        if limit is not None:
+            return End("limit", [], limit)
         start = len(moves)
         generate(state, moves)
         order_moves(state, moves, start)

@@ -35,6 +35,14 @@ class State:
     def from_deal(cls, deal: Deal) -> State:
         return cls(deal.columns, deal.foundations)
 
+    def copy(self) -> State:
+        other = State.__new__(State)
+        other.columns = [list(column) for column in self.columns]
+        other.foundations = dict(self.foundations)
+        other.in_tableau = self.in_tableau
+        other.below = list(self.below)
+        return other
+
     def top(self, col: int) -> Card | None:
         """The card that can move from ``col``, if the column is not empty."""
         column = self.columns[col]

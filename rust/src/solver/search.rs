@@ -3,6 +3,8 @@
 
 use std::time::{Duration, Instant};
 
+use super::beam::shortest_beam;
+use super::budget::{Budget, End, Watch};
 use super::order::order_moves;
 use super::shorten::shorten;
 use super::table::{Insert, Table};
@@ -66,28 +68,6 @@ pub enum Pass {
 /// Expansions the quick pass may use when the caller sets no state limit.
 pub const QUICK_STATES: u64 = 1_000_000;
 
-/// How a pass ended.
-enum End {
-    Won(Vec<Move>),
-    /// Every position was expanded.
-    Exhausted,
-    /// A limit stopped it: "states", "seconds", "memory" or "interrupted".
-    Limit(&'static str),
-}
-
-/// What a pass may spend; `max_states` and `deadline` count from the start of the solve.
-struct Budget {
-    max_states: Option<u64>,
-    deadline: Option<Instant>,
-    max_memory: usize,
-}
-
-/// Reads the clock and the interrupt flag now and then.
-struct Watch<'a> {
-    last_poll: Instant,
-    interrupted: &'a mut dyn FnMut() -> bool,
-}
-
 /// A position on the search stack: its moves are `moves[start..end]`, `next` is the one to try
 /// next, and `path_len` is the length of the move path that reached it.
 struct Frame {
@@ -97,18 +77,17 @@ struct Frame {
     path_len: usize,
 }
 
-/// How often (in expansions) the clock and the interrupt flag are read.
-const POLL_EVERY: u64 = 1024;
-const INTERRUPT_POLL: Duration = Duration::from_millis(50);
-
-/// Decides `deal`: the quick pass, then (unless it won) the complete pass. `interrupted` is
-/// asked now and then whether to give up.
-pub fn solve(deal: &Deal, limits: &Limits, interrupted: &mut dyn FnMut() -> bool) -> Outcome {
+/// Decides `deal`: the quick pass, then (unless it won) the complete pass; with `short`, then
+/// beam searches for a shorter win while the limits allow. `interrupted` is asked now and then
+/// whether to give up.
+pub fn solve(
+    deal: &Deal,
+    limits: &Limits,
+    short: bool,
+    interrupted: &mut dyn FnMut() -> bool,
+) -> Outcome {
     let started = Instant::now();
-    let mut watch = Watch {
-        last_poll: started,
-        interrupted,
-    };
+    let mut watch = Watch::new(started, interrupted);
     // A limit too far off to represent is no limit at all (never a panic).
     let deadline = |fraction: f64| {
         let seconds = limits.max_seconds? * fraction;
@@ -133,9 +112,17 @@ pub fn solve(deal: &Deal, limits: &Limits, interrupted: &mut dyn FnMut() -> bool
         };
         end = search(deal, Pass::Complete, &budget, &mut expanded, &mut watch);
     }
+    let budget = Budget {
+        max_states: limits.max_states,
+        deadline: deadline(1.0),
+        max_memory: limits.max_memory,
+    };
     let (status, moves, limit) = match end {
         End::Won(path) => {
-            let moves = shorten(deal, &path);
+            let mut moves = shorten(deal, &path);
+            if short {
+                moves = shortest_beam(deal, moves, &budget, &mut expanded, &mut watch);
+            }
             // Never a wrong answer: a win that does not replay is a bug, and the binding turns
             // this panic into an exception instead of a claim.
             assert!(replays_to_win(deal, &moves), "a found win does not replay");
@@ -179,21 +166,8 @@ fn search(deal: &Deal, pass: Pass, budget: &Budget, expanded: &mut u64, watch: &
     }
     loop {
         // `state` is a new position, just entered in the table (and not won): expand it.
-        if budget.max_states.is_some_and(|max| *expanded >= max) {
-            return End::Limit("states");
-        }
-        *expanded += 1;
-        if expanded.is_multiple_of(POLL_EVERY) {
-            let now = Instant::now();
-            if budget.deadline.is_some_and(|d| now >= d) {
-                return End::Limit("seconds");
-            }
-            if now - watch.last_poll >= INTERRUPT_POLL {
-                watch.last_poll = now;
-                if (watch.interrupted)() {
-                    return End::Limit("interrupted");
-                }
-            }
+        if let Some(why) = budget.spend(expanded, watch) {
+            return End::Limit(why);
         }
         let start = moves.len();
         generate(&state, &mut moves);

@@ -35,6 +35,10 @@ impl Table {
         slots(self.keys.capacity()) * BYTES_PER_SLOT
     }
 
+    pub fn contains(&self, key: &Key) -> bool {
+        self.keys.contains(key)
+    }
+
     pub fn insert(&mut self, key: Key) -> Insert {
         // The table grows here, not inside the set, so that growth is always checked against
         // the bound first (the set may grow a slot before it is full).

@@ -1,0 +1,117 @@
+"""The short mode (``solver/beam.rs``): after the depth-first search has found a win, beam
+searches look for a shorter one. A beam search goes breadth-first, one move at a time, and keeps
+only the ``width`` positions that look closest to a win at each depth, so the first win it meets
+is short. It is not complete: a beam that runs dry proves nothing, which is why it only ever
+improves a win the complete search already has.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..deal import Deal
+from ..solve import Move
+from .budget import Budget, Counter, End
+from .moves import apply, generate, play_automatic, undo
+from .shorten import shorten
+from .state import State
+
+#: The widths tried, in turn, while the budget lasts.
+BEAM_WIDTHS = (100, 1_000, 10_000)
+
+
+def estimate(state: State) -> int:
+    """How far ``state`` looks from a win (lower is closer), the beam's only guide: each card
+    in the tableau still has to go up, and a card lying above a lower card of its own suit in
+    its column has to move within the tableau first, so it counts twice."""
+    total = 0
+    for column in state.columns:
+        lowest: dict[str, int] = {}  # the lowest rank of each suit met so far, bottom up
+        for card in column:
+            total += 2 if lowest.get(card.suit, 99) < card.rank else 1
+            lowest[card.suit] = min(lowest.get(card.suit, 99), card.rank)
+    return total
+
+
+@dataclass
+class Node:
+    """A position kept in the beam: ``line`` reached it from its ``parent`` (the chosen move
+    and the automatic moves after it); ``length`` counts the moves from the deal."""
+
+    parent: int | None
+    line: list[Move]
+    length: int
+
+
+def beam_search(deal: Deal, width: int, bound: int, budget: Budget, counter: Counter) -> End:
+    """One beam search of ``width`` for a win of fewer than ``bound`` moves. ``"exhausted"``
+    means only that the beam ran dry."""
+    state = State.from_deal(deal)
+    played: list[Move] = []
+    play_automatic(state, played)
+    if state.is_won():
+        return End("won", played)
+    nodes = [Node(None, played, len(played))]
+    # Positions already kept at some depth: a later depth can only reach them by a longer line.
+    kept = {state.key()}
+    beam: list[tuple[State, int]] = [(state, 0)]
+    while beam:
+        candidates: list[tuple[int, int, Move]] = []  # (estimate, index in the beam, move)
+        this_depth: set[bytes] = set()
+        for index, (parent, node) in enumerate(beam):
+            limit = budget.spend(counter)
+            if limit is not None:
+                return End("limit", [], limit)
+            legal: list[Move] = []
+            generate(parent, legal)
+            child = parent.copy()
+            for move in legal:
+                line = [move]
+                apply(child, move)
+                play_automatic(child, line)
+                if child.is_won():
+                    return End("won", line_to(nodes, node) + line)
+                key = child.key()
+                length = nodes[node].length + len(line)
+                if length + 1 < bound and key not in kept and key not in this_depth:
+                    this_depth.add(key)
+                    candidates.append((estimate(child), index, move))
+                for back in reversed(line):
+                    undo(child, back)
+        # The best `width`, ties in the order they were met (a stable sort).
+        candidates.sort(key=lambda c: c[0])
+        next_beam: list[tuple[State, int]] = []
+        for _, index, move in candidates[:width]:
+            parent, node = beam[index]
+            child = parent.copy()
+            line = [move]
+            apply(child, move)
+            play_automatic(child, line)
+            kept.add(child.key())
+            nodes.append(Node(node, line, nodes[node].length + len(line)))
+            next_beam.append((child, len(nodes) - 1))
+        beam = next_beam
+    return End("exhausted", [])
+
+
+def shortest_beam(deal: Deal, moves: list[Move], budget: Budget, counter: Counter) -> list[Move]:
+    """The shortest of ``moves`` and the wins of beam searches of growing width, each shortened
+    like the depth-first win; the first limit reached ends the hunt (the win in hand stands)."""
+    for width in BEAM_WIDTHS:
+        end = beam_search(deal, width, len(moves), budget, counter)
+        if end.kind == "won":
+            line = shorten(deal, end.path)
+            if len(line) < len(moves):
+                moves = line
+        elif end.kind == "limit":
+            break
+    return moves
+
+
+def line_to(nodes: list[Node], node: int | None) -> list[Move]:
+    """The moves from the deal to the position of ``node``."""
+    pieces: list[list[Move]] = []
+    while node is not None:
+        pieces.append(nodes[node].line)
+        node = nodes[node].parent
+    return [move for piece in reversed(pieces) for move in piece]

@@ -1,0 +1,217 @@
+//! The short mode: after the depth-first search has found a win, beam searches look for a
+//! shorter one. A beam search goes breadth-first, one move at a time, and keeps only the
+//! `width` positions that look closest to a win at each depth, so the first win it meets is
+//! short. It is not complete: a beam that runs dry proves nothing, which is why it only ever
+//! improves a win the complete search already has.
+
+use rustc_hash::FxHashSet;
+
+use super::budget::{Budget, End, Watch};
+use super::shorten::shorten;
+use super::table::{Insert, Table};
+use crate::deal::Deal;
+use crate::moves::{apply, generate, play_automatic, undo, Move};
+use crate::state::{Key, State};
+
+/// The widths tried, in turn, while the budget lasts; each wider beam costs about ten times
+/// the one before and rarely finds a longer win.
+pub const BEAM_WIDTHS: [usize; 3] = [100, 1_000, 10_000];
+
+/// How far `state` looks from a win (lower is closer), the beam's only guide: each card in
+/// the tableau still has to go up, and a card lying above a lower card of its own suit in its
+/// column has to move within the tableau first (it cannot go up before that card does, nor
+/// can that card while it is covered), so it counts twice.
+pub fn estimate(state: &State) -> u32 {
+    let mut total = 0;
+    for col in 0..state.ncols() {
+        // The lowest rank of each suit met so far, going up from the bottom card.
+        let mut lowest = [u8::MAX; 4];
+        for card in state.column(col) {
+            let suit = card.suit() as usize;
+            total += if lowest[suit] < card.rank() { 2 } else { 1 };
+            lowest[suit] = lowest[suit].min(card.rank());
+        }
+    }
+    total
+}
+
+/// A position kept in the beam: the moves that reached it from its parent (the chosen move
+/// and the automatic moves after it) are `moves[start..end]` of the search.
+struct Node {
+    parent: usize,
+    start: usize,
+    end: usize,
+    /// Moves from the deal to it.
+    len: usize,
+}
+
+/// A move out of a position in the beam, waiting to be ranked.
+struct Candidate {
+    estimate: u32,
+    /// The index of its position in the beam.
+    from: usize,
+    m: Move,
+}
+
+/// One beam search of `width` for a win of fewer than `bound` moves (positions that cannot
+/// lead to one are dropped); `expanded` counts expansions, as in the depth-first search.
+/// `End::Exhausted` means only that the beam ran dry.
+pub fn beam_search(
+    deal: &Deal,
+    width: usize,
+    bound: usize,
+    budget: &Budget,
+    expanded: &mut u64,
+    watch: &mut Watch,
+) -> End {
+    let mut state = State::from_deal(deal);
+    let mut played = Vec::new();
+    play_automatic(&mut state, &mut played);
+    if state.is_won() {
+        return End::Won(played);
+    }
+    let mut moves: Vec<Move> = played;
+    let mut nodes = vec![Node {
+        parent: usize::MAX,
+        start: 0,
+        end: moves.len(),
+        len: moves.len(),
+    }];
+    // Positions already kept at some depth: a later depth can only reach them by a longer line.
+    let mut kept = Table::new(budget.max_memory);
+    if kept.insert(state.key()) == Insert::Full {
+        return End::Limit("memory");
+    }
+    // The beam: each position with its node.
+    let mut beam: Vec<(State, usize)> = vec![(state, 0)];
+    let mut legal = Vec::new();
+    while !beam.is_empty() {
+        let mut candidates: Vec<Candidate> = Vec::new();
+        let mut this_depth: FxHashSet<Key> = FxHashSet::default();
+        for (from, (parent, node)) in beam.iter().enumerate() {
+            if let Some(why) = budget.spend(expanded, watch) {
+                return End::Limit(why);
+            }
+            legal.clear();
+            generate(parent, &mut legal);
+            let mut child = parent.clone();
+            for &m in &legal {
+                let mut line = vec![m];
+                apply(&mut child, m);
+                play_automatic(&mut child, &mut line);
+                if child.is_won() {
+                    let mut path = line_to(&nodes, &moves, *node);
+                    path.extend(line);
+                    return End::Won(path);
+                }
+                let key = child.key();
+                let len = nodes[*node].len + line.len();
+                if len + 1 < bound && !kept.contains(&key) && this_depth.insert(key) {
+                    candidates.push(Candidate {
+                        estimate: estimate(&child),
+                        from,
+                        m,
+                    });
+                }
+                for &back in line.iter().rev() {
+                    undo(&mut child, back);
+                }
+            }
+        }
+        // The best `width`, ties in the order they were met (a stable sort).
+        candidates.sort_by_key(|c| c.estimate);
+        candidates.truncate(width);
+        let mut next = Vec::with_capacity(candidates.len());
+        for c in &candidates {
+            let (parent, node) = &beam[c.from];
+            let mut child = parent.clone();
+            let start = moves.len();
+            apply(&mut child, c.m);
+            moves.push(c.m);
+            play_automatic(&mut child, &mut moves);
+            if kept.insert(child.key()) == Insert::Full {
+                return End::Limit("memory");
+            }
+            nodes.push(Node {
+                parent: *node,
+                start,
+                end: moves.len(),
+                len: nodes[*node].len + moves.len() - start,
+            });
+            next.push((child, nodes.len() - 1));
+        }
+        beam = next;
+    }
+    End::Exhausted
+}
+
+/// The shortest of `moves` and the wins of beam searches of growing width, each shortened like
+/// the depth-first win; the first limit reached ends the hunt (the win in hand stands).
+pub fn shortest_beam(
+    deal: &Deal,
+    mut moves: Vec<Move>,
+    budget: &Budget,
+    expanded: &mut u64,
+    watch: &mut Watch,
+) -> Vec<Move> {
+    for width in BEAM_WIDTHS {
+        match beam_search(deal, width, moves.len(), budget, expanded, watch) {
+            End::Won(path) => {
+                let line = shorten(deal, &path);
+                if line.len() < moves.len() {
+                    moves = line;
+                }
+            }
+            End::Exhausted => {}
+            End::Limit(_) => break,
+        }
+    }
+    moves
+}
+
+/// The moves from the deal to the position of `node`.
+fn line_to(nodes: &[Node], moves: &[Move], mut node: usize) -> Vec<Move> {
+    let mut pieces = Vec::new();
+    while node != usize::MAX {
+        pieces.push(&moves[nodes[node].start..nodes[node].end]);
+        node = nodes[node].parent;
+    }
+    pieces.reverse();
+    pieces.concat()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Card;
+    use crate::moves::replays_to_win;
+    use crate::solver::{solve, Limits};
+    use crate::variant::Variant;
+
+    #[test]
+    fn a_card_above_a_lower_card_of_its_suit_counts_twice() {
+        // Two columns: 3H on 2H (3H must move first: 2 + 1), and 2S on 3S (1 + 1).
+        let card = |t| Card::parse(t).unwrap();
+        let deal = Deal {
+            variant: Variant::BeleagueredCastle,
+            number: None,
+            columns: vec![vec![card("2H"), card("3H")], vec![card("3S"), card("2S")]],
+            foundations: [13, 13, 1, 1],
+        };
+        assert_eq!(estimate(&State::from_deal(&deal)), 5);
+    }
+
+    #[test]
+    fn the_short_mode_wins_in_fewer_moves() {
+        let deal = Deal::from_number(Variant::BeleagueredCastle, 2).unwrap();
+        let limits = Limits {
+            max_states: None,
+            max_seconds: None,
+            max_memory: 1 << 30,
+        };
+        let plain = solve(&deal, &limits, false, &mut || false);
+        let short = solve(&deal, &limits, true, &mut || false);
+        assert!(replays_to_win(&deal, &short.moves));
+        assert!(short.moves.len() < plain.moves.len());
+    }
+}

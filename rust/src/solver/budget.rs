@@ -1,0 +1,65 @@
+//! What a search may spend, and how it ended: shared by the depth-first search and the beam
+//! searches of the short mode.
+
+use std::time::{Duration, Instant};
+
+use crate::moves::Move;
+
+/// How a pass ended.
+pub enum End {
+    Won(Vec<Move>),
+    /// Every position was expanded.
+    Exhausted,
+    /// A limit stopped it: "states", "seconds", "memory" or "interrupted".
+    Limit(&'static str),
+}
+
+/// What a pass may spend; `max_states` and `deadline` count from the start of the solve.
+pub struct Budget {
+    pub max_states: Option<u64>,
+    pub deadline: Option<Instant>,
+    pub max_memory: usize,
+}
+
+impl Budget {
+    /// Counts one expansion, or says which limit forbids it.
+    #[inline]
+    pub fn spend(&self, expanded: &mut u64, watch: &mut Watch) -> Option<&'static str> {
+        if self.max_states.is_some_and(|max| *expanded >= max) {
+            return Some("states");
+        }
+        *expanded += 1;
+        if expanded.is_multiple_of(POLL_EVERY) {
+            let now = Instant::now();
+            if self.deadline.is_some_and(|d| now >= d) {
+                return Some("seconds");
+            }
+            if now - watch.last_poll >= INTERRUPT_POLL {
+                watch.last_poll = now;
+                if (watch.interrupted)() {
+                    return Some("interrupted");
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Reads the clock and the interrupt flag now and then.
+pub struct Watch<'a> {
+    last_poll: Instant,
+    interrupted: &'a mut dyn FnMut() -> bool,
+}
+
+impl<'a> Watch<'a> {
+    pub fn new(started: Instant, interrupted: &'a mut dyn FnMut() -> bool) -> Watch<'a> {
+        Watch {
+            last_poll: started,
+            interrupted,
+        }
+    }
+}
+
+/// How often (in expansions) the clock and the interrupt flag are read.
+const POLL_EVERY: u64 = 1024;
+const INTERRUPT_POLL: Duration = Duration::from_millis(50);
