@@ -91,7 +91,17 @@ pub fn all_legal(state: &State, out: &mut Vec<Move>) {
 
 fn enumerate_moves(state: &State, prune: bool, out: &mut Vec<Move>) {
     let n = state.ncols();
-    let first_empty = (0..n).find(|&c| state.len(c) == 0);
+    // Columns as bit sets: by the rank of their top card, and the empty ones. A card fits on a
+    // top card one rank higher (`fits_on`), so its targets are `by_top_rank[rank + 1]`.
+    let mut by_top_rank = [0u16; 15];
+    let mut empty = 0u16;
+    for col in 0..n {
+        match state.top(col) {
+            Some(top) => by_top_rank[top.rank() as usize] |= 1 << col,
+            None => empty |= 1 << col,
+        }
+    }
+    let first_empty = empty & empty.wrapping_neg();
     for from in 0..n {
         let Some(card) = state.top(from) else {
             continue;
@@ -103,21 +113,29 @@ fn enumerate_moves(state: &State, prune: bool, out: &mut Vec<Move>) {
                 to: FOUNDATION,
             });
         }
-        for to in 0..n {
-            if to == from {
-                continue;
-            }
-            let ok = match state.top(to) {
-                Some(target) => fits_on(card, target),
-                None => !prune || (Some(to) == first_empty && state.len(from) > 1),
-            };
-            if ok {
-                out.push(Move {
+        let into_empty = match (prune, state.len(from) > 1) {
+            (false, _) => empty,
+            (true, true) => first_empty,
+            (true, false) => 0,
+        };
+        // Ascending column order, as the search and the reference agree.
+        let mut targets = (by_top_rank[card.rank() as usize + 1] | into_empty) & !(1 << from);
+        while targets != 0 {
+            let to = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            debug_assert!(is_legal(
+                state,
+                Move {
                     card,
                     from: from as u8,
-                    to: to as u8,
-                });
-            }
+                    to
+                }
+            ));
+            out.push(Move {
+                card,
+                from: from as u8,
+                to,
+            });
         }
     }
 }
