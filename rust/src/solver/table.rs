@@ -78,7 +78,7 @@ mod tests {
     fn the_memory_bound_holds() {
         let mut t = Table::new(1 << 20);
         let mut n = 0u64;
-        while t.insert(Key([n, 0, 0, 0, 0, 0])) == Insert::New {
+        while t.insert(Key([n, 0, 0, 0, 0])) == Insert::New {
             n += 1;
         }
         assert!(t.bytes() <= 1 << 20, "{} bytes for {n} keys", t.bytes());
