@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..deal import Deal
-from ..solve import Move, Solution, check_limits
+from ..solve import FOUNDATION, Move, Solution, check_limits
 from .beam import shortest_beam
 from .budget import Budget, Counter, End
 from .moves import apply, generate, play_automatic, undo
@@ -39,6 +39,15 @@ class Frame:
     end: int
     next: int
     path_len: int
+    #: The move back to the parent position, when one move (and no automatic move) led here.
+    back: Move | None
+
+
+def reverse(move: Move) -> Move | None:
+    """The move that takes back ``move`` (none for a move to a foundation)."""
+    if move.dst == FOUNDATION:
+        return None
+    return Move(move.card, move.dst, move.src)
 
 
 def solve(
@@ -100,7 +109,11 @@ def search(deal: Deal, pass_: Pass, budget: Budget, counter: Counter) -> End:
         start = len(moves)
         generate(state, moves)
         order_moves(state, moves, start)
-        frames.append(Frame(start, len(moves), start, len(path)))
+        # Reached by one move and no automatic ones: that move's reverse leads back to the
+        # parent, which is in the table, so it is known to be seen without a lookup.
+        by_one_move = bool(frames) and frames[-1].path_len + 1 == len(path)
+        back = reverse(path[-1]) if by_one_move else None
+        frames.append(Frame(start, len(moves), start, len(path), back))
 
         # Find the next new position: try the next move of the deepest frame, backtracking
         # from frames whose moves are all tried.
@@ -116,6 +129,8 @@ def search(deal: Deal, pass_: Pass, budget: Budget, counter: Counter) -> End:
                 continue
             move = moves[frame.next]
             frame.next += 1
+            if move == frame.back:
+                continue
             apply(state, move)
             path.append(move)
             play_automatic(state, path)

@@ -75,6 +75,17 @@ struct Frame {
     end: usize,
     next: usize,
     path_len: usize,
+    /// The move back to the parent position, when one move (and no automatic move) led here.
+    back: Option<Move>,
+}
+
+/// The move that takes back `m` (none for a move to a foundation).
+fn reverse(m: Move) -> Option<Move> {
+    (!m.to_foundation()).then_some(Move {
+        card: m.card,
+        from: m.to,
+        to: m.from,
+    })
 }
 
 /// Decides `deal`: the quick pass, then (unless it won) the complete pass; with `short`, then
@@ -172,11 +183,19 @@ fn search(deal: &Deal, pass: Pass, budget: &Budget, expanded: &mut u64, watch: &
         let start = moves.len();
         generate(&state, &mut moves);
         order_moves(&state, &mut moves[start..]);
+        // Reached by one move and no automatic ones: that move's reverse leads back to the
+        // parent, which is in the table, so it is known to be seen without a lookup.
+        let by_one_move = frames.last().is_some_and(|p| p.path_len + 1 == path.len());
         frames.push(Frame {
             start,
             end: moves.len(),
             next: start,
             path_len: path.len(),
+            back: if by_one_move {
+                reverse(path[path.len() - 1])
+            } else {
+                None
+            },
         });
 
         // Find the next new position: try the next move of the deepest frame, backtracking
@@ -195,6 +214,9 @@ fn search(deal: &Deal, pass: Pass, budget: &Budget, expanded: &mut u64, watch: &
             }
             let m = moves[frame.next];
             frame.next += 1;
+            if frame.back == Some(m) {
+                continue;
+            }
             let path_len = frame.path_len;
             apply(&mut state, m);
             path.push(m);
