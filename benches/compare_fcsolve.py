@@ -1,7 +1,8 @@
 """castle against fc-solve (Freecell Solver) on the same deals: verdicts, agreement, time.
 
     python benches/compare_fcsolve.py --variant beleaguered-castle --deals 1-200 \\
-        --max-iters 2000000 [--max-states 5000000] [--max-seconds S] [--jobs N] [--json]
+        --max-iters 2000000 [--max-states 5000000] [--max-seconds S] [--jobs N] [--json] \\
+        [--opt] [--short]
 
 Each deal's board text (``castle.Deal.from_number(variant, n).to_text()``) goes to
 
@@ -17,7 +18,9 @@ GAME is ``beleaguered_castle``, ``streets_and_alleys`` or ``citadel`` (all three
 in fc-solve: the rules are the same, only the deal differs and it comes as board text).
 
 castle runs ``castle.solve(deal, max_states=MAX_STATES[, max_seconds=S])`` and its wins are
-replayed through ``castle.reference`` too. Times are wall-clock per deal: for fc-solve the whole
+replayed through ``castle.reference`` too. ``--opt`` gives fc-solve ``-opt`` (it shortens its
+solution) and ``--short`` gives castle ``short=True``; the report then compares the lengths of
+the wins (single-card moves, foundation moves included) on the deals both won. Times are wall-clock per deal: for fc-solve the whole
 process (start-up of a few ms included), for castle the ``castle.solve`` call.
 
 Exit status: 0 when castle is not caught out; 1 when fc-solve solves a deal castle calls
