@@ -20,8 +20,9 @@ in fc-solve: the rules are the same, only the deal differs and it comes as board
 castle runs ``castle.solve(deal, max_states=MAX_STATES[, max_seconds=S])`` and its wins are
 replayed through ``castle.reference`` too. ``--opt`` gives fc-solve ``-opt`` (it shortens its
 solution) and ``--short`` gives castle ``short=True``; the report then compares the lengths of
-the wins (single-card moves, foundation moves included) on the deals both won. Times are wall-clock per deal: for fc-solve the whole
-process (start-up of a few ms included), for castle the ``castle.solve`` call.
+the wins (single-card moves, foundation moves included) on the deals both won. Times are
+wall-clock per deal: for fc-solve the whole process (start-up of a few ms included), for castle
+the ``castle.solve`` call.
 
 Exit status: 0 when castle is not caught out; 1 when fc-solve solves a deal castle calls
 unsolvable, or castle's claimed win does not replay (castle is wrong); 2 for bad arguments, a

@@ -85,12 +85,12 @@ def enumerate_moves(state: State, prune: bool, out: list[Move]) -> None:
 
 
 def is_safe_to_foundation(state: State, card: Card) -> bool:
-    """Sending ``card`` up now can never lose a win: every card one rank lower is already on
-    the foundations. (A card serves in the tableau only as a target for the cards one rank
-    lower; with those gone, dropping its moves from any winning line leaves a winning line.
-    The full argument is in ``moves.rs``.)"""
+    """Sending ``card`` up now can never lose a win: it fits its foundation, and every card two
+    ranks lower is already on the foundations. (A card serves in the tableau only as a target
+    for the cards one rank lower; each of those can then go up whenever it could go onto
+    ``card``, and nothing can go onto it. The full argument is in ``moves.rs``.)"""
     lowest = min(state.foundations.values())
-    return fits_foundation(state, card) and card.rank <= lowest + 1
+    return fits_foundation(state, card) and card.rank <= lowest + 2
 
 
 def next_automatic(state: State) -> Move | None:
