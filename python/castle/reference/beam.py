@@ -1,12 +1,13 @@
-"""The short mode (``solver/beam.rs``): after the depth-first search has found a win, beam
-searches look for a shorter one. A beam search goes breadth-first, one move at a time, and keeps
-only the ``width`` positions that look closest to a win at each depth, so the first win it meets
-is short. It is not complete: a beam that runs dry proves nothing, which is why it only ever
-improves a win the complete search already has.
+"""Beam searches (``solver/beam.rs``): the search's beam pass, and the short mode. A beam
+search goes breadth-first, one move at a time, and keeps only the ``width`` positions that look
+closest to a win at each depth, so the first win it meets is short. It is not complete: a beam
+that runs dry proves nothing. So the beam pass only looks for a win before the complete search,
+and the short mode only improves a win the search already has.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..deal import Deal
@@ -16,8 +17,10 @@ from .moves import apply, generate, play_automatic, undo
 from .shorten import shorten
 from .state import State
 
-#: The widths tried, in turn, while the budget lasts.
+#: The widths the short mode tries, in turn, while the budget lasts.
 BEAM_WIDTHS = (100, 1_000, 10_000)
+#: The widths the beam pass tries, in turn, while its budget lasts.
+BEAM_PASS_WIDTHS = (1_000, 10_000)
 
 
 def estimate(state: State) -> int:
@@ -43,7 +46,7 @@ class Node:
     length: int
 
 
-def beam_search(deal: Deal, width: int, bound: int, budget: Budget, counter: Counter) -> End:
+def beam_search(deal: Deal, width: int, bound: float, budget: Budget, counter: Counter) -> End:
     """One beam search of ``width`` for a win of fewer than ``bound`` moves. ``"exhausted"``
     means only that the beam ran dry."""
     state = State.from_deal(deal)
@@ -106,6 +109,16 @@ def shortest_beam(deal: Deal, moves: list[Move], budget: Budget, counter: Counte
         elif end.kind == "limit":
             break
     return moves
+
+
+def beam_pass(deal: Deal, budget: Budget, counter: Counter) -> End:
+    """The beam pass of the search: beam searches of ``BEAM_PASS_WIDTHS`` with no length bound,
+    until one wins or the budget runs out. ``"exhausted"`` proves nothing."""
+    for width in BEAM_PASS_WIDTHS:
+        end = beam_search(deal, width, math.inf, budget, counter)
+        if end.kind != "exhausted":
+            return end
+    return End("exhausted", [])
 
 
 def line_to(nodes: list[Node], node: int | None) -> list[Move]:

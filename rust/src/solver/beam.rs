@@ -1,8 +1,8 @@
-//! The short mode: after the depth-first search has found a win, beam searches look for a
-//! shorter one. A beam search goes breadth-first, one move at a time, and keeps only the
-//! `width` positions that look closest to a win at each depth, so the first win it meets is
-//! short. It is not complete: a beam that runs dry proves nothing, which is why it only ever
-//! improves a win the complete search already has.
+//! Beam searches: the search's beam pass, and the short mode. A beam search goes breadth-first,
+//! one move at a time, and keeps only the `width` positions that look closest to a win at each
+//! depth, so the first win it meets is short. It is not complete: a beam that runs dry proves
+//! nothing. So the beam pass only looks for a win before the complete search, and the short
+//! mode only improves a win the search already has.
 
 use rustc_hash::FxHashSet;
 
@@ -13,9 +13,12 @@ use crate::deal::Deal;
 use crate::moves::{apply, generate, play_automatic, undo, Move};
 use crate::state::{Key, State};
 
-/// The widths tried, in turn, while the budget lasts; each wider beam costs about ten times
-/// the one before and rarely finds a longer win.
+/// The widths the short mode tries, in turn, while the budget lasts; each wider beam costs
+/// about ten times the one before and rarely finds a longer win.
 pub const BEAM_WIDTHS: [usize; 3] = [100, 1_000, 10_000];
+
+/// The widths the beam pass tries, in turn, while its budget lasts.
+pub const BEAM_PASS_WIDTHS: [usize; 2] = [1_000, 10_000];
 
 /// How far `state` looks from a win (lower is closer), the beam's only guide: each card in
 /// the tableau still has to go up, and a card lying above a lower card of its own suit in its
@@ -167,6 +170,20 @@ pub fn shortest_beam(
         }
     }
     moves
+}
+
+/// The beam pass of the search: beam searches of [`BEAM_PASS_WIDTHS`] with no length bound,
+/// until one wins or the budget runs out. A beam's order is not depth-first: guided by
+/// [`estimate`], it wins some deals in thousands of positions where a depth-first search
+/// wanders for hundreds of millions. A beam running dry proves nothing (`End::Exhausted`).
+pub fn beam_pass(deal: &Deal, budget: &Budget, expanded: &mut u64, watch: &mut Watch) -> End {
+    for width in BEAM_PASS_WIDTHS {
+        match beam_search(deal, width, usize::MAX, budget, expanded, watch) {
+            End::Exhausted => {}
+            end => return end,
+        }
+    }
+    End::Exhausted
 }
 
 /// The moves from the deal to the position of `node`.
