@@ -17,8 +17,7 @@ VERDICTS = Path(__file__).with_name("data") / "known-verdicts.tsv"
 # A state budget (not seconds) keeps the test deterministic on any machine.
 MAX_STATES = 2_000_000
 # Deals this budget leaves undecided. Other solvers leave 77 and 186 undecided too; 29 is a
-# known win that needs more here (with the default budget, the beam pass wins it in 144,000
-# positions). The solver may decide more than this, never fewer.
+# known win that needs more. The solver may decide more than this, never fewer.
 HARD = {("streets-and-alleys", 29), ("streets-and-alleys", 77), ("streets-and-alleys", 186)}
 
 

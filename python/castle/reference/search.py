@@ -71,10 +71,11 @@ def solve(
     end = End("exhausted", [])
     if quick_states > 0:
         end = search(deal, "quick", Budget(quick_states, deadline(0.1)), counter)
-    # The beam pass: a quarter of the quick pass's budget (and its time up to a fifth of the
-    # limit). Enough for the deals it wins; on the deals it cannot win, small beside the proof.
+    # The beam pass: a tenth of the quick pass's budget (and its time up to a fifth of the
+    # limit). Enough for the deals it wins; on the deals it cannot win, small beside the proof
+    # (a quarter doubled the 99th percentile of Beleaguered Castle 1-2000).
     if not (end.kind == "won" or end.limit == "interrupted") and quick_states > 0:
-        budget = Budget(counter.expanded + quick_states // 4, deadline(0.2))
+        budget = Budget(counter.expanded + quick_states // 10, deadline(0.2))
         end = beam_pass(deal, budget, counter)
     if not (end.kind == "won" or end.limit == "interrupted"):
         end = search(deal, "complete", Budget(max_states, deadline(1.0)), counter)
