@@ -116,7 +116,8 @@ def solve(
 ) -> Solution:
     """Decide whether ``deal`` can be won, and how.
 
-    A complete depth-first search (see the README): ``"unsolvable"`` is a proof. Limits end
+    A complete depth-first search, after two passes that only look for a win (see the
+    README): ``"unsolvable"`` is a proof. Limits end
     the search with ``"unknown"``: ``max_states`` positions expanded, ``max_seconds`` of
     search, ``max_memory`` bytes of transposition table. The search runs without the GIL;
     Ctrl+C raises ``KeyboardInterrupt`` promptly.

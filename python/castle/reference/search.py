@@ -1,11 +1,11 @@
-"""The depth-first search (``solver/search.rs``), in two passes.
+"""The search (``solver/search.rs``), in three passes; the first two look for a win only.
 
 The quick pass gives up completeness for speed: its table treats positions that differ only in
 suits as one, so it never looks at a second position of the same shape. A win it finds is a
 real win (its moves are legal moves from the deal); running out of moves there proves nothing.
-It gets a tenth of the budget. The complete pass then searches with exact keys: every position
-reachable from the deal is expanded at most once, so running out of moves proves there is no
-win.
+It gets a tenth of the budget. The beam pass (``beam.py``) gets a tenth of that. The complete
+pass then searches with exact keys: every position reachable from the deal is expanded at most
+once, so running out of moves proves there is no win.
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def key(state: State, pass_: Pass) -> Hashable:
 
 def search(deal: Deal, pass_: Pass, budget: Budget, counter: Counter) -> End:
     """One depth-first pass. Every new position reached is entered in the table and expanded
-    once; ``counter`` counts expansions over both passes."""
+    once; ``counter`` counts expansions over all passes."""
     state = State.from_deal(deal)
     table: set[Hashable] = set()
     path: list[Move] = []

@@ -173,7 +173,7 @@ fn key(state: &State, pass: Pass) -> Key {
 }
 
 /// One depth-first pass. Every new position reached is entered in the table and expanded
-/// once; `expanded` counts expansions over both passes.
+/// once; `expanded` counts expansions over all passes.
 fn search(deal: &Deal, pass: Pass, budget: &Budget, expanded: &mut u64, watch: &mut Watch) -> End {
     let mut state = State::from_deal(deal);
     let mut table = Table::new(budget.max_memory);
