@@ -88,36 +88,38 @@ pub fn beam_search(
     // The beam: each position with its node.
     let mut beam: Vec<(State, usize)> = vec![(state, 0)];
     let mut legal = Vec::new();
+    // A move and the automatic moves after it, made and taken back in place.
+    let mut line = Vec::new();
     while !beam.is_empty() {
         let mut candidates: Vec<Candidate> = Vec::new();
         let mut this_depth: FxHashSet<Key> = FxHashSet::default();
-        for (from, (parent, node)) in beam.iter().enumerate() {
+        for (from, (position, node)) in beam.iter_mut().enumerate() {
             if let Some(why) = budget.spend(expanded, watch) {
                 return End::Limit(why);
             }
             legal.clear();
-            generate(parent, &mut legal);
-            let mut child = parent.clone();
+            generate(position, &mut legal);
             for &m in &legal {
-                let mut line = vec![m];
-                apply(&mut child, m);
-                play_automatic(&mut child, &mut line);
-                if child.is_won() {
+                line.clear();
+                line.push(m);
+                apply(position, m);
+                play_automatic(position, &mut line);
+                if position.is_won() {
                     let mut path = line_to(&nodes, &moves, *node);
-                    path.extend(line);
+                    path.extend(&line);
                     return End::Won(path);
                 }
-                let key = child.key();
+                let key = position.key();
                 let len = nodes[*node].len + line.len();
                 if len + 1 < bound && !kept.contains(&key) && this_depth.insert(key) {
                     candidates.push(Candidate {
-                        estimate: estimate(&child),
+                        estimate: estimate(position),
                         from,
                         m,
                     });
                 }
                 for &back in line.iter().rev() {
-                    undo(&mut child, back);
+                    undo(position, back);
                 }
             }
         }
