@@ -61,26 +61,26 @@ def beam_search(deal: Deal, width: int, bound: float, budget: Budget, counter: C
     while beam:
         candidates: list[tuple[int, int, Move]] = []  # (estimate, index in the beam, move)
         this_depth: set[bytes] = set()
-        for index, (parent, node) in enumerate(beam):
+        for index, (position, node) in enumerate(beam):
             limit = budget.spend(counter)
             if limit is not None:
                 return End("limit", [], limit)
             legal: list[Move] = []
-            generate(parent, legal)
-            child = parent.copy()
+            generate(position, legal)
             for move in legal:
+                # The move and the automatic moves after it, made and taken back in place.
                 line = [move]
-                apply(child, move)
-                play_automatic(child, line)
-                if child.is_won():
+                apply(position, move)
+                play_automatic(position, line)
+                if position.is_won():
                     return End("won", line_to(nodes, node) + line)
-                key = child.key()
+                key = position.key()
                 length = nodes[node].length + len(line)
                 if length + 1 < bound and key not in kept and key not in this_depth:
                     this_depth.add(key)
-                    candidates.append((estimate(child), index, move))
+                    candidates.append((estimate(position), index, move))
                 for back in reversed(line):
-                    undo(child, back)
+                    undo(position, back)
         # The best `width`, ties in the order they were met (a stable sort).
         candidates.sort(key=lambda c: c[0])
         next_beam: list[tuple[State, int]] = []

@@ -1,5 +1,5 @@
 """What a search may spend, and how it ended (``solver/budget.rs``): shared by the depth-first
-search and the beam searches of the short mode."""
+search and the beam searches."""
 
 from __future__ import annotations
 

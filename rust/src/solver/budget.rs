@@ -1,5 +1,5 @@
 //! What a search may spend, and how it ended: shared by the depth-first search and the beam
-//! searches of the short mode.
+//! searches.
 
 use std::time::{Duration, Instant};
 
