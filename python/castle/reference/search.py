@@ -77,12 +77,14 @@ def solve(
     if not (end.kind == "won" or end.limit == "interrupted") and quick_states > 0:
         budget = Budget(counter.expanded + quick_states // 10, deadline(0.2))
         end = beam_pass(deal, budget, counter)
+    # The whole budget: the complete pass's, and the short mode's after it.
+    budget = Budget(max_states, deadline(1.0))
     if not (end.kind == "won" or end.limit == "interrupted"):
-        end = search(deal, "complete", Budget(max_states, deadline(1.0)), counter)
+        end = search(deal, "complete", budget, counter)
     if end.kind == "won":
         moves = shorten(deal, end.path)
         if short:
-            moves = shortest_beam(deal, moves, Budget(max_states, deadline(1.0)), counter)
+            moves = shortest_beam(deal, moves, budget, counter)
         return Solution("solved", tuple(moves), counter.expanded, time.perf_counter() - started)
     seconds = time.perf_counter() - started
     if end.kind == "exhausted":

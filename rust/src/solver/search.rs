@@ -128,19 +128,15 @@ pub fn solve(
         };
         end = beam_pass(deal, &budget, &mut expanded, &mut watch);
     }
-    if !matches!(end, End::Won(_) | End::Limit("interrupted")) {
-        let budget = Budget {
-            max_states: limits.max_states,
-            deadline: deadline(1.0),
-            max_memory: limits.max_memory,
-        };
-        end = search(deal, Pass::Complete, &budget, &mut expanded, &mut watch);
-    }
+    // The whole budget: the complete pass's, and the short mode's after it.
     let budget = Budget {
         max_states: limits.max_states,
         deadline: deadline(1.0),
         max_memory: limits.max_memory,
     };
+    if !matches!(end, End::Won(_) | End::Limit("interrupted")) {
+        end = search(deal, Pass::Complete, &budget, &mut expanded, &mut watch);
+    }
     let (status, moves, limit) = match end {
         End::Won(path) => {
             let mut moves = shorten(deal, &path);
