@@ -10,7 +10,18 @@ from __future__ import annotations
 
 from .cards import CARDS, RANKS, SUITS, Card
 from .deal import MAX_DEAL_NUMBER, Deal, parse_deal_range
-from .errors import BoardError, CastleError, IllegalMoveError, LimitError, VariantError
+from .errors import (
+    BoardError,
+    CastleError,
+    IllegalMoveError,
+    LimitError,
+    SaveError,
+    VariantError,
+)
+from .game import Action, Game, Hint
+from .levels import LEVELS, Level, LevelError
+from .records import LevelRecord
+from .saves import SaveStore
 from .solve import DEFAULT_MAX_MEMORY, FOUNDATION, Move, Solution, solve
 from .variants import DEFAULT_VARIANT, VARIANTS
 
@@ -21,17 +32,26 @@ __all__ = [
     "DEFAULT_MAX_MEMORY",
     "DEFAULT_VARIANT",
     "FOUNDATION",
+    "LEVELS",
     "MAX_DEAL_NUMBER",
     "RANKS",
     "SUITS",
     "VARIANTS",
+    "Action",
     "BoardError",
     "Card",
     "CastleError",
     "Deal",
+    "Game",
+    "Hint",
     "IllegalMoveError",
+    "Level",
+    "LevelError",
+    "LevelRecord",
     "LimitError",
     "Move",
+    "SaveError",
+    "SaveStore",
     "Solution",
     "VariantError",
     "parse_deal_range",

@@ -28,6 +28,18 @@ class Deal:
     @property
     def foundations(self) -> list[int]:
         """Top rank per suit, suits C D H S (0 = empty)."""
+    # Moves are (card index, from column, to column or -1 for the foundation).
+    def legal_moves(self) -> list[tuple[int, int, int]]:
+        """Every legal single-card move here, every empty column included."""
+    def is_legal(self, card: int, src: int, dst: int) -> bool: ...
+    def play(self, card: int, src: int, dst: int) -> Deal:
+        """The position after a legal move (no deal number); ValueError if not legal."""
+    def is_safe_to_foundation(self, card: int) -> bool:
+        """Whether top card ``card`` may go up now and is never needed in the tableau again
+        (the solver's automatic-move rule)."""
+    def lift_to_win(self) -> list[tuple[int, int, int]] | None:
+        """The foundation moves that finish the game, if lifting cards alone wins."""
+    def is_won(self) -> bool: ...
 
 def parse_card(token: str) -> int | None: ...
 def variants() -> list[str]: ...

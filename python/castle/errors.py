@@ -36,3 +36,8 @@ class LimitError(CastleError, ValueError):
 
 class IllegalMoveError(CastleError, ValueError):
     """A move the rules do not allow in the position."""
+
+
+class SaveError(CastleError, ValueError):
+    """A save or statistics file that is not one castle wrote (corrupt, foreign, or edited into
+    an illegal game)."""

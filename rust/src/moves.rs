@@ -191,6 +191,28 @@ pub fn play_automatic(state: &mut State, played: &mut Vec<Move>) {
     }
 }
 
+/// The foundation moves that win from here with no other kind of move, if there are such:
+/// the player's auto-finish (RULES.md §3), once every card left can simply be lifted up.
+/// Sending a card up never stops another card from going up later (it only uncovers and
+/// raises), so lifting whatever fits, first column first, until nothing fits decides it.
+pub fn lift_to_win(state: &State) -> Option<Vec<Move>> {
+    let mut state = state.clone();
+    let mut lifted = Vec::new();
+    while !state.is_won() {
+        let m = (0..state.ncols()).find_map(|from| {
+            let card = state.top(from)?;
+            fits_foundation(&state, card).then_some(Move {
+                card,
+                from: from as u8,
+                to: FOUNDATION,
+            })
+        })?;
+        apply(&mut state, m);
+        lifted.push(m);
+    }
+    Some(lifted)
+}
+
 /// Whether `moves` are legal one after another from `deal` and end with every card up.
 pub fn replays_to_win(deal: &Deal, moves: &[Move]) -> bool {
     let mut state = State::from_deal(deal);
@@ -302,6 +324,19 @@ mod tests {
         // The cases the rule's "+ 2" adds are among them, not only those of "+ 1". (With "+ 3"
         // this test fails: such a move can lose a win.)
         assert!(checked >= 500 && two_above >= 150, "{checked} {two_above}");
+    }
+
+    #[test]
+    fn lifting_wins_only_when_nothing_blocks() {
+        let ready = "Foundations: H-Q C-K D-J S-K\n:\nQD\nKH\n:\nKD\n:\n:\n:\n";
+        let deal = board::parse(ready, Some(Variant::BeleagueredCastle)).unwrap();
+        let lifted = lift_to_win(&State::from_deal(&deal)).unwrap();
+        assert_eq!(lifted.len(), 3);
+        assert!(replays_to_win(&deal, &lifted));
+        // The king of diamonds on the queen blocks it: a move onto the tableau is needed.
+        let blocked = "Foundations: H-Q C-K D-J S-K\n:\nQD KD\nKH\n:\n:\n:\n:\n:\n";
+        let deal = board::parse(blocked, Some(Variant::BeleagueredCastle)).unwrap();
+        assert_eq!(lift_to_win(&State::from_deal(&deal)), None);
     }
 
     /// Seed 000's worked example: 7H onto 8C is legal, then 2D goes to the AD foundation.

@@ -10,8 +10,9 @@ use pyo3::prelude::*;
 use crate::board;
 use crate::cards::Card;
 use crate::deal::{Deal as CoreDeal, MAX_NUMBER};
-use crate::moves::FOUNDATION;
+use crate::moves::{self, Move, FOUNDATION};
 use crate::solver::{self, Limits};
+use crate::state::State;
 use crate::variant::Variant;
 
 create_exception!(
@@ -110,6 +111,78 @@ impl PyDeal {
     fn foundations(&self) -> [u8; 4] {
         self.deal.foundations
     }
+
+    /// Every legal single-card move here, every empty column included (RULES.md §1).
+    fn legal_moves(&self) -> Vec<CoreMoveTuple> {
+        let mut moves = Vec::new();
+        moves::all_legal(&State::from_deal(&self.deal), &mut moves);
+        moves.into_iter().map(move_tuple).collect()
+    }
+
+    fn is_legal(&self, card: u8, from: u8, to: i16) -> bool {
+        let state = State::from_deal(&self.deal);
+        core_move(card, from, to).is_some_and(|m| moves::is_legal(&state, m))
+    }
+
+    /// The position after a legal move (a position has no deal number); ValueError if the
+    /// move is not legal here.
+    fn play(&self, card: u8, from: u8, to: i16) -> PyResult<PyDeal> {
+        guard(|| {
+            let mut state = State::from_deal(&self.deal);
+            let m = core_move(card, from, to)
+                .filter(|&m| moves::is_legal(&state, m))
+                .ok_or_else(|| PyValueError::new_err("not a legal move here"))?;
+            moves::apply(&mut state, m);
+            Ok(PyDeal {
+                deal: CoreDeal {
+                    variant: self.deal.variant,
+                    number: None,
+                    columns: state.columns(),
+                    foundations: state.foundations,
+                },
+            })
+        })
+    }
+
+    /// Whether the top card `card` may go up now and can never be needed in the tableau
+    /// (the solver's automatic-move rule).
+    fn is_safe_to_foundation(&self, card: u8) -> bool {
+        let state = State::from_deal(&self.deal);
+        let Some(card) = card.checked_add(1).and_then(Card::from_id) else {
+            return false;
+        };
+        let on_top = (0..state.ncols()).any(|c| state.top(c) == Some(card));
+        on_top && moves::is_safe_to_foundation(&state, card)
+    }
+
+    /// The foundation moves that finish the game, if lifting cards alone wins from here.
+    fn lift_to_win(&self) -> Option<Vec<CoreMoveTuple>> {
+        moves::lift_to_win(&State::from_deal(&self.deal))
+            .map(|lifted| lifted.into_iter().map(move_tuple).collect())
+    }
+
+    fn is_won(&self) -> bool {
+        self.deal.columns.iter().all(Vec::is_empty)
+    }
+}
+
+/// A move across the boundary: (card index, from column, to column or -1 for the foundation).
+type CoreMoveTuple = (u8, u8, i16);
+
+fn move_tuple(m: Move) -> CoreMoveTuple {
+    let to = if m.to == FOUNDATION { -1 } else { m.to as i16 };
+    (m.card.index() as u8, m.from, to)
+}
+
+/// The core move for a tuple, if its parts are in range (legality is checked apart).
+fn core_move(card: u8, from: u8, to: i16) -> Option<Move> {
+    let card = Card::from_id(card.checked_add(1)?)?;
+    let to = match to {
+        -1 => FOUNDATION,
+        0..=7 => to as u8,
+        _ => return None,
+    };
+    Some(Move { card, from, to })
 }
 
 /// Parses one card token; `None` if it is not a card.
@@ -125,7 +198,7 @@ fn variants() -> Vec<&'static str> {
 
 type SolveResult = (
     &'static str,
-    Vec<(u8, u8, i16)>,
+    Vec<CoreMoveTuple>,
     u64,
     f64,
     Option<&'static str>,
@@ -176,14 +249,7 @@ fn solve(
     }
     let outcome =
         outcome.map_err(|_| InternalError::new_err("castle core bug: the solver panicked"))?;
-    let moves = outcome
-        .moves
-        .iter()
-        .map(|m| {
-            let to = if m.to == FOUNDATION { -1 } else { m.to as i16 };
-            (m.card.index() as u8, m.from, to)
-        })
-        .collect();
+    let moves = outcome.moves.iter().copied().map(move_tuple).collect();
     Ok((
         outcome.status.as_str(),
         moves,

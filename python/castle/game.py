@@ -1,0 +1,544 @@
+"""``castle.Game``: one deal as a person plays it (RULES.md §3).
+
+The game keeps the history and the clock; the core decides every rule: each single-card move
+is checked and made by it (``Deal.core.play``), and it says which foundation moves are safe and
+when lifting alone finishes the game. A supermove is planned here as the single-card moves it
+stands for, and each of them goes through the core.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card
+from .deal import Deal
+from .errors import IllegalMoveError, SaveError
+from .levels import DEFAULT_LEVEL, level, level_for_variant, pick_deal
+from .scoring import progress, timed_score
+from .solve import FOUNDATION, Move, Status, Target, make_move, solve
+
+if TYPE_CHECKING:
+    from .saves import SaveStore
+
+Clock = Callable[[], float]
+
+#: The format tag of a saved game (the save file is JSON).
+SAVE_FORMAT = "castle-game"
+SAVE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Action:
+    """One player action as the single-card moves it made, in order: a supermove stands for
+    several, and an auto-finish's lifts join the action that made it possible. Undo takes
+    back a whole action."""
+
+    moves: tuple[Move, ...]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The solver's advice from the current position: ``move`` starts a win when ``status`` is
+    ``"solved"``; ``"unsolvable"`` means no win is possible from here (a proof); ``"unknown"``
+    that the solver ran out of its budget."""
+
+    status: Status
+    move: Move | None
+
+    def __str__(self) -> str:
+        if self.move is not None:
+            return f"try {self.move}"
+        if self.status == "unsolvable":
+            return "no win from here: undo, or start a new deal"
+        return "no hint found in time"
+
+
+def supermove_capacity(empty_columns: int, into_empty: bool) -> int:
+    """Most cards one supermove may carry (RULES.md §3): with k empty columns, 2^k onto a card,
+    2^(k-1) into an empty column (k counts it); with none, one card."""
+    if into_empty:
+        return 1 << (empty_columns - 1) if empty_columns >= 1 else 0
+    return 1 << empty_columns
+
+
+def plan_supermove(count: int, src: int, dst: int, free: Sequence[int]) -> list[tuple[int, int]]:
+    """Single-card moves (from, to) that carry ``count`` cards from ``src`` to ``dst`` through
+    the empty columns ``free``: half the run to a free column, the rest to ``dst``, then the
+    half onto it, each part using the other free columns the same way. Carries up to
+    2^len(free) cards."""
+    if count == 1:
+        return [(src, dst)]
+    if not free:
+        raise ValueError("a run of several cards needs an empty column")
+    spare, others = free[0], free[1:]
+    top = count // 2
+    return (
+        plan_supermove(top, src, spare, others)
+        + plan_supermove(count - top, src, dst, others)
+        + plan_supermove(top, spare, dst, others)
+    )
+
+
+class Game:
+    """A deal in play: moves, undo and redo, hints, the clock and both scores.
+
+    ``clock`` returns seconds (``time.monotonic`` by default; tests inject their own). With a
+    ``store``, the game is saved after every action and a win is entered in the level's
+    statistics. Illegal actions raise :class:`IllegalMoveError` and change nothing.
+    """
+
+    def __init__(
+        self,
+        deal: Deal,
+        *,
+        level_id: str | None = None,
+        clock: Clock = time.monotonic,
+        store: SaveStore | None = None,
+    ) -> None:
+        if not isinstance(deal, Deal):
+            raise TypeError(f"Game() takes a castle.Deal, not {type(deal).__name__}")
+        self.deal = deal
+        self.level = level(level_id).id if level_id else level_for_variant(deal.variant).id
+        self._position = deal
+        self._done: list[tuple[Action, Deal]] = []  # each action with the position before it
+        self._undone: list[Action] = []
+        self._moves = 0
+        self._undos = 0
+        self._clock = clock
+        self._elapsed = 0.0
+        self._since: float | None = clock()
+        self._store = store
+        self._finish_if_won()
+
+    @classmethod
+    def new(
+        cls,
+        level_id: str = DEFAULT_LEVEL,
+        *,
+        deal: Deal | None = None,
+        store: SaveStore | None = None,
+        clock: Clock = time.monotonic,
+        rng: random.Random | None = None,
+    ) -> Game:
+        """A new game at the level (a deal it picks, or ``deal``). A saved game left unfinished,
+        with a move made, is entered in its level's statistics as a loss first."""
+        level(level_id)
+        if store is not None:
+            unfinished = store.load_game(clock)
+            if unfinished is not None and not unfinished.is_won and unfinished.moves > 0:
+                store.record_result(unfinished.level, won=False)
+        game = cls(deal or pick_deal(level_id, rng), level_id=level_id, clock=clock, store=store)
+        game._save()
+        return game
+
+    @classmethod
+    def resume(cls, store: SaveStore, *, clock: Clock = time.monotonic) -> Game | None:
+        """The saved game, exactly as it was left (None if there is none, or if the file was
+        unusable: then it is set aside and ``store.notices`` says why)."""
+        return store.load_game(clock)
+
+    # --- what the player sees ---------------------------------------------------------------
+
+    @property
+    def variant(self) -> str:
+        return self.deal.variant
+
+    @property
+    def position(self) -> Deal:
+        """The current position (a :class:`Deal` with no number)."""
+        return self._position
+
+    @property
+    def columns(self) -> list[list[Card]]:
+        return self._position.columns
+
+    @property
+    def foundations(self) -> dict[str, int]:
+        return self._position.foundations
+
+    @property
+    def is_won(self) -> bool:
+        return bool(self._position.core.is_won())
+
+    @property
+    def moves(self) -> int:
+        """Moves made: each single card moved (a supermove counts its cards), and each undo."""
+        return self._moves
+
+    @property
+    def undos(self) -> int:
+        return self._undos
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        return tuple(action for action, _ in self._done)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._done) and not self.is_won
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._undone) and not self.is_won
+
+    @property
+    def seconds(self) -> float:
+        """Seconds of play: the clock stops while paused and once the game is won."""
+        if self._since is None:
+            return self._elapsed
+        return self._elapsed + max(0.0, self._clock() - self._since)
+
+    @property
+    def paused(self) -> bool:
+        return self._since is None and not self.is_won
+
+    @property
+    def cards_sent(self) -> int:
+        """Cards the player has sent to the foundations (undone ones not counted)."""
+        return progress(self.foundations) - progress(self.deal.foundations)
+
+    @property
+    def score(self) -> int:
+        """The timed score (RULES.md §3)."""
+        return timed_score(self.cards_sent, self.seconds, self.is_won)
+
+    @property
+    def progress(self) -> int:
+        """The classic record: cards on the foundations, 52 when won."""
+        return progress(self.foundations)
+
+    # --- the clock ----------------------------------------------------------------------------
+
+    def pause(self) -> None:
+        """Stop the clock (the menu is open)."""
+        if self._since is not None:
+            self._elapsed = self.seconds
+            self._since = None
+            self._save()
+
+    def unpause(self) -> None:
+        if self._since is None and not self.is_won:
+            self._since = self._clock()
+
+    # --- actions ------------------------------------------------------------------------------
+
+    def move(self, src: int, dst: Target, count: int = 1) -> Action:
+        """Move the top ``count`` cards of column ``src`` (0-based) onto column ``dst`` or, one
+        card, to its foundation (``"foundation"``): the drag. Several cards must form a
+        descending run and fit the supermove limit of the empty columns."""
+        self._check_playing()
+        src = self._column(src, "source")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise IllegalMoveError(f"count must be a whole number of cards, not {count!r}")
+        column = self.columns[src]
+        if not column:
+            raise IllegalMoveError(f"column {src + 1} is empty")
+        if count > len(column):
+            raise IllegalMoveError(f"column {src + 1} holds only {len(column)} cards")
+        run = column[len(column) - count :]
+        if any(upper.rank + 1 != lower.rank for lower, upper in zip(run, run[1:])):
+            raise IllegalMoveError(
+                f"{' '.join(map(str, run))} is not a descending run: it cannot move as one"
+            )
+        if dst == FOUNDATION:
+            if count != 1:
+                raise IllegalMoveError("cards go to the foundations one at a time")
+            return self._act([(src, -1)])
+        dst = self._column(dst, "destination")
+        if dst == src:
+            raise IllegalMoveError("a card cannot move onto its own column")
+        target = self.columns[dst]
+        if target and target[-1].rank != run[0].rank + 1:
+            raise IllegalMoveError(f"{run[0]} does not fit on {target[-1]} (one rank lower only)")
+        free = [c for c, cards in enumerate(self.columns) if not cards and c != dst]
+        capacity = supermove_capacity(len(free) + (0 if target else 1), not target)
+        if count > capacity:
+            raise IllegalMoveError(
+                f"{count} cards need more empty columns: with {len(free)} spare, "
+                f"at most {capacity} can move there"
+            )
+        return self._act(plan_supermove(count, src, dst, free))
+
+    def drop(self, src: int, dst: Target) -> Action:
+        """The longest run of column ``src`` that can go to ``dst`` goes there (a drag that
+        picks up as much as fits)."""
+        self._check_playing()
+        count = self.fitting_count(src, dst)
+        if count is None:
+            top = self.columns[self._column(src, "source")]
+            what = str(top[-1]) if top else f"column {src + 1}"
+            where = "the foundation" if dst == FOUNDATION else f"column {int(dst) + 1}"
+            raise IllegalMoveError(f"{what} cannot go to {where}")
+        return self.move(src, dst, count)
+
+    def fitting_count(self, src: int, dst: Target) -> int | None:
+        """How many cards :meth:`drop` would move from ``src`` to ``dst`` (None: none fit)."""
+        src = self._column(src, "source")
+        column = self.columns[src]
+        if not column:
+            return None
+        if dst == FOUNDATION:
+            return 1 if self._legal((src, -1)) else None
+        dst = self._column(dst, "destination")
+        run = 1
+        while run < len(column) and column[-run - 1].rank == column[-run].rank + 1:
+            run += 1
+        target = self.columns[dst]
+        free = sum(1 for c, cards in enumerate(self.columns) if not cards and c != dst)
+        capacity = supermove_capacity(free + (0 if target else 1), not target)
+        for count in range(min(run, capacity), 0, -1):
+            if dst != src and (not target or target[-1].rank == column[-count].rank + 1):
+                return count
+        return None
+
+    def tap(self, column: int) -> Action:
+        """The top card of ``column`` goes to its best place (RULES.md §3): its foundation if
+        that is safe; else onto a card one rank higher, of its own suit if there is one; else
+        into an empty column. (If none of those, to its foundation when it fits there.)"""
+        self._check_playing()
+        src = self._column(column, "tapped")
+        cards = self.columns[src]
+        if not cards:
+            raise IllegalMoveError(f"column {src + 1} is empty")
+        card = cards[-1]
+        core = self._position.core
+        if core.is_safe_to_foundation(card.index):
+            return self._act([(src, -1)])
+        onto = [
+            c
+            for c, other in enumerate(self.columns)
+            if c != src and other and other[-1].rank == card.rank + 1
+        ]
+        if onto:
+            same_suit = [c for c in onto if self.columns[c][-1].suit == card.suit]
+            return self._act([(src, (same_suit or onto)[0])])
+        empty = [c for c, other in enumerate(self.columns) if not other]
+        if empty and len(cards) > 1:
+            return self._act([(src, empty[0])])
+        if self._legal((src, -1)):
+            return self._act([(src, -1)])
+        raise IllegalMoveError(f"{card} has nowhere to go")
+
+    def double_tap(self, column: int) -> Action:
+        """The top card of ``column`` straight to its foundation, if it fits there."""
+        self._check_playing()
+        src = self._column(column, "tapped")
+        cards = self.columns[src]
+        if not cards:
+            raise IllegalMoveError(f"column {src + 1} is empty")
+        if not self._legal((src, -1)):
+            raise IllegalMoveError(f"{cards[-1]} does not fit its foundation yet")
+        return self._act([(src, -1)])
+
+    def undo(self) -> Action:
+        """Take back the last action whole (counts as a move; its points go too)."""
+        if self.is_won:
+            raise IllegalMoveError("the game is won")
+        if not self._done:
+            raise IllegalMoveError("nothing to undo")
+        action, before = self._done.pop()
+        self._position = before
+        self._undone.append(action)
+        self._moves += 1
+        self._undos += 1
+        self._save()
+        return action
+
+    def redo(self) -> Action:
+        """Make again the last action undone."""
+        self._check_playing()
+        if not self._undone:
+            raise IllegalMoveError("nothing to redo")
+        action = self._undone.pop()
+        before = self._position
+        self._position = self._replay(before, action.moves)
+        self._done.append((action, before))
+        self._moves += len(action.moves)
+        self._finish_if_won()
+        self._save()
+        return action
+
+    def hint(self, *, max_seconds: float = 2.0, max_states: int | None = None) -> Hint:
+        """The first move of a win the solver finds from here, or why there is none."""
+        if self.is_won:
+            return Hint("solved", None)
+        solution = solve(self._position, max_seconds=max_seconds, max_states=max_states)
+        first = solution.moves[0] if solution.moves else None
+        return Hint(solution.status, first)
+
+    # --- saving -------------------------------------------------------------------------------
+
+    def to_save(self) -> dict[str, Any]:
+        """The game as JSON-ready data: the deal, every action (undo history included), the
+        actions undone, counters and seconds played."""
+
+        def moves_data(action: Action) -> list[list[int]]:
+            return [[m.card.index, m.src, _core_target(m.dst)] for m in action.moves]
+
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "level": self.level,
+            "variant": self.variant,
+            "deal": self.deal.number,
+            "board": self.deal.to_text(),
+            "done": [moves_data(action) for action in self.history],
+            "undone": [moves_data(action) for action in self._undone],
+            "moves": self._moves,
+            "undos": self._undos,
+            "seconds": self.seconds,
+        }
+
+    @classmethod
+    def from_save(
+        cls, data: Any, *, clock: Clock = time.monotonic, store: SaveStore | None = None
+    ) -> Game:
+        """The game :meth:`to_save` described, every move checked again by the core; raises
+        :class:`SaveError` for anything else."""
+        try:
+            return cls._from_save(data, clock, store)
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            raise SaveError(f"not a castle save: {e}") from None
+
+    @classmethod
+    def _from_save(cls, data: Any, clock: Clock, store: SaveStore | None) -> Game:
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveError("not a castle save")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveError(f"a save of format version {data.get('version')!r}, not {SAVE_VERSION}")
+        deal = Deal.from_text(_text(data["board"]), _text(data["variant"]))
+        number = data["deal"]
+        if number is not None:
+            if deal != Deal.from_number(deal.variant, _count(number)):
+                raise SaveError(f"the board is not deal {number}")
+            deal = Deal.from_number(deal.variant, number)
+        game = cls(deal, level_id=_text(data["level"]), clock=clock)
+        for moves in data["done"]:
+            action = Action(tuple(_move(m) for m in moves))
+            before = game._position
+            game._position = game._replay(before, action.moves)
+            game._done.append((action, before))
+        position = game._position
+        for moves in reversed(data["undone"]):
+            # Checked in the order redo would play them, from the current position.
+            action = Action(tuple(_move(m) for m in moves))
+            position = game._replay(position, action.moves)
+            game._undone.insert(0, action)
+        game._moves = _count(data["moves"])
+        game._undos = _count(data["undos"])
+        seconds = data["seconds"]
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+            raise SaveError(f"seconds played: {seconds!r}")
+        if not 0 <= seconds < 1e9:
+            raise SaveError(f"seconds played: {seconds!r}")
+        game._elapsed = float(seconds)
+        game._since = None if game.is_won else clock()
+        game._store = store
+        return game
+
+    # --- inside -------------------------------------------------------------------------------
+
+    def _check_playing(self) -> None:
+        if self.is_won:
+            raise IllegalMoveError("the game is won")
+
+    def _column(self, column: object, what: str) -> int:
+        ncols = len(self.columns)
+        if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < ncols:
+            raise IllegalMoveError(f"{what} column must be 0 to {ncols - 1}, not {column!r}")
+        return column
+
+    def _legal(self, step: tuple[int, int]) -> bool:
+        src, dst = step
+        cards = self.columns[src]
+        return bool(cards) and self._position.core.is_legal(cards[-1].index, src, dst)
+
+    def _act(self, steps: list[tuple[int, int]]) -> Action:
+        """Play single-card steps (from, to; -1 the foundation) as one action, through the
+        core, then the auto-finish if it applies. Nothing changes unless every step is legal."""
+        before = self._position
+        position = before
+        moves: list[Move] = []
+        for step_src, step_dst in steps:
+            cards = position.columns[step_src]
+            if not cards:
+                raise IllegalMoveError(f"column {step_src + 1} is empty")
+            card = cards[-1]
+            if not position.core.is_legal(card.index, step_src, step_dst):
+                where = "its foundation" if step_dst < 0 else f"column {step_dst + 1}"
+                raise IllegalMoveError(f"{card} cannot go to {where}")
+            position = Deal(position.core.play(card.index, step_src, step_dst))
+            moves.append(make_move(card.index, step_src, step_dst))
+        lifts = position.core.lift_to_win()
+        if lifts:
+            # Auto-finish: every card left can simply be lifted up.
+            for card_index, lift_src, lift_dst in lifts:
+                position = Deal(position.core.play(card_index, lift_src, lift_dst))
+                moves.append(make_move(card_index, lift_src, lift_dst))
+        action = Action(tuple(moves))
+        self._position = position
+        self._done.append((action, before))
+        self._undone.clear()
+        self._moves += len(moves)
+        self._finish_if_won()
+        self._save()
+        return action
+
+    @staticmethod
+    def _replay(position: Deal, moves: Sequence[Move]) -> Deal:
+        for m in moves:
+            dst = _core_target(m.dst)
+            if not position.core.is_legal(m.card.index, m.src, dst):
+                raise SaveError(f"{m} is not legal there")
+            position = Deal(position.core.play(m.card.index, m.src, dst))
+        return position
+
+    def _finish_if_won(self) -> None:
+        if self.is_won and self._since is not None:
+            self._elapsed = self.seconds
+            self._since = None
+            if self._store is not None:
+                self._store.record_result(self.level, won=True)
+
+    def _save(self) -> None:
+        if self._store is not None:
+            self._store.save_game(self)
+
+
+def _core_target(dst: Target) -> int:
+    """The core's column number for a destination (-1: the foundation)."""
+    return -1 if dst == FOUNDATION else int(dst)
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise SaveError(f"expected text, found {value!r}")
+    return value
+
+
+def _count(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise SaveError(f"expected a count, found {value!r}")
+    return value
+
+
+def _move(data: object) -> Move:
+    if (
+        not isinstance(data, list)
+        or len(data) != 3
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in data)
+        or not 0 <= data[0] < 52
+        or not 0 <= data[1] < 8
+        or not -1 <= data[2] < 8
+    ):
+        raise SaveError(f"not a move: {data!r}")
+    return make_move(data[0], data[1], data[2])
+
+
+__all__ = ["Action", "Game", "Hint", "plan_supermove", "supermove_capacity"]

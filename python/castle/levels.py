@@ -1,0 +1,94 @@
+"""The player's levels (RULES.md §3) and how each picks a deal.
+
+Easy is Beleaguered Castle restricted to deals the solver has proven winnable; Medium is any
+Beleaguered Castle deal; Hard is Streets and Alleys. Citadel is playable as a level of its own.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .deal import RANDOM_DEAL_MAX, Deal
+from .errors import CastleError
+from .solve import solve
+
+
+class LevelError(CastleError, ValueError):
+    """An unknown level name."""
+
+
+@dataclass(frozen=True)
+class Level:
+    id: str
+    name: str
+    variant: str
+    #: Only deals the solver has proven winnable.
+    winnable_only: bool
+    blurb: str
+
+
+LEVELS: dict[str, Level] = {
+    level.id: level
+    for level in (
+        Level("easy", "Easy", "beleaguered-castle", True, "Beleaguered Castle, always winnable"),
+        Level("medium", "Medium", "beleaguered-castle", False, "Any Beleaguered Castle deal"),
+        Level("hard", "Hard", "streets-and-alleys", False, "Streets and Alleys: aces dealt too"),
+        Level("citadel", "Citadel", "citadel", False, "Citadel: cards go up as they are dealt"),
+    )
+}
+DEFAULT_LEVEL = "easy"
+
+#: The solver's budget for one Easy candidate: most winnable deals are won in far fewer states,
+#: and a candidate it cannot settle quickly is simply skipped.
+EASY_CANDIDATE_STATES = 200_000
+#: Candidates Easy tries before giving up (two in three deals are winnable).
+EASY_CANDIDATES = 200
+
+
+def level(level_id: str) -> Level:
+    """The level named ``level_id`` (``easy``, ``medium``, ``hard``, ``citadel``)."""
+    try:
+        return LEVELS[level_id]
+    except KeyError:
+        known = ", ".join(LEVELS)
+        raise LevelError(f"unknown level {level_id!r} (known: {known})") from None
+
+
+def level_for_variant(variant: str) -> Level:
+    """The level that plays ``variant`` with any deal."""
+    for candidate in LEVELS.values():
+        if candidate.variant == variant and not candidate.winnable_only:
+            return candidate
+    raise LevelError(f"no level plays {variant!r}")
+
+
+def pick_deal(level_id: str, rng: random.Random | None = None) -> Deal:
+    """A numbered deal for the level, drawn with ``rng``; for Easy, the first candidate the
+    solver wins within :data:`EASY_CANDIDATE_STATES` states."""
+    chosen = level(level_id)
+    rng = rng or random.Random()
+    for _ in range(EASY_CANDIDATES if chosen.winnable_only else 1):
+        deal = Deal.from_number(chosen.variant, rng.randint(1, RANDOM_DEAL_MAX))
+        if not chosen.winnable_only:
+            return deal
+        if solve(deal, max_states=EASY_CANDIDATE_STATES).status == "solved":
+            return deal
+    raise CastleError(f"no winnable deal found in {EASY_CANDIDATES} candidates")
+
+
+def is_proven_winnable(deal: Deal) -> bool:
+    """Whether the solver wins ``deal`` within an Easy candidate's budget."""
+    return solve(deal, max_states=EASY_CANDIDATE_STATES).status == "solved"
+
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Level",
+    "LevelError",
+    "is_proven_winnable",
+    "level",
+    "level_for_variant",
+    "pick_deal",
+]
