@@ -8,10 +8,11 @@ from pathlib import Path
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
-def test_python_example_runs(capsys: object) -> None:
-    block = re.search(r"```python\n(.*?)```", README.read_text(), re.S)
-    assert block is not None
-    exec(compile(block[1], "README.md", "exec"), {})
+def test_python_examples_run(capsys: object) -> None:
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
+    assert len(blocks) >= 2
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {})
 
 
 def test_setup_commands_are_the_two_the_ci_runs() -> None:

@@ -15,11 +15,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Imported here so that a Ctrl+C during start-up also ends quietly.
         from .args import build_parser, survey_argv
         from .bench import run as run_bench
+        from .play import run as run_play
         from .solve import run as run_solve
         from .survey import run as run_survey
 
         args = build_parser().parse_args(survey_argv(sys.argv[1:] if argv is None else argv))
-        commands = {"solve": run_solve, "survey": run_survey, "bench": run_bench}
+        commands = {
+            "solve": run_solve,
+            "survey": run_survey,
+            "bench": run_bench,
+            "play": run_play,
+        }
         return commands[args.command](args)
     except UsageError as e:
         _error(f"error: {e}")

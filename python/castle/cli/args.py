@@ -205,6 +205,7 @@ def build_parser() -> Parser:
     solve.add_argument("--json", action="store_true", help="one JSON object per deal per line")
 
     add_survey_parser(commands)
+    add_play_parser(commands)
 
     bench = commands.add_parser(
         "bench",
@@ -277,6 +278,53 @@ examples:
   castle survey retry --db citadel.db --max-seconds 120
   castle survey report --db citadel.db --csv citadel.csv --plot citadel.png
 """
+
+
+PLAY_HELP = """\
+Play in the terminal: a full-screen game (mouse and keyboard), or with --plain a line mode
+that reads commands from standard input (for scripts and screen readers). The game is saved
+after every move; without --deal or --new, an unfinished game is continued.
+"""
+
+
+def parse_level(text: str) -> str:
+    from ..levels import LEVELS
+
+    if text not in LEVELS:
+        raise argparse.ArgumentTypeError(f"unknown level {text!r} (known: {', '.join(LEVELS)})")
+    return text
+
+
+def add_play_parser(commands: argparse._SubParsersAction[Parser]) -> None:
+    from ..levels import LEVELS
+
+    play = commands.add_parser(
+        "play",
+        help="play a game in the terminal",
+        description=PLAY_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    which = play.add_mutually_exclusive_group()
+    which.add_argument(
+        "--level",
+        type=parse_level,
+        metavar="L",
+        help=f"one of {', '.join(LEVELS)} (easy: winnable deals only)",
+    )
+    which.add_argument(
+        "--variant", type=parse_variant, metavar="V", help="play any deal of this variant"
+    )
+    play.add_argument("--deal", type=parse_deal_number, metavar="N", help="PySolFC deal number N")
+    play.add_argument(
+        "--new", action="store_true", help="start a new deal even if one is unfinished"
+    )
+    play.add_argument("--plain", action="store_true", help="line mode: read commands from stdin")
+    play.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="where the save and statistics live (default: $CASTLE_DATA_DIR, else the "
+        "user data directory)",
+    )
 
 
 def add_survey_parser(commands: argparse._SubParsersAction[Parser]) -> None:

@@ -1,0 +1,140 @@
+"""``castle play --plain``: the game as lines of text, one command a line on standard input.
+
+Made for scripts and screen readers: each column is one line (bottom card first, the card
+that moves last), cards in board-text notation (``7H``), columns numbered from 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.console import Console
+from rich.text import Text
+
+from ..cards import Card
+from ..errors import CastleError, IllegalMoveError
+from ..game import Game
+from ..levels import level
+from ..saves import SaveStore
+from ..solve import FOUNDATION, Target
+
+HELP = """\
+commands (columns are numbered 1-8):
+  N        tap column N: its top card goes to the best place
+  N M      move what fits from column N onto column M (a run if the empty columns allow)
+  N M K    move exactly K cards from column N onto column M
+  N f      column N's top card to its foundation
+  u  undo     r  redo     h  hint     n  new deal     s  statistics
+  q  quit (the game is saved; `castle play` continues it)     ?  this help"""
+
+
+def card_text(card: Card) -> Text:
+    return Text(str(card), style="red" if card.is_red else "")
+
+
+def status_line(game: Game) -> str:
+    minutes, seconds = divmod(int(game.seconds), 60)
+    where = f"deal {game.deal.number}" if game.deal.number is not None else "a custom deal"
+    return (
+        f"{level(game.level).name} · {where} · moves {game.moves} · "
+        f"time {minutes}:{seconds:02d} · score {game.score} · cards up {game.progress}/52"
+    )
+
+
+def board_text(game: Game) -> Text:
+    out = Text()
+    out.append(status_line(game) + "\n", style="bold")
+    out.append("Foundations:")
+    for suit, rank in game.foundations.items():
+        out.append(" ")
+        out.append(
+            f"{suit}-{'A23456789TJQK'[rank - 1]}" if rank else f"{suit}-",
+            style="red" if suit in "DH" else "",
+        )
+    out.append("\n")
+    for i, column in enumerate(game.columns):
+        out.append(f"{i + 1}:")
+        if not column:
+            out.append(" (empty)", style="dim")
+        for card in column:
+            out.append(" ")
+            out.append_text(card_text(card))
+        out.append("\n")
+    return out
+
+
+def results_text(game: Game, store: SaveStore) -> str:
+    minutes, seconds = divmod(int(game.seconds), 60)
+    return (
+        f"You won! {game.moves} moves in {minutes}:{seconds:02d}, score {game.score}.\n"
+        f"{level(game.level).name}: {store.record(game.level)}\n"
+        "n for a new deal, q to quit"
+    )
+
+
+def parse_column(token: str) -> int:
+    if not token.isdigit() or not 1 <= int(token) <= 8:
+        raise IllegalMoveError(f"not a column: {token!r} (columns are 1 to 8)")
+    return int(token) - 1
+
+
+def play_lines(game: Game, store: SaveStore, lines: Iterable[str], out: Console) -> Game:
+    """Play commands from ``lines`` until ``q`` or the end of input; return the game in play
+    at the end (a new deal replaces the game)."""
+    out.print(board_text(game))
+    out.print("? for help", style="dim")
+    for raw in lines:
+        words = raw.split()
+        if not words:
+            continue
+        command = words[0].lower()
+        try:
+            if command in ("q", "quit"):
+                break
+            if command in ("?", "help"):
+                out.print(HELP)
+                continue
+            if command == "s":
+                for level_id in ("easy", "medium", "hard", "citadel"):
+                    out.print(f"{level(level_id).name}: {store.record(level_id)}")
+                continue
+            if command == "h":
+                out.print(f"hint: {game.hint()}")
+                continue
+            if command == "n":
+                game = Game.new(game.level, store=store)
+            elif command == "u":
+                game.undo()
+            elif command == "r":
+                game.redo()
+            else:
+                act(game, words)
+        except CastleError as e:
+            out.print(f"not done: {e}", style="yellow")
+            continue
+        out.print(board_text(game))
+        if game.is_won:
+            out.print(results_text(game, store), style="bold green")
+    if not game.is_won:
+        out.print("saved: `castle play` continues this game", style="dim")
+    return game
+
+
+def act(game: Game, words: list[str]) -> None:
+    """A move command: ``N``, ``N f``, ``N M`` or ``N M K``."""
+    if len(words) > 3:
+        raise IllegalMoveError(f"not a command: {' '.join(words)!r} (? for help)")
+    src = parse_column(words[0])
+    if len(words) == 1:
+        game.tap(src)
+        return
+    dst: Target = FOUNDATION if words[1].lower() == "f" else parse_column(words[1])
+    if len(words) == 2:
+        game.drop(src, dst)
+        return
+    if not words[2].isdigit():
+        raise IllegalMoveError(f"not a number of cards: {words[2]!r}")
+    game.move(src, dst, int(words[2]))
+
+
+__all__ = ["board_text", "play_lines"]

@@ -1,0 +1,1 @@
+"""The full-screen terminal player (``castle play``), built on Textual."""

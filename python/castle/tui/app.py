@@ -1,0 +1,393 @@
+"""``castle play``: the full-screen player (Textual).
+
+Screens: the level picker (each level's statistics, and Continue when a game is unfinished),
+the table, the menu (it pauses the clock) and the results. Every action goes through
+:class:`castle.Game`, which saves after each one.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..errors import CastleError
+from ..game import Clock, Game
+from ..levels import LEVELS, level
+from ..saves import SaveStore
+from ..solve import FOUNDATION
+from .board import SYMBOLS, ColumnView, FoundationsView
+
+#: A second click within this many seconds makes a double click: the single click's tap
+#: waits this long for it.
+DOUBLE_CLICK_SECONDS = 0.3
+
+
+def clock_text(seconds: float) -> str:
+    minutes, seconds = divmod(int(seconds), 60)
+    return f"{minutes}:{seconds:02d}"
+
+
+class CastleApp(App[None]):
+    """The player. ``game`` starts at once; without it the level picker comes first."""
+
+    TITLE = "castle"
+    CSS = """
+    Screen { background: #0b5d2a; }
+    #status { height: 1; padding: 0 1; background: #083d1c; color: #f0f0f0; }
+    #message { height: 1; padding: 0 1; color: #ffe680; }
+    #table { height: 1fr; }
+    #picker, #menu { width: 80; height: auto; max-height: 20; margin: 1 2; }
+    #title, #results { padding: 1 2; color: #f0f0f0; }
+    MenuScreen { align: center middle; }
+    """
+
+    def __init__(
+        self,
+        store: SaveStore,
+        game: Game | None = None,
+        *,
+        clock: Clock = time.monotonic,
+        rng: random.Random | None = None,
+    ) -> None:
+        super().__init__()
+        self.store = store
+        self.first_game = game
+        self.clock = clock
+        self.rng = rng
+        #: A terminal bell on refused moves and on a win.
+        self.sound = True
+
+    def on_mount(self) -> None:
+        if self.first_game is not None:
+            self.push_screen(TableScreen(self.first_game))
+        else:
+            self.push_screen(LevelPicker())
+
+    def ding(self) -> None:
+        if self.sound:
+            self.bell()
+
+    def new_game(self, level_id: str) -> None:
+        """A new deal at the level (an unfinished game is recorded as lost), on the table."""
+        game = Game.new(level_id, store=self.store, clock=self.clock, rng=self.rng)
+        self.show(TableScreen(game))
+
+    def show(self, screen: Screen[None]) -> None:
+        """Make ``screen`` the one screen in play (the menu or results above it go)."""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.switch_screen(screen)
+
+
+class LevelPicker(Screen[None]):
+    """Each level with its statistics; Continue when a saved game is unfinished."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text("castle: pick a level, then Enter to play", style="bold"), id="title")
+        options = []
+        app = self.app
+        assert isinstance(app, CastleApp)
+        saved = Game.resume(app.store, clock=app.clock)
+        self.saved = saved if saved is not None and not saved.is_won else None
+        if self.saved is not None:
+            what = f"deal {self.saved.deal.number}" if self.saved.deal.number else "a deal"
+            options.append(
+                Option(
+                    f"Continue   {level(self.saved.level).name}, {what}, "
+                    f"{self.saved.moves} moves, {clock_text(self.saved.seconds)}",
+                    id="continue",
+                )
+            )
+        for chosen in LEVELS.values():
+            record = app.store.record(chosen.id)
+            options.append(
+                Option(f"{chosen.name:<9}{chosen.blurb}\n           {record}", id=chosen.id)
+            )
+        yield OptionList(*options, id="picker")
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        app = self.app
+        assert isinstance(app, CastleApp)
+        if event.option.id == "continue" and self.saved is not None:
+            app.show(TableScreen(self.saved))
+        elif event.option.id is not None:
+            app.new_game(event.option.id)
+
+
+class TableScreen(Screen[None]):
+    """The game: the foundations, the eight columns, the status line and a message line.
+
+    Keys: a column's number selects its top card (again: one more card of its run), then
+    another column's number moves the selected cards there, ``f`` sends the top card up,
+    Enter taps it.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(n), f"column({n - 1})", show=False) for n in range(1, 9)),
+        Binding("f", "foundation", "Foundation"),
+        Binding("enter,space", "tap", "Tap", show=False),
+        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("r,ctrl+y", "redo", "Redo", show=False),
+        Binding("h", "hint", "Hint"),
+        Binding("n", "new", "New deal"),
+        Binding("m", "menu", "Menu"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+        self.selected: int | None = None
+        self.picked = 0
+        self.pending_tap: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield FoundationsView()
+        with Horizontal(id="table"):
+            for i in range(len(self.game.columns)):
+                yield ColumnView(i)
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.game.unpause()
+        self.redraw()
+        self.set_interval(1, self.show_status)
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    def show_status(self) -> None:
+        game = self.game
+        where = f"deal {game.deal.number}" if game.deal.number is not None else "custom deal"
+        self.query_one("#status", Static).update(
+            f"{level(game.level).name} · {where} · moves {game.moves} · "
+            f"time {clock_text(game.seconds)} · score {game.score} · "
+            f"cards up {game.progress}/52"
+        )
+
+    def redraw(self) -> None:
+        self.show_status()
+        self.query_one(FoundationsView).show(self.game.foundations)
+        for view in self.query(ColumnView):
+            view.remove_class("hint")
+            view.show(
+                self.game.columns[view.index], self.picked if view.index == self.selected else 0
+            )
+
+    def say(self, message: str) -> None:
+        self.query_one("#message", Static).update(message)
+
+    # --- acting -------------------------------------------------------------------------------
+
+    def act(self, what: str, do: Callable[[], object]) -> None:
+        """Run a game action: refused, it changes nothing and rings; done, the table redraws,
+        and a win opens the results."""
+        self.selected, self.picked = None, 0
+        app = self.app
+        assert isinstance(app, CastleApp)
+        try:
+            do()
+        except CastleError as e:
+            self.say(f"{e}")
+            app.ding()
+            self.redraw()
+            return
+        self.say(what)
+        self.redraw()
+        if self.game.is_won:
+            app.ding()
+            app.push_screen(ResultsScreen(self.game))
+
+    def action_column(self, column: int) -> None:
+        if self.selected is None:
+            if not self.game.columns[column]:
+                self.say(f"column {column + 1} is empty")
+                return
+            self.selected, self.picked = column, 1
+            self.say(f"{self.game.columns[column][-1]} selected: a column's number moves it there")
+        elif self.selected == column:
+            cards = self.game.columns[column]
+            run = self.picked + 1
+            fits = run <= len(cards) and cards[-run].rank == cards[-run + 1].rank + 1
+            self.picked = run if fits else 1
+            self.say(f"{' '.join(map(str, cards[-self.picked :]))} selected")
+        else:
+            src, count = self.selected, self.picked
+            self.act("", lambda: self.game.move(src, column, count))
+            return
+        self.redraw()
+
+    def action_foundation(self) -> None:
+        if self.selected is None:
+            self.say("select a column first (1-8), then f")
+            return
+        src = self.selected
+        self.act("", lambda: self.game.move(src, FOUNDATION))
+
+    def action_tap(self) -> None:
+        if self.selected is not None:
+            src = self.selected
+            self.act("", lambda: self.game.tap(src))
+
+    def action_cancel(self) -> None:
+        self.selected, self.picked = None, 0
+        self.say("")
+        self.redraw()
+
+    def action_undo(self) -> None:
+        self.act("undone", self.game.undo)
+
+    def action_redo(self) -> None:
+        self.act("redone", self.game.redo)
+
+    def action_hint(self) -> None:
+        hint = self.game.hint(max_seconds=1.5)
+        self.say(f"hint: {hint}")
+        if hint.move is not None:
+            for view in self.query(ColumnView):
+                if view.index in (hint.move.src, hint.move.dst):
+                    view.add_class("hint")
+
+    def action_new(self) -> None:
+        app = self.app
+        assert isinstance(app, CastleApp)
+        app.new_game(self.game.level)
+
+    def action_menu(self) -> None:
+        self.app.push_screen(MenuScreen(self.game))
+
+    def action_quit(self) -> None:
+        self.game.pause()  # saved, clock stopped
+        self.app.exit()
+
+    def on_column_view_clicked(self, event: ColumnView.Clicked) -> None:
+        if self.pending_tap is not None:
+            self.pending_tap.stop()
+            self.pending_tap = None
+        column = event.column
+        if event.double:
+            self.act("", lambda: self.game.double_tap(column))
+            return
+
+        def tap() -> None:
+            self.pending_tap = None
+            self.act("", lambda: self.game.tap(column))
+
+        self.pending_tap = self.set_timer(DOUBLE_CLICK_SECONDS, tap)
+
+
+class MenuScreen(ModalScreen[None]):
+    """The menu: the clock stops while it is open."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,m", "close", "Resume")]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        app = self.app
+        assert isinstance(app, CastleApp)
+        yield OptionList(
+            Option("Resume", id="resume"),
+            Option("New deal", id="new"),
+            Option(f"Sound: {'on' if app.sound else 'off'} (a terminal bell)", id="sound"),
+            Option("Levels", id="levels"),
+            Option("Quit (the game is saved)", id="quit"),
+            id="menu",
+        )
+
+    def on_mount(self) -> None:
+        self.game.pause()
+
+    def action_close(self) -> None:
+        self.game.unpause()
+        self.dismiss()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        app = self.app
+        assert isinstance(app, CastleApp)
+        choice = event.option.id
+        if choice == "resume":
+            self.action_close()
+        elif choice == "new":
+            app.new_game(self.game.level)
+        elif choice == "sound":
+            app.sound = not app.sound
+            event.option_list.replace_option_prompt(
+                "sound", f"Sound: {'on' if app.sound else 'off'} (a terminal bell)"
+            )
+        elif choice == "levels":
+            app.show(LevelPicker())
+        elif choice == "quit":
+            app.exit()
+
+
+class ResultsScreen(Screen[None]):
+    """A win: the cards cascade off the table, then moves, time, score and the level's
+    statistics."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new", "New deal"),
+        Binding("l", "levels", "Levels"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+    FRAMES = 12
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+        self.frame = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="cascade")
+        yield Static(self.results(), id="results")
+        yield Footer()
+
+    def results(self) -> Text:
+        app = self.app
+        assert isinstance(app, CastleApp)
+        game = self.game
+        out = Text("You won!\n\n", style="bold")
+        out.append(f"Moves  {game.moves}\nTime   {clock_text(game.seconds)}\n")
+        out.append(f"Score  {game.score}\n\n")
+        out.append(f"{level(game.level).name}: {app.store.record(game.level)}\n")
+        return out
+
+    def on_mount(self) -> None:
+        self.set_interval(0.08, self.cascade, repeat=self.FRAMES)
+
+    def cascade(self) -> None:
+        # Card suits falling away down the screen, one row further each frame.
+        self.frame += 1
+        rows = [" " * (self.frame - row) + "  ".join(SYMBOLS.values()) for row in range(self.frame)]
+        self.query_one("#cascade", Static).update("\n".join(rows[-6:]))
+
+    def action_new(self) -> None:
+        app = self.app
+        assert isinstance(app, CastleApp)
+        app.new_game(self.game.level)
+
+    def action_levels(self) -> None:
+        app = self.app
+        assert isinstance(app, CastleApp)
+        app.show(LevelPicker())
+
+
+__all__ = ["CastleApp"]

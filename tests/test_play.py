@@ -1,0 +1,197 @@
+"""``castle play``: the full-screen player driven headless by Textual's pilot, and the line
+mode driven through standard input."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import castle
+import pytest
+from castle import Deal, Game, LevelRecord, SaveStore
+from castle.tui.app import CastleApp, LevelPicker, ResultsScreen, TableScreen
+from textual.widgets import OptionList
+
+DEAL = Deal.from_number("beleaguered-castle", 2)
+
+
+def keys_for(move: castle.Move) -> list[str]:
+    """The key presses that make ``move``: its column, then its destination (or f)."""
+    to = "f" if move.dst == castle.FOUNDATION else str(int(move.dst) + 1)
+    return [str(move.src + 1), to]
+
+
+def test_a_deal_is_won_through_key_presses(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    game = Game.new("medium", deal=DEAL, store=store)
+    moves = castle.solve(DEAL).moves
+
+    async def play() -> None:
+        app = CastleApp(store, game)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            for move in moves:
+                if game.is_won:
+                    break
+                await pilot.press(*keys_for(move))
+            await pilot.pause()
+            assert isinstance(app.screen, ResultsScreen)
+            results = str(app.screen.results())
+            assert "You won!" in results and f"Moves  {game.moves}" in results
+            assert "1 won, 0 lost (100%); streak 1, best 1" in results
+            await pilot.press("q")
+
+    asyncio.run(play())
+    assert game.is_won and game.moves == len(moves)
+    assert store.record("medium") == LevelRecord(1, 0, 1, 1)
+
+
+def test_keys_undo_hint_menu_and_quit_save_the_game(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    game = Game.new("medium", deal=DEAL, store=store)
+    first = castle.solve(DEAL).moves[0]
+
+    async def play() -> None:
+        app = CastleApp(store, game)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press(*keys_for(first))
+            assert game.moves == 1
+            await pilot.press("u")
+            assert game.moves == 2 and not game.history
+            await pilot.press("ctrl+y")  # redo
+            assert len(game.history) == 1
+            await pilot.press("1", "1")  # select column 1, then one more card of its run
+            await pilot.press("escape")
+            await pilot.press("h")
+            assert "hint: try" in str(app.screen.query_one("#message").render())
+            await pilot.press("m")  # the menu stops the clock
+            assert game.paused
+            await pilot.press("escape")
+            assert not game.paused
+            await pilot.press("q")
+
+    asyncio.run(play())
+    again = Game.resume(SaveStore(tmp_path))
+    assert again is not None and again.history == game.history and again.undos == 1
+
+
+def test_a_click_taps_and_a_double_click_sends_up(tmp_path: Path) -> None:
+    # Foundations at 6 and the 7s and 8s apart: a click on the 7C sends it up (safe).
+    board = Deal.from_text(
+        "Foundations: C-6 D-6 H-6 S-6\n: 8C 7C\n: 8D 7D\n: 8H 7H\n: 8S 7S\n"
+        ": 9C TC JC QC KC\n: 9D TD JD QD KD\n: 9H TH JH QH KH\n: 9S TS JS QS KS\n",
+        "beleaguered-castle",
+    )
+    store = SaveStore(tmp_path)
+    game = Game(board, store=store)
+
+    async def play() -> None:
+        app = CastleApp(store, game)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.click("#column-1")
+            await pilot.pause(0.5)
+            assert game.foundations["C"] == 7
+            await pilot.click("#column-2", times=2)
+            await pilot.pause(0.5)
+            assert game.foundations["D"] == 7 and len(game.history) == 2
+
+    asyncio.run(play())
+
+
+def test_the_level_picker_shows_statistics_and_continues(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    store.record_result("hard", won=True)
+    game = Game.new("medium", deal=DEAL, store=store)
+    game.tap(next(i for i in range(8) if _tappable(game, i)))
+
+    async def play() -> None:
+        app = CastleApp(store)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, LevelPicker)
+            picker = app.screen.query_one("#picker", OptionList)
+            text = " ".join(str(o.prompt) for o in picker.options)
+            assert "Continue" in text and "1 won, 0 lost (100%)" in text
+            await pilot.press("enter")  # the first option: Continue
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            assert app.screen.game.history == Game.resume(store).history  # type: ignore[union-attr]
+
+    asyncio.run(play())
+
+
+def _tappable(game: Game, column: int) -> bool:
+    try:
+        Game(game.position).tap(column)
+    except castle.IllegalMoveError:
+        return False
+    return True
+
+
+def castle_play(args: list[str], commands: str, data: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "CASTLE_DATA_DIR": str(data), "NO_COLOR": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "castle", "play", "--plain", *args],
+        input=commands,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+def plain_command(move: castle.Move) -> str:
+    to = "f" if move.dst == castle.FOUNDATION else f"{int(move.dst) + 1} 1"
+    return f"{move.src + 1} {to}"
+
+
+def test_plain_mode_wins_a_deal_from_standard_input(tmp_path: Path) -> None:
+    moves = castle.solve(DEAL).moves
+    commands = "\n".join(plain_command(m) for m in moves) + "\nq\n"
+    done = castle_play(["--deal", "2"], commands, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "You won!" in done.stdout and "Medium: 1 won, 0 lost (100%)" in done.stdout
+    assert SaveStore(tmp_path).record("medium") == LevelRecord(1, 0, 1, 1)
+
+
+def test_plain_mode_continues_a_saved_game(tmp_path: Path) -> None:
+    first = castle_play(["--deal", "2"], "7 8\nq\n", tmp_path)
+    assert "moves 1" in first.stdout and "saved" in first.stdout
+    again = castle_play([], "u\nq\n", tmp_path)
+    assert "Medium · deal 2 · moves 1" in again.stdout
+    assert "moves 2" in again.stdout  # the undo counts as a move
+
+
+def test_plain_mode_refuses_illegal_commands_and_goes_on(tmp_path: Path) -> None:
+    done = castle_play(["--deal", "2"], "1\n1 9\nx y z w\n3 f\n7 8\nq\n", tmp_path)
+    assert done.returncode == 0
+    assert "not done: 3D has nowhere to go" in done.stdout
+    assert "not a column: '9'" in done.stdout and "not a command" in done.stdout
+    assert "moves 1" in done.stdout
+
+
+def test_a_corrupt_save_gives_a_message_and_a_fresh_game(tmp_path: Path) -> None:
+    (tmp_path / "game.json").write_text("{ this is not json")
+    done = castle_play(["--level", "medium"], "q\n", tmp_path)
+    assert done.returncode == 0
+    assert "warning" in done.stderr and "not JSON" in done.stderr
+    assert "starting afresh" in done.stderr
+    assert "Medium · deal" in done.stdout and "moves 0" in done.stdout
+    assert list(tmp_path.glob("game.json.corrupt-*"))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--level", "expert"], "unknown level 'expert'"),
+        (["--deal", "0"], "deal"),
+        (["--level", "easy", "--deal", "1"], "Easy plays only those"),
+    ],
+)
+def test_play_refuses_bad_arguments(tmp_path: Path, args: list[str], message: str) -> None:
+    done = castle_play(args, "q\n", tmp_path)
+    assert done.returncode == 2 and message in done.stderr
