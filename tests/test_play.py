@@ -60,7 +60,7 @@ def test_keys_undo_hint_menu_and_quit_save_the_game(tmp_path: Path) -> None:
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.press(*keys_for(first))
             assert game.moves == 1
-            await pilot.press("u")
+            await pilot.press("ctrl+z")
             assert game.moves == 2 and not game.history
             await pilot.press("ctrl+y")  # redo
             assert len(game.history) == 1
@@ -70,13 +70,17 @@ def test_keys_undo_hint_menu_and_quit_save_the_game(tmp_path: Path) -> None:
             assert "hint: try" in str(app.screen.query_one("#message").render())
             await pilot.press("m")  # the menu stops the clock
             assert game.paused
+            await pilot.press("down", "down", "enter")  # Sound: off
+            assert not app.sound
             await pilot.press("escape")
             assert not game.paused
+            await pilot.press("u")
             await pilot.press("q")
 
     asyncio.run(play())
-    again = Game.resume(SaveStore(tmp_path))
-    assert again is not None and again.history == game.history and again.undos == 1
+    again = Game.resume(SaveStore(tmp_path), paused=True)
+    assert again is not None and again.history == game.history == () and again.undos == 2
+    assert again.seconds == game.seconds  # quitting stopped the clock and saved
 
 
 def test_a_click_taps_and_a_double_click_sends_up(tmp_path: Path) -> None:
@@ -98,6 +102,38 @@ def test_a_click_taps_and_a_double_click_sends_up(tmp_path: Path) -> None:
             await pilot.click("#column-2", times=2)
             await pilot.pause(0.5)
             assert game.foundations["D"] == 7 and len(game.history) == 2
+
+    asyncio.run(play())
+
+
+def test_the_menu_starts_a_new_deal_and_records_the_loss(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    game = Game.new("medium", deal=DEAL, store=store)
+
+    async def play() -> None:
+        app = CastleApp(store, game)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press("7", "8")  # TH onto JH
+            await pilot.press("m", "down", "enter")  # New deal
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen) and app.screen.game is not game
+            assert len(app.screen_stack) == 2  # the menu is gone, not stacked
+
+    asyncio.run(play())
+    assert store.record("medium") == LevelRecord(0, 1, 0, 0)
+
+
+def test_the_player_shows_why_a_save_was_set_aside(tmp_path: Path) -> None:
+    (tmp_path / "game.json").write_text("garbage")
+    store = SaveStore(tmp_path)
+    Game.resume(store)
+
+    async def play() -> None:
+        app = CastleApp(store)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, LevelPicker)
+            assert any("not JSON" in n.message for n in app._notifications)
 
     asyncio.run(play())
 

@@ -136,10 +136,16 @@ class Game:
         return game
 
     @classmethod
-    def resume(cls, store: SaveStore, *, clock: Clock = time.monotonic) -> Game | None:
+    def resume(
+        cls, store: SaveStore, *, clock: Clock = time.monotonic, paused: bool = False
+    ) -> Game | None:
         """The saved game, exactly as it was left (None if there is none, or if the file was
-        unusable: then it is set aside and ``store.notices`` says why)."""
-        return store.load_game(clock)
+        unusable: then it is set aside and ``store.notices`` says why). Its clock runs on from
+        the seconds saved, unless ``paused`` (then :meth:`unpause` starts it)."""
+        game = store.load_game(clock)
+        if game is not None and not paused:
+            game.unpause()
+        return game
 
     # --- what the player sees ---------------------------------------------------------------
 
@@ -397,8 +403,8 @@ class Game:
     def from_save(
         cls, data: Any, *, clock: Clock = time.monotonic, store: SaveStore | None = None
     ) -> Game:
-        """The game :meth:`to_save` described, every move checked again by the core; raises
-        :class:`SaveError` for anything else."""
+        """The game :meth:`to_save` described, every move checked again by the core, its clock
+        paused; raises :class:`SaveError` for anything else."""
         try:
             return cls._from_save(data, clock, store)
         except SaveError:
@@ -438,7 +444,7 @@ class Game:
         if not 0 <= seconds < 1e9:
             raise SaveError(f"seconds played: {seconds!r}")
         game._elapsed = float(seconds)
-        game._since = None if game.is_won else clock()
+        game._since = None  # paused: Game.resume or the player starts the clock
         game._store = store
         return game
 

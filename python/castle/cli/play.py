@@ -49,11 +49,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"cannot use the save directory {store.directory}: {e}") from None
     except ValueError as e:  # a deal number out of range, for one
         raise UsageError(str(e)) from None
-    warnings = make_console(stderr=True)
-    for notice in store.notices:
-        warnings.print(f"castle: warning: {notice}; starting afresh", style="yellow")
-    store.notices.clear()
     if args.plain:
+        warnings = make_console(stderr=True)
+        for notice in store.notices:
+            warnings.print(f"castle: warning: {notice}; starting afresh", style="yellow")
+        store.notices.clear()
         from .plain import play_lines
 
         assert game is not None
@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     from ..tui.app import CastleApp
 
-    CastleApp(store, game).run()
+    CastleApp(store, game).run()  # it shows the notices itself
     return EXIT_OK
 
 

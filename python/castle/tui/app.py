@@ -69,6 +69,9 @@ class CastleApp(App[None]):
         self.sound = True
 
     def on_mount(self) -> None:
+        for notice in self.store.notices:
+            self.notify(f"{notice}; starting afresh", severity="warning", timeout=10)
+        self.store.notices.clear()
         if self.first_game is not None:
             self.push_screen(TableScreen(self.first_game))
         else:
@@ -100,7 +103,7 @@ class LevelPicker(Screen[None]):
         options = []
         app = self.app
         assert isinstance(app, CastleApp)
-        saved = Game.resume(app.store, clock=app.clock)
+        saved = Game.resume(app.store, clock=app.clock, paused=True)
         self.saved = saved if saved is not None and not saved.is_won else None
         if self.saved is not None:
             what = f"deal {self.saved.deal.number}" if self.saved.deal.number else "a deal"
