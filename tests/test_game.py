@@ -157,7 +157,7 @@ def test_double_tap_refuses_a_card_that_does_not_fit() -> None:
         (0, 8, 1, "destination column must be 0 to 7"),
         (-1, 2, 1, "source column must be 0 to 7"),
         (1, FOUNDATION, 2, "one at a time"),
-        (0, FOUNDATION, 1, "8S cannot go to its foundation"),
+        (0, FOUNDATION, 1, "8S does not fit its foundation yet"),
         (7, 4, 7, "not a descending run"),
         (3, 6, 0, "count must be"),
         (3, 6, 9, "holds only 2 cards"),
@@ -246,7 +246,7 @@ def test_drop_moves_the_longest_run_that_fits() -> None:
     assert game.fitting_count(0, FOUNDATION) is None
     game.drop(0, 1)
     assert [str(c) for c in game.columns[1]] == ["JH", "TS"]
-    with pytest.raises(IllegalMoveError, match="QS cannot go to column 2"):
+    with pytest.raises(IllegalMoveError, match="QS does not fit on TS"):
         game.drop(0, 1)
 
 

@@ -237,37 +237,7 @@ class Game:
         card, to its foundation (``"foundation"``): the drag. Several cards must form a
         descending run and fit the supermove limit of the empty columns."""
         self._check_playing()
-        src = self._column(src, "source")
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise IllegalMoveError(f"count must be a whole number of cards, not {count!r}")
-        column = self.columns[src]
-        if not column:
-            raise IllegalMoveError(f"column {src + 1} is empty")
-        if count > len(column):
-            raise IllegalMoveError(f"column {src + 1} holds only {len(column)} cards")
-        run = column[len(column) - count :]
-        if any(upper.rank + 1 != lower.rank for lower, upper in zip(run, run[1:])):
-            raise IllegalMoveError(
-                f"{' '.join(map(str, run))} is not a descending run: it cannot move as one"
-            )
-        if dst == FOUNDATION:
-            if count != 1:
-                raise IllegalMoveError("cards go to the foundations one at a time")
-            return self._act([(src, -1)])
-        dst = self._column(dst, "destination")
-        if dst == src:
-            raise IllegalMoveError("a card cannot move onto its own column")
-        target = self.columns[dst]
-        if target and target[-1].rank != run[0].rank + 1:
-            raise IllegalMoveError(f"{run[0]} does not fit on {target[-1]} (one rank lower only)")
-        free = [c for c, cards in enumerate(self.columns) if not cards and c != dst]
-        capacity = supermove_capacity(len(free) + (0 if target else 1), not target)
-        if count > capacity:
-            raise IllegalMoveError(
-                f"{count} cards need more empty columns: with {len(free)} spare, "
-                f"at most {capacity} can move there"
-            )
-        return self._act(plan_supermove(count, src, dst, free))
+        return self._act(self._plan(src, dst, count))
 
     def drop(self, src: int, dst: Target) -> Action:
         """The longest run of column ``src`` that can go to ``dst`` goes there (a drag that
@@ -275,30 +245,18 @@ class Game:
         self._check_playing()
         count = self.fitting_count(src, dst)
         if count is None:
-            top = self.columns[self._column(src, "source")]
-            what = str(top[-1]) if top else f"column {src + 1}"
-            where = "the foundation" if dst == FOUNDATION else f"column {int(dst) + 1}"
-            raise IllegalMoveError(f"{what} cannot go to {where}")
+            return self.move(src, dst)  # refused, with the reason
         return self.move(src, dst, count)
 
     def fitting_count(self, src: int, dst: Target) -> int | None:
         """How many cards :meth:`drop` would move from ``src`` to ``dst`` (None: none fit)."""
-        src = self._column(src, "source")
-        column = self.columns[src]
-        if not column:
-            return None
-        if dst == FOUNDATION:
-            return 1 if self._legal((src, -1)) else None
-        dst = self._column(dst, "destination")
-        run = 1
-        while run < len(column) and column[-run - 1].rank == column[-run].rank + 1:
-            run += 1
-        target = self.columns[dst]
-        free = sum(1 for c, cards in enumerate(self.columns) if not cards and c != dst)
-        capacity = supermove_capacity(free + (0 if target else 1), not target)
-        for count in range(min(run, capacity), 0, -1):
-            if dst != src and (not target or target[-1].rank == column[-count].rank + 1):
-                return count
+        column = self.columns[self._column(src, "source")]
+        for count in range(len(column), 0, -1):
+            try:
+                self._play(self._plan(src, dst, count))
+            except IllegalMoveError:
+                continue
+            return count
         return None
 
     def tap(self, column: int) -> Action:
@@ -314,18 +272,16 @@ class Game:
         core = self._position.core
         if core.is_safe_to_foundation(card.index):
             return self._act([(src, -1)])
-        onto = [
-            c
-            for c, other in enumerate(self.columns)
-            if c != src and other and other[-1].rank == card.rank + 1
-        ]
+        # Where the core lets the card go, by kind of place.
+        legal = [dst for _, move_src, dst in core.legal_moves() if move_src == src]
+        onto = [dst for dst in legal if dst >= 0 and self.columns[dst]]
         if onto:
-            same_suit = [c for c in onto if self.columns[c][-1].suit == card.suit]
+            same_suit = [dst for dst in onto if self.columns[dst][-1].suit == card.suit]
             return self._act([(src, (same_suit or onto)[0])])
-        empty = [c for c, other in enumerate(self.columns) if not other]
-        if empty and len(cards) > 1:
+        empty = [dst for dst in legal if dst >= 0 and not self.columns[dst]]
+        if empty and len(cards) > 1:  # a lone card gains nothing from another empty column
             return self._act([(src, empty[0])])
-        if self._legal((src, -1)):
+        if -1 in legal:
             return self._act([(src, -1)])
         raise IllegalMoveError(f"{card} has nowhere to go")
 
@@ -333,11 +289,8 @@ class Game:
         """The top card of ``column`` straight to its foundation, if it fits there."""
         self._check_playing()
         src = self._column(column, "tapped")
-        cards = self.columns[src]
-        if not cards:
+        if not self.columns[src]:
             raise IllegalMoveError(f"column {src + 1} is empty")
-        if not self._legal((src, -1)):
-            raise IllegalMoveError(f"{cards[-1]} does not fit its foundation yet")
         return self._act([(src, -1)])
 
     def undo(self) -> Action:
@@ -460,27 +413,59 @@ class Game:
             raise IllegalMoveError(f"{what} column must be 0 to {ncols - 1}, not {column!r}")
         return column
 
-    def _legal(self, step: tuple[int, int]) -> bool:
-        src, dst = step
-        cards = self.columns[src]
-        return bool(cards) and self._position.core.is_legal(cards[-1].index, src, dst)
+    def _plan(self, src: int, dst: Target, count: int) -> list[tuple[int, int]]:
+        """The single-card steps (from, to; -1 the foundation) of a move of ``count`` cards,
+        after the checks of RULES.md §3 on runs and supermoves (the core checks each step)."""
+        src = self._column(src, "source")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise IllegalMoveError(f"count must be a whole number of cards, not {count!r}")
+        column = self.columns[src]
+        if not column:
+            raise IllegalMoveError(f"column {src + 1} is empty")
+        if count > len(column):
+            raise IllegalMoveError(f"column {src + 1} holds only {len(column)} cards")
+        if dst == FOUNDATION:
+            if count != 1:
+                raise IllegalMoveError("cards go to the foundations one at a time")
+            return [(src, -1)]
+        dst = self._column(dst, "destination")
+        if dst == src:
+            raise IllegalMoveError("a card cannot move onto its own column")
+        run = column[len(column) - count :]
+        if any(upper.rank + 1 != lower.rank for lower, upper in zip(run, run[1:])):
+            raise IllegalMoveError(
+                f"{' '.join(map(str, run))} is not a descending run: it cannot move as one"
+            )
+        into_empty = not self.columns[dst]
+        free = [c for c, cards in enumerate(self.columns) if not cards and c != dst]
+        capacity = supermove_capacity(len(free) + into_empty, into_empty)
+        if count > capacity:
+            raise IllegalMoveError(
+                f"{count} cards need more empty columns: with {len(free)} spare, "
+                f"at most {capacity} can move there"
+            )
+        return plan_supermove(count, src, dst, free)
+
+    def _play(self, steps: list[tuple[int, int]]) -> tuple[Deal, list[Move]]:
+        """The position after the steps, each checked and made by the core, and their moves;
+        :class:`IllegalMoveError` (and nothing changed) at the first illegal one."""
+        position = self._position
+        moves: list[Move] = []
+        for src, dst in steps:
+            cards = position.columns[src]
+            if not cards:
+                raise IllegalMoveError(f"column {src + 1} is empty")
+            card = cards[-1]
+            if not position.core.is_legal(card.index, src, dst):
+                raise IllegalMoveError(_refusal(position, card, dst))
+            position = Deal(position.core.play(card.index, src, dst))
+            moves.append(make_move(card.index, src, dst))
+        return position, moves
 
     def _act(self, steps: list[tuple[int, int]]) -> Action:
-        """Play single-card steps (from, to; -1 the foundation) as one action, through the
-        core, then the auto-finish if it applies. Nothing changes unless every step is legal."""
+        """Play the steps as one action, then the auto-finish if it applies."""
         before = self._position
-        position = before
-        moves: list[Move] = []
-        for step_src, step_dst in steps:
-            cards = position.columns[step_src]
-            if not cards:
-                raise IllegalMoveError(f"column {step_src + 1} is empty")
-            card = cards[-1]
-            if not position.core.is_legal(card.index, step_src, step_dst):
-                where = "its foundation" if step_dst < 0 else f"column {step_dst + 1}"
-                raise IllegalMoveError(f"{card} cannot go to {where}")
-            position = Deal(position.core.play(card.index, step_src, step_dst))
-            moves.append(make_move(card.index, step_src, step_dst))
+        position, moves = self._play(steps)
         lifts = position.core.lift_to_win()
         if lifts:
             # Auto-finish: every card left can simply be lifted up.
@@ -515,6 +500,16 @@ class Game:
     def _save(self) -> None:
         if self._store is not None:
             self._store.save_game(self)
+
+
+def _refusal(position: Deal, card: Card, dst: int) -> str:
+    """Why the core refused ``card`` at ``dst``, in the player's words."""
+    if dst < 0:
+        return f"{card} does not fit its foundation yet"
+    target = position.columns[dst]
+    if target:
+        return f"{card} does not fit on {target[-1]} (one rank lower only)"
+    return f"{card} cannot go to column {dst + 1}"
 
 
 def _core_target(dst: Target) -> int:
