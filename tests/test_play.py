@@ -194,6 +194,19 @@ def test_plain_mode_wins_a_deal_from_standard_input(tmp_path: Path) -> None:
     assert SaveStore(tmp_path).record("medium") == LevelRecord(1, 0, 1, 1)
 
 
+def test_without_a_terminal_play_falls_back_to_the_line_mode(tmp_path: Path) -> None:
+    env = {**os.environ, "CASTLE_DATA_DIR": str(tmp_path), "NO_COLOR": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "castle", "play", "--deal", "2"],
+        input="7 8\nq\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0 and "moves 1" in done.stdout
+
+
 def test_plain_mode_continues_a_saved_game(tmp_path: Path) -> None:
     first = castle_play(["--deal", "2"], "7 8\nq\n", tmp_path)
     assert "moves 1" in first.stdout and "saved" in first.stdout

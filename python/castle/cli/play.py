@@ -40,16 +40,18 @@ def open_game(
 
 def run(args: argparse.Namespace) -> int:
     store = SaveStore(args.data_dir)
+    # Without a terminal there is no screen to draw: the line mode serves scripts as well.
+    plain = args.plain or not (sys.stdin.isatty() and sys.stdout.isatty())
     level_id = args.level or (level_for_variant(args.variant).id if args.variant else None)
     try:
         game = open_game(store, level_id, args.deal, args.new)
-        if args.plain and game is None:
+        if game is None and plain:
             game = Game.new(DEFAULT_LEVEL, store=store)
     except (OSError, SaveError) as e:
         raise UsageError(f"cannot use the save directory {store.directory}: {e}") from None
     except ValueError as e:  # a deal number out of range, for one
         raise UsageError(str(e)) from None
-    if args.plain:
+    if plain:
         warnings = make_console(stderr=True)
         for notice in store.notices:
             warnings.print(f"castle: warning: {notice}; starting afresh", style="yellow")

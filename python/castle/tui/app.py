@@ -21,12 +21,13 @@ from textual.timer import Timer
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..cards import SUITS, Card
 from ..errors import CastleError
 from ..game import Clock, Game
 from ..levels import LEVELS, level
 from ..saves import SaveStore
 from ..solve import FOUNDATION
-from .board import SYMBOLS, ColumnView, FoundationsView
+from .board import ColumnView, FoundationsView, face
 
 #: A second click within this many seconds makes a double click: the single click's tap
 #: waits this long for it.
@@ -36,6 +37,10 @@ DOUBLE_CLICK_SECONDS = 0.3
 def clock_text(seconds: float) -> str:
     minutes, seconds = divmod(int(seconds), 60)
     return f"{minutes}:{seconds:02d}"
+
+
+def plural(n: int, what: str) -> str:
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
 
 class CastleApp(App[None]):
@@ -110,7 +115,7 @@ class LevelPicker(Screen[None]):
             options.append(
                 Option(
                     f"Continue   {level(self.saved.level).name}, {what}, "
-                    f"{self.saved.moves} moves, {clock_text(self.saved.seconds)}",
+                    f"{plural(self.saved.moves, 'move')}, {clock_text(self.saved.seconds)}",
                     id="continue",
                 )
             )
@@ -351,7 +356,8 @@ class ResultsScreen(Screen[None]):
         Binding("l", "levels", "Levels"),
         Binding("q", "app.quit", "Quit"),
     ]
-    FRAMES = 12
+    FRAMES = 24
+    ROWS = 8
 
     def __init__(self, game: Game) -> None:
         super().__init__()
@@ -374,13 +380,23 @@ class ResultsScreen(Screen[None]):
         return out
 
     def on_mount(self) -> None:
-        self.set_interval(0.08, self.cascade, repeat=self.FRAMES)
+        self.set_interval(0.06, self.cascade, repeat=self.FRAMES)
 
     def cascade(self) -> None:
-        # Card suits falling away down the screen, one row further each frame.
+        # The kings leave the foundations one after another and fall down the screen, a row
+        # further each frame.
         self.frame += 1
-        rows = [" " * (self.frame - row) + "  ".join(SYMBOLS.values()) for row in range(self.frame)]
-        self.query_one("#cascade", Static).update("\n".join(rows[-6:]))
+        rows = [Text() for _ in range(self.ROWS)]
+        for i, suit in enumerate(SUITS * 2):
+            row = self.frame - 1 - 2 * i
+            for r, line in enumerate(rows):
+                if r == row:
+                    text, style = face(Card(13 - i // 4, suit))
+                    line.append(text, style=style)
+                else:
+                    line.append("    ")
+                line.append("  ")
+        self.query_one("#cascade", Static).update(Text("\n").join(rows))
 
     def action_new(self) -> None:
         app = self.app
