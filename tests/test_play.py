@@ -13,7 +13,7 @@ import castle
 import pytest
 from castle import Deal, Game, LevelRecord, SaveStore
 from castle.tui.app import CastleApp, LevelPicker, ResultsScreen, TableScreen
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 DEAL = Deal.from_number("beleaguered-castle", 2)
 
@@ -38,8 +38,10 @@ def test_a_deal_is_won_through_key_presses(tmp_path: Path) -> None:
                 if game.is_won:
                     break
                 await pilot.press(*keys_for(move))
-            await pilot.pause()
+            await pilot.pause(0.5)
             assert isinstance(app.screen, ResultsScreen)
+            # The cards cascade off the table: kings falling, frame after frame.
+            assert "K" in str(app.screen.query_one("#cascade", Static).render())
             results = str(app.screen.results())
             assert "You won!" in results and f"Moves  {game.moves}" in results
             assert "1 won, 0 lost (100%); streak 1, best 1" in results
