@@ -108,14 +108,14 @@ def test_memory_limit_ends_with_unknown_not_a_crash() -> None:
 def test_nonsense_limits_are_refused(limits: dict[str, object]) -> None:
     deal = castle.Deal.from_number("beleaguered-castle", 1)
     with pytest.raises(castle.LimitError):
-        castle.solve(deal, **limits)  # type: ignore[arg-type]
+        castle.solve(deal, **limits)  # type: ignore[call-overload]
     with pytest.raises(ValueError):
-        castle.solve(deal, **limits)  # type: ignore[arg-type]
+        castle.solve(deal, **limits)  # type: ignore[call-overload]
 
 
 def test_solve_wants_a_deal() -> None:
     with pytest.raises(TypeError):
-        castle.solve("Foundations: H-A")  # type: ignore[arg-type]
+        castle.solve("Foundations: H-A")  # type: ignore[call-overload]
 
 
 def test_json_shape() -> None:

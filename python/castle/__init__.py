@@ -23,6 +23,7 @@ from .levels import LEVELS, Level, LevelError
 from .records import LevelRecord
 from .saves import SaveStore
 from .solve import DEFAULT_MAX_MEMORY, FOUNDATION, Move, Solution, solve
+from .spider import SPIDER_VARIANTS, SpiderDeal, SpiderMove, SpiderSolution
 from .variants import DEFAULT_VARIANT, VARIANTS
 
 __version__ = "0.1.0"
@@ -35,6 +36,7 @@ __all__ = [
     "LEVELS",
     "MAX_DEAL_NUMBER",
     "RANKS",
+    "SPIDER_VARIANTS",
     "SUITS",
     "VARIANTS",
     "Action",
@@ -53,6 +55,9 @@ __all__ = [
     "SaveError",
     "SaveStore",
     "Solution",
+    "SpiderDeal",
+    "SpiderMove",
+    "SpiderSolution",
     "VariantError",
     "parse_deal_range",
     "solve",

@@ -55,3 +55,31 @@ def solve(
 
     Each move is (card index, from column, to column or -1 for the foundation).
     """
+
+def spider_variants() -> list[str]: ...
+
+class SpiderDeal:
+    @staticmethod
+    def from_number(variant: str, number: int) -> SpiderDeal: ...
+    @staticmethod
+    def from_text(text: str, variant: str | None = None) -> SpiderDeal: ...
+    def to_text(self) -> str: ...
+    @property
+    def variant(self) -> str: ...
+    @property
+    def number(self) -> int | None: ...
+    @property
+    def columns(self) -> list[tuple[list[int], list[int]]]:
+        """Each column as (face-down, face-up) card indexes, bottom first."""
+    @property
+    def stock(self) -> list[int]:
+        """Card indexes in dealing order."""
+    @property
+    def off(self) -> list[int]:
+        """Suits (0-3, C D H S) of the runs taken off."""
+
+def solve_spider(
+    deal: SpiderDeal, max_states: int | None, max_seconds: float | None, max_memory: int
+) -> tuple[str, list[tuple[str, int, int, list[int]]], int, float, str | None]:
+    """(status, moves, states, seconds, limit); each move (kind "run" | "deal" | "off",
+    from column or -1, to column or -1, the card indexes it carries)."""

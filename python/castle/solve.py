@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Literal, Union, cast
+from typing import TYPE_CHECKING, Any, Literal, Union, cast, overload
 
 from . import _core
 from .cards import CARDS, Card
 from .deal import Deal
 from .errors import LimitError
+
+if TYPE_CHECKING:
+    from .spider import SpiderDeal, SpiderSolution
 
 FOUNDATION: Literal["foundation"] = "foundation"
 #: Where a move goes: a column (0-based, board-line order) or the card's foundation.
@@ -106,6 +109,7 @@ def make_move(card_index: int, src: int, dst: int) -> Move:
     return Move(CARDS[card_index], src, FOUNDATION if dst < 0 else dst)
 
 
+@overload
 def solve(
     deal: Deal,
     *,
@@ -113,7 +117,28 @@ def solve(
     max_seconds: float | None = None,
     max_memory: int = DEFAULT_MAX_MEMORY,
     short: bool = False,
-) -> Solution:
+) -> Solution: ...
+
+
+@overload
+def solve(
+    deal: SpiderDeal,
+    *,
+    max_states: int | None = None,
+    max_seconds: float | None = None,
+    max_memory: int = DEFAULT_MAX_MEMORY,
+    short: bool = False,
+) -> SpiderSolution: ...
+
+
+def solve(
+    deal: Deal | SpiderDeal,
+    *,
+    max_states: int | None = None,
+    max_seconds: float | None = None,
+    max_memory: int = DEFAULT_MAX_MEMORY,
+    short: bool = False,
+) -> Solution | SpiderSolution:
     """Decide whether ``deal`` can be won, and how.
 
     A complete depth-first search, after two passes that only look for a win (see the
@@ -126,9 +151,21 @@ def solve(
     10,000) for a shorter one, while the limits allow; the shortest win is returned (the
     verdict is the same either way; ``states`` counts the beams' expansions too). About a
     second more per won Beleaguered Castle deal, for moves about a third fewer.
+
+    A :class:`castle.SpiderDeal` is solved by the Spider solver and gives a
+    :class:`castle.SpiderSolution` (``short`` is not offered for Spider yet).
     """
+    from .spider import SpiderDeal as _SpiderDeal
+    from .spider import solve_spider
+
+    if isinstance(deal, _SpiderDeal):
+        if short:
+            raise LimitError("short is not offered for Spider yet")
+        return solve_spider(
+            deal, max_states=max_states, max_seconds=max_seconds, max_memory=max_memory
+        )
     if not isinstance(deal, Deal):
-        raise TypeError(f"solve() takes a castle.Deal, not {type(deal).__name__}")
+        raise TypeError(f"solve() takes a castle.Deal or SpiderDeal, not {type(deal).__name__}")
     check_limits(max_states, max_seconds, max_memory)
     status, moves, states, seconds, limit = _core.solve(
         deal.core,

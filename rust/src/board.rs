@@ -22,7 +22,7 @@ pub struct BoardError {
 }
 
 impl BoardError {
-    fn at(line: usize, token: &str, message: impl Into<String>) -> BoardError {
+    pub(crate) fn at(line: usize, token: &str, message: impl Into<String>) -> BoardError {
         BoardError {
             line: Some(line),
             token: Some(token.to_string()),
@@ -30,7 +30,7 @@ impl BoardError {
         }
     }
 
-    fn whole(message: impl Into<String>) -> BoardError {
+    pub(crate) fn whole(message: impl Into<String>) -> BoardError {
         BoardError {
             line: None,
             token: None,

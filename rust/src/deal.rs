@@ -58,7 +58,7 @@ pub fn pysolfc_shuffle(number: u64) -> Vec<Card> {
 }
 
 /// Fisher-Yates from the top, as PySolFC's `shuffle`.
-fn shuffle(deck: &mut [Card], mut below_or_equal: impl FnMut(u64) -> u64) {
+pub(crate) fn shuffle(deck: &mut [Card], mut below_or_equal: impl FnMut(u64) -> u64) {
     for n in (1..deck.len()).rev() {
         let j = below_or_equal(n as u64) as usize;
         deck.swap(n, j);

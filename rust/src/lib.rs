@@ -8,6 +8,7 @@ pub mod deal;
 pub mod moves;
 pub mod random;
 pub mod solver;
+pub mod spider;
 pub mod state;
 pub mod variant;
 

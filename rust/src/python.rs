@@ -12,6 +12,11 @@ use crate::cards::Card;
 use crate::deal::{Deal as CoreDeal, MAX_NUMBER};
 use crate::moves::{self, Move, FOUNDATION};
 use crate::solver::{self, Limits};
+use crate::spider::board as spider_board;
+use crate::spider::deal::{SpiderDeal, Suits};
+use crate::spider::moves::{self as spider_moves, SpiderMove};
+use crate::spider::search as spider_search;
+use crate::spider::state::SpiderState;
 use crate::state::State;
 use crate::variant::Variant;
 
@@ -196,6 +201,32 @@ fn variants() -> Vec<&'static str> {
     Variant::ALL.iter().map(|v| v.id()).collect()
 }
 
+#[pyfunction]
+fn spider_variants() -> Vec<&'static str> {
+    Suits::ALL.iter().map(|v| v.id()).collect()
+}
+
+/// The limits, or ValueError for ones that make no sense (Python checks them first too).
+fn check_limits(
+    max_states: Option<u64>,
+    max_seconds: Option<f64>,
+    max_memory: usize,
+) -> PyResult<Limits> {
+    if max_states == Some(0) {
+        return Err(PyValueError::new_err("max_states must be at least 1"));
+    }
+    if max_seconds.is_some_and(|s| !(s > 0.0 && s.is_finite())) {
+        return Err(PyValueError::new_err(
+            "max_seconds must be a positive number",
+        ));
+    }
+    Ok(Limits {
+        max_states,
+        max_seconds,
+        max_memory,
+    })
+}
+
 type SolveResult = (
     &'static str,
     Vec<CoreMoveTuple>,
@@ -217,19 +248,7 @@ fn solve(
     max_memory: usize,
     short: bool,
 ) -> PyResult<SolveResult> {
-    if max_states == Some(0) {
-        return Err(PyValueError::new_err("max_states must be at least 1"));
-    }
-    if max_seconds.is_some_and(|s| !(s > 0.0 && s.is_finite())) {
-        return Err(PyValueError::new_err(
-            "max_seconds must be a positive number",
-        ));
-    }
-    let limits = Limits {
-        max_states,
-        max_seconds,
-        max_memory,
-    };
+    let limits = check_limits(max_states, max_seconds, max_memory)?;
     let mut signal: Option<PyErr> = None;
     let outcome = py.detach(|| {
         catch_unwind(AssertUnwindSafe(|| {
@@ -259,9 +278,167 @@ fn solve(
     ))
 }
 
+/// A Spider position: the columns (face-down and face-up cards), the stock, the runs off.
+#[pyclass(module = "castle._core", name = "SpiderDeal", frozen)]
+pub struct PySpiderDeal {
+    deal: SpiderDeal,
+}
+
+fn suits_from(id: &str) -> PyResult<Suits> {
+    Suits::from_id(id).ok_or_else(|| {
+        let known: Vec<&str> = Suits::ALL.iter().map(|v| v.id()).collect();
+        PyValueError::new_err(format!(
+            "unknown Spider variant {id:?} (known: {})",
+            known.join(", ")
+        ))
+    })
+}
+
+#[pymethods]
+impl PySpiderDeal {
+    #[staticmethod]
+    fn from_number(variant: &str, number: u64) -> PyResult<PySpiderDeal> {
+        guard(|| {
+            let deal = SpiderDeal::from_number(suits_from(variant)?, number).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "deal number {number} is out of range (1 to {MAX_NUMBER})"
+                ))
+            })?;
+            Ok(PySpiderDeal { deal })
+        })
+    }
+
+    #[staticmethod]
+    #[pyo3(signature = (text, variant=None))]
+    fn from_text(text: &str, variant: Option<&str>) -> PyResult<PySpiderDeal> {
+        guard(|| {
+            let suits = variant.map(suits_from).transpose()?;
+            spider_board::parse(text, suits)
+                .map(|deal| PySpiderDeal { deal })
+                .map_err(|e| BoardTextError::new_err((e.message, e.line, e.token)))
+        })
+    }
+
+    fn to_text(&self) -> String {
+        spider_board::format(&self.deal)
+    }
+
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.deal.suits.id()
+    }
+
+    #[getter]
+    fn number(&self) -> Option<u64> {
+        self.deal.number
+    }
+
+    /// Each column as (face-down card indexes, face-up card indexes), bottom first.
+    #[getter]
+    fn columns(&self) -> Vec<(Vec<u8>, Vec<u8>)> {
+        let indexes = |cards: &[Card]| cards.iter().map(|c| c.index() as u8).collect();
+        self.deal
+            .columns
+            .iter()
+            .map(|c| (indexes(&c.down), indexes(&c.up)))
+            .collect()
+    }
+
+    /// The stock in dealing order (card indexes).
+    #[getter]
+    fn stock(&self) -> Vec<u8> {
+        self.deal.stock.iter().map(|c| c.index() as u8).collect()
+    }
+
+    /// The suits (0-3, C D H S) of the runs taken off.
+    #[getter]
+    fn off(&self) -> Vec<u8> {
+        self.deal.off.clone()
+    }
+}
+
+/// A Spider move across the boundary: (kind: "run", "deal" or "off", from column or -1, to
+/// column or -1, the card indexes it moves).
+type SpiderMoveTuple = (&'static str, i16, i16, Vec<u8>);
+
+type SpiderSolveResult = (
+    &'static str,
+    Vec<SpiderMoveTuple>,
+    u64,
+    f64,
+    Option<&'static str>,
+);
+
+/// Solves a Spider deal with the GIL released, like `solve`.
+#[pyfunction]
+#[pyo3(signature = (deal, max_states, max_seconds, max_memory))]
+fn solve_spider(
+    py: Python<'_>,
+    deal: &PySpiderDeal,
+    max_states: Option<u64>,
+    max_seconds: Option<f64>,
+    max_memory: usize,
+) -> PyResult<SpiderSolveResult> {
+    let limits = check_limits(max_states, max_seconds, max_memory)?;
+    let mut signal: Option<PyErr> = None;
+    let outcome = py.detach(|| {
+        catch_unwind(AssertUnwindSafe(|| {
+            spider_search::solve(&deal.deal, &limits, &mut || {
+                Python::attach(|py| match py.check_signals() {
+                    Ok(()) => false,
+                    Err(e) => {
+                        signal = Some(e);
+                        true
+                    }
+                })
+            })
+        }))
+    });
+    if let Some(e) = signal {
+        return Err(e);
+    }
+    let outcome =
+        outcome.map_err(|_| InternalError::new_err("castle core bug: the solver panicked"))?;
+    // The cards each move carries, read off a replay.
+    let mut state = SpiderState::from_deal(&deal.deal);
+    let mut moves = Vec::new();
+    for &m in &outcome.moves {
+        let indexes = |cards: &[Card]| cards.iter().map(|c| c.index() as u8).collect();
+        let tuple = match m {
+            SpiderMove::Run { from, to, count } => {
+                let cards = &state.cols[from as usize].cards;
+                let run = indexes(&cards[cards.len() - count as usize..]);
+                ("run", from as i16, to as i16, run)
+            }
+            SpiderMove::Deal => ("deal", -1, -1, indexes(&state.stock_left()[..10])),
+            SpiderMove::Off { column } => {
+                let cards = &state.cols[column as usize].cards;
+                (
+                    "off",
+                    column as i16,
+                    -1,
+                    indexes(&cards[cards.len() - 13..]),
+                )
+            }
+        };
+        spider_moves::apply(&mut state, m);
+        moves.push(tuple);
+    }
+    Ok((
+        outcome.status.as_str(),
+        moves,
+        outcome.states,
+        outcome.seconds,
+        outcome.limit,
+    ))
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyDeal>()?;
+    m.add_class::<PySpiderDeal>()?;
+    m.add_function(wrap_pyfunction!(solve_spider, m)?)?;
+    m.add_function(wrap_pyfunction!(spider_variants, m)?)?;
     m.add_function(wrap_pyfunction!(parse_card, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;

@@ -98,6 +98,19 @@ def parse_deal_number(text: str) -> int:
     return _whole_number(text, "a deal number")
 
 
+def parse_solve_variant(text: str) -> str:
+    """A castle variant or a Spider deck (``castle solve`` takes both)."""
+    from ..spider import SPIDER_VARIANTS
+
+    if text in SPIDER_VARIANTS:
+        return text
+    try:
+        return check_variant(text)
+    except VariantError:
+        known = ", ".join((*VARIANTS, *SPIDER_VARIANTS))
+        raise argparse.ArgumentTypeError(f"unknown variant {text!r} (known: {known})") from None
+
+
 def parse_variant(text: str) -> str:
     try:
         return check_variant(text)
@@ -177,7 +190,7 @@ def build_parser() -> Parser:
     )
     solve.add_argument(
         "--variant",
-        type=parse_variant,
+        type=parse_solve_variant,
         metavar="V",
         help=f"one of {', '.join(VARIANTS)} (default {DEFAULT_VARIANT} for --deal/--deals; "
         "for a FILE, when the text alone cannot tell)",

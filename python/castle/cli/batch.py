@@ -25,6 +25,7 @@ from rich.console import Console
 
 from ..deal import Deal
 from ..solve import Solution, solve
+from ..spider import SPIDER_VARIANTS, SpiderDeal, SpiderSolution
 from .csvfile import AtomicCsv, deal_row
 from .output import format_size, json_line
 from .progress import BatchProgress
@@ -48,7 +49,14 @@ class Job:
     short: bool = False
     json: bool = False
 
-    def solve(self, deal: Deal) -> Solution:
+    def solve(self, deal: Deal | SpiderDeal) -> Solution | SpiderSolution:
+        if isinstance(deal, SpiderDeal):
+            return solve(
+                deal,
+                max_states=self.max_states,
+                max_seconds=self.max_seconds,
+                max_memory=self.max_memory,
+            )
         return solve(
             deal,
             max_states=self.max_states,
@@ -71,7 +79,7 @@ def solve_chunk(job: Job, start: int, numbers: Sequence[int]) -> list[DealResult
     """Solve deals ``numbers`` (positions ``start``... of the batch); runs in a worker."""
     results = []
     for offset, number in enumerate(numbers):
-        deal = Deal.from_number(job.variant, number)
+        deal = numbered_deal(job.variant, number)
         solution = job.solve(deal)
         results.append(
             DealResult(
@@ -86,6 +94,13 @@ def solve_chunk(job: Job, start: int, numbers: Sequence[int]) -> list[DealResult
             )
         )
     return results
+
+
+def numbered_deal(variant: str, number: int) -> Deal | SpiderDeal:
+    """Deal ``number`` of any variant, castle or Spider."""
+    if variant in SPIDER_VARIANTS:
+        return SpiderDeal.from_number(variant, number)
+    return Deal.from_number(variant, number)
 
 
 class InterruptGuard:

@@ -12,6 +12,8 @@ from rich.text import Text
 
 from ..deal import Deal
 from ..solve import FOUNDATION, Move, Solution
+from ..spider import NAMES as SPIDER_NAMES
+from ..spider import SpiderDeal, SpiderMove, SpiderSolution
 from ..variants import NAMES
 
 STATUS_STYLES = {"solved": "bold green", "unsolvable": "bold red", "unknown": "bold yellow"}
@@ -56,9 +58,9 @@ def status_text(status: str) -> Text:
     return Text(status, style=STATUS_STYLES.get(status, ""))
 
 
-def deal_title(deal: Deal, source: str | None = None) -> str:
+def deal_title(deal: Deal | SpiderDeal, source: str | None = None) -> str:
     """``Citadel deal 17`` or ``Beleaguered Castle board from board.txt``."""
-    name = NAMES.get(deal.variant, deal.variant)
+    name = NAMES.get(deal.variant) or SPIDER_NAMES.get(deal.variant, deal.variant)
     if deal.number is not None:
         return f"{name} deal {deal.number}"
     return f"{name} board from {source or 'text'}"
@@ -89,13 +91,27 @@ def format_percent(fraction: float) -> str:
     return f"{100 * fraction:.1f}%"
 
 
-def move_lines(moves: Sequence[Move], arrow: str = "→") -> Iterator[str]:
+def move_lines(moves: Sequence[Move | SpiderMove], arrow: str = "→") -> Iterator[str]:
     """``  1. 7H  column 4 → column 6``: numbered from 1, columns 1-based."""
     width = len(str(len(moves)))
-    columns = [f"column {i + 1}" for i in range(8)]
     for number, move in enumerate(moves, 1):
-        dst = columns[move.dst] if isinstance(move.dst, int) else FOUNDATION
-        yield f"  {number:>{width}}. {move.card}  {columns[move.src]} {arrow} {dst}"
+        if isinstance(move, SpiderMove):
+            yield f"  {number:>{width}}. {spider_move_text(move, arrow)}"
+            continue
+        dst = f"column {move.dst + 1}" if isinstance(move.dst, int) else FOUNDATION
+        yield f"  {number:>{width}}. {move.card}  column {move.src + 1} {arrow} {dst}"
+
+
+def spider_move_text(move: SpiderMove, arrow: str) -> str:
+    """``9S 8S  column 3 → column 8``, ``deal from the stock``, ``off: KS-AS from column 4``."""
+    if move.kind == "deal":
+        return "deal from the stock"
+    assert move.src is not None
+    if move.kind == "off":
+        return f"off: {move.cards[0]}-{move.cards[-1]} from column {move.src + 1}"
+    assert move.dst is not None
+    run = " ".join(map(str, move.cards))
+    return f"{run}  column {move.src + 1} {arrow} column {move.dst + 1}"
 
 
 def write_lines(stream: IO[str], lines: Iterator[str]) -> None:
@@ -110,7 +126,12 @@ def write_lines(stream: IO[str], lines: Iterator[str]) -> None:
         stream.write("\n".join(chunk) + "\n")
 
 
-def print_solution(console: Console, deal: Deal, solution: Solution, source: str | None) -> None:
+def print_solution(
+    console: Console,
+    deal: Deal | SpiderDeal,
+    solution: Solution | SpiderSolution,
+    source: str | None,
+) -> None:
     """The verdict (coloured), states and time, then every move, numbered."""
     status = solution.status
     if status == "unknown":
@@ -118,6 +139,8 @@ def print_solution(console: Console, deal: Deal, solution: Solution, source: str
         verdict = f"the search stopped at the {limit} limit" if limit else "a limit stopped it"
         if limit in LIMIT_OPTIONS:
             verdict += f"; raise {LIMIT_OPTIONS[limit]} to search further"
+    elif status == "solved" and isinstance(solution, SpiderSolution):
+        verdict = "the moves below win (deals from the stock and runs taken off included)"
     else:
         verdict = _VERDICTS[status]
     console.print(Text.assemble((deal_title(deal, source), "bold"), ": ", status_text(status)))
@@ -131,6 +154,10 @@ def print_solution(console: Console, deal: Deal, solution: Solution, source: str
         write_lines(console.file, move_lines(solution.moves, arrow_for(console.file)))
 
 
-def json_line(deal: Deal, solution: Solution) -> str:
+def json_line(deal: Deal | SpiderDeal, solution: Solution | SpiderSolution) -> str:
     """The solution as one line of JSON: ``Solution.to_json(deal)``, 0-based columns."""
+    if isinstance(solution, SpiderSolution):
+        assert isinstance(deal, SpiderDeal)
+        return json.dumps(solution.to_json(deal))
+    assert isinstance(deal, Deal)
     return json.dumps(solution.to_json(deal))

@@ -8,8 +8,9 @@ import sys
 
 from ..deal import Deal, parse_deal_range
 from ..errors import BoardError
+from ..spider import SPIDER_VARIANTS, SpiderDeal
 from ..variants import DEFAULT_VARIANT
-from .batch import Job, run_batch
+from .batch import Job, numbered_deal, run_batch
 from .errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError
 from .output import json_line, make_console, print_solution
 
@@ -32,15 +33,18 @@ def run(args: argparse.Namespace) -> int:
         short=args.short,
         json=args.json,
     )
+    if args.short and job.variant in SPIDER_VARIANTS:
+        raise UsageError("--short is not offered for Spider yet")
     if args.deals is not None:
         return run_deals(job, args.deals, args.jobs, args.csv)
+    deal: Deal | SpiderDeal
     if args.file is not None:
         text, source = read_board(args.file)
         deal = board_deal(text, args.variant, source)
     else:
         source = None
         try:
-            deal = Deal.from_number(job.variant, args.deal)
+            deal = numbered_deal(job.variant, args.deal)
         except ValueError as e:
             raise UsageError(str(e)) from None
     solution = job.solve(deal)
@@ -69,9 +73,15 @@ def read_board(path: str) -> tuple[str, str]:
     return text, name
 
 
-def board_deal(text: str, variant: str | None, source: str) -> Deal:
-    """Parse board text; a fault names the source, line and token."""
+def board_deal(text: str, variant: str | None, source: str) -> Deal | SpiderDeal:
+    """Parse board text (Spider's when ``variant`` says so or the text has a stock line); a
+    fault names the source, line and token."""
+    spider = variant in SPIDER_VARIANTS or (
+        variant is None and any(line.lower().startswith("stock:") for line in text.splitlines())
+    )
     try:
+        if spider:
+            return SpiderDeal.from_text(text, variant)
         return Deal.from_text(text, variant)
     except BoardError as e:
         where = source

@@ -46,7 +46,9 @@ class Node:
     length: int
 
 
-def beam_search(deal: Deal, width: int, bound: float, budget: Budget, counter: Counter) -> End:
+def beam_search(
+    deal: Deal, width: int, bound: float, budget: Budget, counter: Counter
+) -> End[Move]:
     """One beam search of ``width`` for a win of fewer than ``bound`` moves. ``"exhausted"``
     means only that the beam ran dry."""
     state = State.from_deal(deal)
@@ -111,7 +113,7 @@ def shortest_beam(deal: Deal, moves: list[Move], budget: Budget, counter: Counte
     return moves
 
 
-def beam_pass(deal: Deal, budget: Budget, counter: Counter) -> End:
+def beam_pass(deal: Deal, budget: Budget, counter: Counter) -> End[Move]:
     """The beam pass of the search: beam searches of ``BEAM_PASS_WIDTHS`` with no length bound,
     until one wins or the budget runs out. ``"exhausted"`` proves nothing."""
     for width in BEAM_PASS_WIDTHS:

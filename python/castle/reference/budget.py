@@ -5,21 +5,23 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Literal
-
-from ..solve import Move
+from typing import Generic, Literal, TypeVar
 
 #: How often (in expansions) the clock is read.
 POLL_EVERY = 1024
 
 
+#: The game's kind of move (a castle move, or a Spider one).
+M = TypeVar("M")
+
+
 @dataclass
-class End:
+class End(Generic[M]):
     """How a pass ended: ``"won"`` (with the winning ``path``), ``"exhausted"`` (every
     position expanded) or ``"limit"`` (``limit`` says which stopped it)."""
 
     kind: Literal["won", "exhausted", "limit"]
-    path: list[Move]
+    path: list[M]
     limit: str | None = None
 
 

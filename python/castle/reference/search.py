@@ -68,7 +68,7 @@ def solve(
 
     counter = Counter()
     quick_states = QUICK_STATES if max_states is None else max_states // 10
-    end = End("exhausted", [])
+    end: End[Move] = End("exhausted", [])
     if quick_states > 0:
         end = search(deal, "quick", Budget(quick_states, deadline(0.1)), counter)
     # The beam pass: a tenth of the quick pass's budget (and its time up to a fifth of the
@@ -96,7 +96,7 @@ def key(state: State, pass_: Pass) -> Hashable:
     return state.rank_key() if pass_ == "quick" else state.key()
 
 
-def search(deal: Deal, pass_: Pass, budget: Budget, counter: Counter) -> End:
+def search(deal: Deal, pass_: Pass, budget: Budget, counter: Counter) -> End[Move]:
     """One depth-first pass. Every new position reached is entered in the table and expanded
     once; ``counter`` counts expansions over all passes."""
     state = State.from_deal(deal)

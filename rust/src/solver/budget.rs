@@ -5,9 +5,9 @@ use std::time::{Duration, Instant};
 
 use crate::moves::Move;
 
-/// How a pass ended.
-pub enum End {
-    Won(Vec<Move>),
+/// How a pass ended (`M`: the game's kind of move).
+pub enum End<M = Move> {
+    Won(Vec<M>),
     /// Every position was expanded.
     Exhausted,
     /// A limit stopped it: "states", "seconds", "memory" or "interrupted".

@@ -2,11 +2,11 @@
 //! `castle.reference` (Python) is the same search step for step; the names match.
 
 mod beam;
-mod budget;
+pub(crate) mod budget;
 mod order;
 mod search;
 mod shorten;
-mod table;
+pub(crate) mod table;
 
 pub use beam::{estimate, BEAM_WIDTHS};
 pub use order::{priority, ColumnFacts};

@@ -1,15 +1,14 @@
 //! The transposition table: the keys of every position already expanded, with a memory bound.
 
+use std::hash::Hash;
+
 use rustc_hash::FxHashSet;
 
 use crate::state::Key;
 
-/// Bytes one entry costs in the hash set: the key plus a control byte, at the set's worst
-/// load factor (7/8).
-const BYTES_PER_SLOT: usize = std::mem::size_of::<Key>() + 1;
-
-pub struct Table {
-    keys: FxHashSet<Key>,
+/// The table of positions' keys (`K`: the game's key, fixed-size so that the bound is exact).
+pub struct Table<K = Key> {
+    keys: FxHashSet<K>,
     max_bytes: usize,
 }
 
@@ -22,8 +21,12 @@ pub enum Insert {
     Full,
 }
 
-impl Table {
-    pub fn new(max_bytes: usize) -> Table {
+impl<K: Hash + Eq> Table<K> {
+    /// Bytes one entry costs in the hash set: the key plus a control byte, at the set's worst
+    /// load factor (7/8).
+    const BYTES_PER_SLOT: usize = std::mem::size_of::<K>() + 1;
+
+    pub fn new(max_bytes: usize) -> Table<K> {
         Table {
             keys: FxHashSet::default(),
             max_bytes,
@@ -32,14 +35,14 @@ impl Table {
 
     /// The bytes the set's storage takes now.
     pub fn bytes(&self) -> usize {
-        slots(self.keys.capacity()) * BYTES_PER_SLOT
+        slots(self.keys.capacity()) * Self::BYTES_PER_SLOT
     }
 
-    pub fn contains(&self, key: &Key) -> bool {
+    pub fn contains(&self, key: &K) -> bool {
         self.keys.contains(key)
     }
 
-    pub fn insert(&mut self, key: Key) -> Insert {
+    pub fn insert(&mut self, key: K) -> Insert {
         // The table grows here, not inside the set, so that growth is always checked against
         // the bound first (the set may grow a slot before it is full).
         if self.keys.len() + 2 > self.keys.capacity() {
@@ -48,7 +51,7 @@ impl Table {
             }
             let wanted = (self.keys.capacity() * 2).max(16);
             // Growing moves the entries into new storage while the old storage still lives.
-            if self.bytes() + slots(wanted) * BYTES_PER_SLOT > self.max_bytes {
+            if self.bytes() + slots(wanted) * Self::BYTES_PER_SLOT > self.max_bytes {
                 return Insert::Full;
             }
             self.keys.reserve(wanted - self.keys.len());
@@ -76,7 +79,7 @@ mod tests {
 
     #[test]
     fn the_memory_bound_holds() {
-        let mut t = Table::new(1 << 20);
+        let mut t: Table = Table::new(1 << 20);
         let mut n = 0u64;
         while t.insert(Key([n, 0, 0, 0, 0])) == Insert::New {
             n += 1;

@@ -1,0 +1,42 @@
+"""Spider move ordering (``spider/order.rs``)."""
+
+from __future__ import annotations
+
+from .moves import SpiderMove
+from .state import SpiderState
+
+
+def priority(state: SpiderState, m: SpiderMove) -> int:
+    """Lower is tried first; the classes of ``spider/order.rs``, longer runs first within."""
+    if m.kind == "off":
+        return 0
+    if m.kind == "deal":
+        return 7 << 8
+    source = state.cols[m.src]
+    rest = len(source.cards) - m.count
+    bottom = source.cards[rest]
+    under = source.cards[rest - 1] if rest > 0 else None
+    target = state.cols[m.dst].top()
+    if under is not None and rest == source.down:
+        cls = 1
+    elif (
+        under is not None
+        and rest > source.down
+        and under.suit == bottom.suit
+        and under.rank == bottom.rank + 1
+    ):
+        cls = 6
+    elif target is not None and target.suit == bottom.suit:
+        cls = 2
+    elif target is not None and under is None:
+        cls = 3
+    elif target is not None:
+        cls = 4
+    else:
+        cls = 5
+    return (cls << 8) + (64 - m.count)
+
+
+def order_moves(state: SpiderState, moves: list[SpiderMove], start: int) -> None:
+    """Sort ``moves[start:]`` into search order (stable)."""
+    moves[start:] = sorted(moves[start:], key=lambda m: priority(state, m))

@@ -1,0 +1,219 @@
+"""Spider (RULES.md §4): deals, board text, moves and the solver's answer.
+
+Three decks share the rules: ``spider`` (4 suits), ``spider-2`` (spades and hearts) and
+``spider-1`` (spades). Deal N is documented in ``rust/src/spider/deal.rs``; the board text
+adds face-down cards (before ``|`` on a column's line) and the stock (see the README).
+"""
+
+from __future__ import annotations
+
+import random as _random
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple, cast
+
+from . import _core
+from .cards import CARDS, SUITS, Card
+from .errors import BoardError, VariantError
+from .solve import DEFAULT_MAX_MEMORY, Status, check_limits
+
+#: Spider variant ids, in the core's order.
+SPIDER_VARIANTS: tuple[str, ...] = tuple(_core.spider_variants())
+NAMES = {
+    "spider": "Spider",
+    "spider-2": "Spider (2 suits)",
+    "spider-1": "Spider (1 suit)",
+}
+RANDOM_DEAL_MAX = 2**31 - 1
+
+
+def check_spider_variant(variant: str) -> str:
+    if variant not in SPIDER_VARIANTS:
+        known = ", ".join(SPIDER_VARIANTS)
+        raise VariantError(f"unknown Spider variant {variant!r} (known: {known})")
+    return variant
+
+
+class SpiderColumn(NamedTuple):
+    """A column: its face-down cards and its face-up cards, each bottom first."""
+
+    down: list[Card]
+    up: list[Card]
+
+
+class SpiderDeal:
+    """A Spider position: ten columns, the stock, the runs already taken off."""
+
+    __slots__ = ("_deal",)
+
+    def __init__(self, core: _core.SpiderDeal) -> None:
+        self._deal = core
+
+    @classmethod
+    def from_number(cls, variant: str, number: int) -> SpiderDeal:
+        """Deal ``number`` (1 to 2**63-1) of ``variant`` (``spider``, ``spider-2``, ...)."""
+        check_spider_variant(variant)
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise ValueError(f"deal number must be a whole number from 1, not {number!r}")
+        return cls(_core.SpiderDeal.from_number(variant, number))
+
+    @classmethod
+    def from_text(cls, text: str, variant: str | None = None) -> SpiderDeal:
+        """Parse Spider board text; without ``variant``, the suits present say which."""
+        if variant is not None:
+            check_spider_variant(variant)
+        try:
+            return cls(_core.SpiderDeal.from_text(text, variant))
+        except _core.BoardTextError as e:
+            message, line, token = e.args
+            raise BoardError(message, line=line, token=token) from None
+
+    @classmethod
+    def random(cls, variant: str = "spider", seed: int | None = None) -> SpiderDeal:
+        rng = _random.Random(seed) if seed is not None else _random.SystemRandom()
+        return cls.from_number(variant, rng.randint(1, RANDOM_DEAL_MAX))
+
+    @property
+    def variant(self) -> str:
+        return self._deal.variant
+
+    @property
+    def number(self) -> int | None:
+        return self._deal.number
+
+    @property
+    def columns(self) -> list[SpiderColumn]:
+        return [
+            SpiderColumn([CARDS[i] for i in down], [CARDS[i] for i in up])
+            for down, up in self._deal.columns
+        ]
+
+    @property
+    def stock(self) -> list[Card]:
+        """The stock in dealing order: the first ten cards are the next deal."""
+        return [CARDS[i] for i in self._deal.stock]
+
+    @property
+    def off(self) -> list[str]:
+        """The suits of the runs taken off."""
+        return [SUITS[s] for s in self._deal.off]
+
+    def to_text(self) -> str:
+        return self._deal.to_text()
+
+    @property
+    def core(self) -> _core.SpiderDeal:
+        return self._deal
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SpiderDeal):
+            return NotImplemented
+        return (self.variant, self.to_text()) == (other.variant, other.to_text())
+
+    def __hash__(self) -> int:
+        return hash(self.to_text())
+
+    def __repr__(self) -> str:
+        if self.number is not None:
+            return f"SpiderDeal.from_number({self.variant!r}, {self.number})"
+        return f"SpiderDeal.from_text({self.to_text()!r}, variant={self.variant!r})"
+
+
+MoveKind = Literal["run", "deal", "off"]
+
+
+@dataclass(frozen=True)
+class SpiderMove:
+    """A run of ``cards`` from column ``src`` onto column ``dst``, a deal from the stock, or
+    the run on top of column ``src`` taken off."""
+
+    kind: MoveKind
+    cards: tuple[Card, ...]
+    src: int | None = None
+    dst: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        if self.kind == "deal":
+            return {"deal": True}
+        if self.kind == "off":
+            return {"off": self.src}
+        return {"cards": [str(c) for c in self.cards], "from": self.src, "to": self.dst}
+
+    def __str__(self) -> str:
+        if self.kind == "deal":
+            return "deal ten cards from the stock"
+        assert self.src is not None
+        if self.kind == "off":
+            return f"take the {self.cards[0]}-{self.cards[-1]} run off column {self.src + 1}"
+        assert self.dst is not None
+        run = " ".join(map(str, self.cards))
+        return f"{run} from column {self.src + 1} to column {self.dst + 1}"
+
+
+@dataclass(frozen=True)
+class SpiderSolution:
+    """What the Spider solver found; as :class:`castle.Solution`, with Spider moves."""
+
+    status: Status
+    moves: tuple[SpiderMove, ...]
+    states: int
+    seconds: float
+    limit: str | None = None
+
+    def to_json(self, deal: SpiderDeal | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if deal is not None:
+            out["variant"] = deal.variant
+            out["deal"] = deal.number
+        out.update(
+            status=self.status,
+            moves=[m.to_json() for m in self.moves],
+            states=self.states,
+            seconds=round(self.seconds, 6),
+        )
+        if self.limit is not None:
+            out["limit"] = self.limit
+        return out
+
+
+def solve_spider(
+    deal: SpiderDeal,
+    *,
+    max_states: int | None = None,
+    max_seconds: float | None = None,
+    max_memory: int = DEFAULT_MAX_MEMORY,
+) -> SpiderSolution:
+    """Decide a Spider deal: beam searches, then a complete depth-first search that sees the
+    face-down cards and the stock ("unsolvable" is a proof). ``castle.solve`` calls this."""
+    check_limits(max_states, max_seconds, max_memory)
+    status, moves, states, seconds, limit = _core.solve_spider(
+        deal.core,
+        max_states,
+        None if max_seconds is None else float(max_seconds),
+        max_memory,
+    )
+    return SpiderSolution(
+        status=cast(Status, status),
+        moves=tuple(
+            SpiderMove(
+                cast(MoveKind, kind),
+                tuple(CARDS[i] for i in cards),
+                None if src < 0 else src,
+                None if dst < 0 else dst,
+            )
+            for kind, src, dst, cards in moves
+        ),
+        states=states,
+        seconds=seconds,
+        limit=limit,
+    )
+
+
+__all__ = [
+    "SPIDER_VARIANTS",
+    "SpiderColumn",
+    "SpiderDeal",
+    "SpiderMove",
+    "SpiderSolution",
+    "check_spider_variant",
+    "solve_spider",
+]

@@ -1,0 +1,286 @@
+//! The rules of Spider (RULES.md §4) in one place: which moves are legal, making and unmaking
+//! them. A move is a run onto another column, a deal from the stock, or a run taken off.
+
+use super::deal::{SpiderDeal, COLUMNS, RUN};
+use super::state::SpiderState;
+use crate::cards::Card;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SpiderMove {
+    /// The top `count` cards of column `from` onto column `to`.
+    Run { from: u8, to: u8, count: u8 },
+    /// Ten cards from the stock, one face up on each column.
+    Deal,
+    /// The complete K-A run on top of `column` taken off to the foundation.
+    Off { column: u8 },
+}
+
+/// Whether `m` is legal in `state`.
+pub fn is_legal(state: &SpiderState, m: SpiderMove) -> bool {
+    match m {
+        SpiderMove::Run { from, to, count } => {
+            let (from, to, count) = (from as usize, to as usize, count as usize);
+            if from >= state.cols.len() || to >= state.cols.len() || from == to || count == 0 {
+                return false;
+            }
+            let source = &state.cols[from];
+            if count > source.run_len() {
+                return false; // not face up, or not one descending suit
+            }
+            let bottom = source.cards[source.cards.len() - count];
+            match state.cols[to].top() {
+                None => true, // an empty column takes any card or run
+                Some(target) => target.rank() == bottom.rank() + 1, // so a king: never
+            }
+        }
+        SpiderMove::Deal => {
+            !state.stock_left().is_empty() && state.cols.iter().all(|c| !c.cards.is_empty())
+        }
+        SpiderMove::Off { column } => {
+            let Some(col) = state.cols.get(column as usize) else {
+                return false;
+            };
+            col.run_len() >= RUN && col.cards[col.cards.len() - RUN].rank() == 13
+        }
+    }
+}
+
+/// What a move changed beyond itself, for [`undo`]: whether a face-down card turned up.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Applied {
+    pub turned: bool,
+}
+
+/// A column left with no face-up card turns its top face-down card up.
+fn turn_up(state: &mut SpiderState, col: usize) -> bool {
+    let c = &mut state.cols[col];
+    if c.down > 0 && c.down == c.cards.len() {
+        c.down -= 1;
+        true
+    } else {
+        false
+    }
+}
+
+/// The top `count` cards of `from` onto `to`, in order.
+fn move_cards(state: &mut SpiderState, from: usize, to: usize, count: usize) {
+    let at = state.cols[from].cards.len() - count;
+    for i in at..at + count {
+        let card = state.cols[from].cards[i];
+        state.cols[to].cards.push(card);
+    }
+    state.cols[from].cards.truncate(at);
+}
+
+/// Makes a legal move.
+pub fn apply(state: &mut SpiderState, m: SpiderMove) -> Applied {
+    match m {
+        SpiderMove::Run { from, to, count } => {
+            let (from, to) = (from as usize, to as usize);
+            move_cards(state, from, to, count as usize);
+            Applied {
+                turned: turn_up(state, from),
+            }
+        }
+        SpiderMove::Deal => {
+            for i in 0..COLUMNS {
+                let card = state.stock[state.dealt + i];
+                state.cols[i].cards.push(card);
+            }
+            state.dealt += COLUMNS;
+            Applied { turned: false }
+        }
+        SpiderMove::Off { column } => {
+            let col = column as usize;
+            let at = state.cols[col].cards.len() - RUN;
+            let suit = state.cols[col].cards[at].suit();
+            state.cols[col].cards.truncate(at);
+            state.off.push(suit);
+            Applied {
+                turned: turn_up(state, col),
+            }
+        }
+    }
+}
+
+/// Takes back `m`, the last move made, with what [`apply`] said of it.
+pub fn undo(state: &mut SpiderState, m: SpiderMove, applied: Applied) {
+    match m {
+        SpiderMove::Run { from, to, count } => {
+            let (from, to) = (from as usize, to as usize);
+            if applied.turned {
+                state.cols[from].down += 1;
+            }
+            move_cards(state, to, from, count as usize);
+        }
+        SpiderMove::Deal => {
+            state.dealt -= COLUMNS;
+            for col in state.cols.iter_mut() {
+                col.cards.pop();
+            }
+        }
+        SpiderMove::Off { column } => {
+            let col = column as usize;
+            if applied.turned {
+                state.cols[col].down += 1;
+            }
+            let suit = state.off.pop().unwrap();
+            state.cols[col]
+                .cards
+                .extend((1..=13).rev().map(|rank| Card::new(rank, suit)));
+        }
+    }
+}
+
+/// Every legal move here, in a fixed order: runs column by column (shorter runs first, then
+/// each target column in order), then runs off, then the deal. With `prune`, moves that can
+/// only lead to a position with the same key are left out: into any empty column but the
+/// first, and a whole column (no face-down card under it) into an empty one.
+pub fn generate(state: &SpiderState, prune: bool, out: &mut Vec<SpiderMove>) {
+    let n = state.cols.len();
+    let first_empty = state.cols.iter().position(|c| c.cards.is_empty());
+    for from in 0..n {
+        let source = &state.cols[from];
+        let run = source.run_len();
+        for count in 1..=run {
+            let bottom = source.cards[source.cards.len() - count];
+            let whole_column = source.down == 0 && count == source.cards.len();
+            for to in 0..n {
+                if to == from {
+                    continue;
+                }
+                let fits = match state.cols[to].top() {
+                    Some(target) => target.rank() == bottom.rank() + 1,
+                    None => !prune || (Some(to) == first_empty && !whole_column),
+                };
+                if fits {
+                    out.push(SpiderMove::Run {
+                        from: from as u8,
+                        to: to as u8,
+                        count: count as u8,
+                    });
+                }
+            }
+        }
+    }
+    for column in 0..n {
+        let m = SpiderMove::Off {
+            column: column as u8,
+        };
+        if is_legal(state, m) {
+            out.push(m);
+        }
+    }
+    if is_legal(state, SpiderMove::Deal) {
+        out.push(SpiderMove::Deal);
+    }
+}
+
+/// Whether `moves` are legal one after another from `deal` and end with all runs off.
+pub fn replays_to_win(deal: &SpiderDeal, moves: &[SpiderMove]) -> bool {
+    let mut state = SpiderState::from_deal(deal);
+    for &m in moves {
+        if !is_legal(&state, m) {
+            return false;
+        }
+        apply(&mut state, m);
+    }
+    state.is_won()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board;
+    use super::super::deal::Suits;
+    use super::*;
+
+    fn position(text: &str) -> SpiderState {
+        SpiderState::from_deal(&board::parse(text, Some(Suits::One)).unwrap())
+    }
+
+    /// One suit, nothing in the stock: columns given, the other cards as whole runs off.
+    const ENDGAME: &str = "Stock:\nOff: S S S S S S\n\
+        KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S | AS\n\
+        KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\nAS\n:\n:\n:\n:\n:\n:\n:\n";
+
+    #[test]
+    fn a_run_moves_only_of_one_suit_and_a_king_only_to_an_empty_column() {
+        let s = position(ENDGAME);
+        // The 2S..KS of column 2 is a run: all of it, or any top part, may move.
+        assert_eq!(s.cols[1].run_len(), 12);
+        assert!(is_legal(
+            &s,
+            SpiderMove::Run {
+                from: 1,
+                to: 3,
+                count: 12
+            }
+        ));
+        assert!(!is_legal(
+            &s,
+            SpiderMove::Run {
+                from: 1,
+                to: 2,
+                count: 1
+            }
+        )); // 2S on AS
+            // Column 1 shows only AS (the rest face down): one card.
+        assert!(!is_legal(
+            &s,
+            SpiderMove::Run {
+                from: 0,
+                to: 3,
+                count: 2
+            }
+        ));
+        // AS onto 2S: then the run of column 2 is complete and may go off.
+        let mut t = s.clone();
+        let onto = SpiderMove::Run {
+            from: 0,
+            to: 1,
+            count: 1,
+        };
+        let applied = apply(&mut t, onto);
+        assert!(applied.turned); // the 2S under it turns up
+        assert!(is_legal(&t, SpiderMove::Off { column: 1 }));
+        undo(&mut t, onto, applied);
+        assert_eq!(t, s);
+        let mixed = position(
+            "Stock:\nOff: S S S S S S\nKS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS\n\
+             KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS\n:\n:\n:\n:\n:\n:\n:\n:\n",
+        );
+        assert!(is_legal(&mixed, SpiderMove::Off { column: 0 }));
+        // No card fits on an ace, and no deal from an empty stock.
+        assert!(!is_legal(
+            &mixed,
+            SpiderMove::Run {
+                from: 0,
+                to: 1,
+                count: 1
+            }
+        ));
+        assert!(!is_legal(&mixed, SpiderMove::Deal));
+    }
+
+    #[test]
+    fn mixed_suits_do_not_move_as_a_unit_and_deals_need_every_column_filled() {
+        let deal = SpiderDeal::from_number(Suits::Four, 3).unwrap();
+        let mut s = SpiderState::from_deal(&deal);
+        assert!(is_legal(&s, SpiderMove::Deal));
+        let applied = apply(&mut s, SpiderMove::Deal);
+        assert!(s.cols.iter().all(|c| c.cards.len() >= 6));
+        // A run of two of different suits (the dealt card on any other) is no unit.
+        for (i, c) in s.cols.iter().enumerate() {
+            let up = c.face_up();
+            let (a, b) = (up[up.len() - 2], up[up.len() - 1]);
+            let unit = a.suit() == b.suit() && a.rank() == b.rank() + 1;
+            assert_eq!(c.run_len() >= 2, unit, "column {i}");
+        }
+        undo(&mut s, SpiderMove::Deal, applied);
+        assert_eq!(s, SpiderState::from_deal(&deal));
+        let mut gap = s.clone();
+        gap.cols[4].cards.clear();
+        gap.cols[4].down = 0;
+        assert!(!is_legal(&gap, SpiderMove::Deal));
+    }
+}

@@ -1,0 +1,179 @@
+//! The Spider solver: a complete depth-first search, like the castle one. It sees the
+//! face-down cards and the stock's order (a "thoughtful" solver, as Solvitaire and other
+//! published Spider solvers are): every position reachable from the deal is expanded at most
+//! once, so a search that runs out of moves has proved there is no win.
+
+use std::time::{Duration, Instant};
+
+use super::beam::{beam_search, BEAM_WIDTHS};
+use super::deal::SpiderDeal;
+use super::moves::{apply, generate, replays_to_win, undo, Applied, SpiderMove};
+use super::order::order_moves;
+use super::state::{SpiderKey, SpiderState};
+use crate::solver::budget::{Budget, End, Watch};
+use crate::solver::table::{Insert, Table};
+use crate::solver::{Limits, Status};
+
+#[derive(Clone, Debug)]
+pub struct SpiderOutcome {
+    pub status: Status,
+    /// From the deal to the win (empty unless solved).
+    pub moves: Vec<SpiderMove>,
+    pub states: u64,
+    pub seconds: f64,
+    pub limit: Option<&'static str>,
+}
+
+/// Expansions the beam searches may use when the caller sets no state limit.
+pub const BEAM_STATES: u64 = 2_000_000;
+
+/// A position on the search stack: its moves are `moves[start..end]`, `next` is the one to try
+/// next, and `depth` is the length of the path that reached it.
+struct Frame {
+    start: usize,
+    end: usize,
+    next: usize,
+    depth: usize,
+}
+
+/// Decides `deal`. `interrupted` is asked now and then whether to give up.
+pub fn solve(
+    deal: &SpiderDeal,
+    limits: &Limits,
+    interrupted: &mut dyn FnMut() -> bool,
+) -> SpiderOutcome {
+    let started = Instant::now();
+    let mut watch = Watch::new(started, interrupted);
+    let budget = Budget {
+        max_states: limits.max_states,
+        deadline: limits
+            .max_seconds
+            .and_then(|s| started.checked_add(Duration::try_from_secs_f64(s).ok()?)),
+        max_memory: limits.max_memory,
+    };
+    let mut expanded = 0;
+    // The beam searches first, with half the budget (and time): they win most deals fast;
+    // the complete search then has the whole budget, and its "no" is a proof.
+    let beam_budget = Budget {
+        max_states: Some(limits.max_states.map_or(BEAM_STATES, |max| max / 2)),
+        deadline: limits
+            .max_seconds
+            .and_then(|s| started.checked_add(Duration::try_from_secs_f64(s / 2.0).ok()?)),
+        max_memory: limits.max_memory,
+    };
+    let mut end = End::Exhausted;
+    for width in BEAM_WIDTHS {
+        end = beam_search(deal, width, &beam_budget, &mut expanded, &mut watch);
+        if !matches!(end, End::Exhausted) {
+            break;
+        }
+    }
+    if !matches!(end, End::Won(_) | End::Limit("interrupted")) {
+        end = search(deal, &budget, &mut expanded, &mut watch);
+    }
+    let (status, moves, limit) = match end {
+        End::Won(moves) => {
+            // Never a wrong answer: the binding turns this panic into an exception.
+            assert!(replays_to_win(deal, &moves), "a found win does not replay");
+            (Status::Solved, moves, None)
+        }
+        End::Exhausted => (Status::Unsolvable, Vec::new(), None),
+        End::Limit(why) => (Status::Unknown, Vec::new(), Some(why)),
+    };
+    SpiderOutcome {
+        status,
+        moves,
+        states: expanded,
+        seconds: started.elapsed().as_secs_f64(),
+        limit,
+    }
+}
+
+fn search(
+    deal: &SpiderDeal,
+    budget: &Budget,
+    expanded: &mut u64,
+    watch: &mut Watch,
+) -> End<SpiderMove> {
+    let mut state = SpiderState::from_deal(deal);
+    let mut table: Table<SpiderKey> = Table::new(budget.max_memory);
+    let mut path: Vec<(SpiderMove, Applied)> = Vec::new();
+    let mut moves: Vec<SpiderMove> = Vec::new();
+    let mut frames: Vec<Frame> = Vec::new();
+    if state.is_won() {
+        return End::Won(Vec::new());
+    }
+    if table.insert(state.key()) == Insert::Full {
+        return End::Limit("memory");
+    }
+    loop {
+        // `state` is a new position, just entered in the table (and not won): expand it.
+        if let Some(why) = budget.spend(expanded, watch) {
+            return End::Limit(why);
+        }
+        let start = moves.len();
+        generate(&state, true, &mut moves);
+        order_moves(&state, &mut moves[start..]);
+        frames.push(Frame {
+            start,
+            end: moves.len(),
+            next: start,
+            depth: path.len(),
+        });
+        // Find the next new position: the next move of the deepest frame, backtracking from
+        // frames whose moves are all tried.
+        loop {
+            let Some(frame) = frames.last_mut() else {
+                return End::Exhausted;
+            };
+            if frame.next == frame.end {
+                moves.truncate(frame.start);
+                frames.pop();
+                if let Some((m, applied)) = path.pop() {
+                    undo(&mut state, m, applied);
+                }
+                continue;
+            }
+            let m = moves[frame.next];
+            frame.next += 1;
+            debug_assert_eq!(frame.depth, path.len());
+            let applied = apply(&mut state, m);
+            path.push((m, applied));
+            if state.is_won() {
+                return End::Won(path.into_iter().map(|(m, _)| m).collect());
+            }
+            match table.insert(state.key()) {
+                Insert::New => break,
+                Insert::Seen => {
+                    let (m, applied) = path.pop().unwrap();
+                    undo(&mut state, m, applied);
+                }
+                Insert::Full => return End::Limit("memory"),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::deal::Suits;
+    use super::*;
+
+    fn limits(states: u64) -> Limits {
+        Limits {
+            max_states: Some(states),
+            max_seconds: None,
+            max_memory: 1 << 30,
+        }
+    }
+
+    #[test]
+    fn one_suit_deals_are_won_and_the_wins_replay() {
+        for n in 1..=2 {
+            let deal = SpiderDeal::from_number(Suits::One, n).unwrap();
+            let o = solve(&deal, &limits(2_000_000), &mut || false);
+            assert_eq!(o.status, Status::Solved, "deal {n}: {o:?}");
+            assert!(replays_to_win(&deal, &o.moves));
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! The Spider position the solver and the game move through, and its table key.
+
+use super::deal::{Column, SpiderDeal, Suits, COLUMNS};
+use crate::cards::Card;
+
+/// One column: its cards bottom first, the first `down` of them face down.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Col {
+    pub cards: Vec<Card>,
+    pub down: usize,
+}
+
+impl Col {
+    pub fn top(&self) -> Option<Card> {
+        self.cards.last().copied()
+    }
+
+    pub fn face_up(&self) -> &[Card] {
+        &self.cards[self.down..]
+    }
+
+    /// How many top cards form a run that may move as one: face up, each one rank below the
+    /// card under it, all of one suit.
+    pub fn run_len(&self) -> usize {
+        let up = self.face_up();
+        let mut n = usize::from(!up.is_empty());
+        while n < up.len() {
+            let (lower, upper) = (up[up.len() - n - 1], up[up.len() - n]);
+            if lower.suit() != upper.suit() || lower.rank() != upper.rank() + 1 {
+                break;
+            }
+            n += 1;
+        }
+        n
+    }
+}
+
+/// The transposition-table key: every column as its cards (face-down ones, a marker, face-up
+/// ones, a separator), then how many deals are done. Six bits a symbol: card ids are 1..=52,
+/// 0 separates columns, 63 marks where the face-up cards start. At most 104 cards + 20 marks
+/// + 1 = 125 symbols, 750 bits in twelve words.
+///
+/// While cards remain in the stock the columns keep their places, since a deal puts the k-th
+/// card on the k-th column; once it is empty, only what the columns hold matters, and they are
+/// sorted: positions that differ only in the order of their columns share one key.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SpiderKey(pub [u64; 12]);
+
+const MARK: u8 = 63;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpiderState {
+    pub suits: Suits,
+    pub cols: Vec<Col>,
+    /// The whole stock as dealt out, in dealing order; `stock[dealt..]` is still in it.
+    pub stock: Vec<Card>,
+    pub dealt: usize,
+    /// Suits of the runs taken off, in order.
+    pub off: Vec<u8>,
+}
+
+impl SpiderState {
+    pub fn from_deal(deal: &SpiderDeal) -> SpiderState {
+        SpiderState {
+            suits: deal.suits,
+            cols: deal
+                .columns
+                .iter()
+                .map(|c| Col {
+                    cards: c.down.iter().chain(&c.up).copied().collect(),
+                    down: c.down.len(),
+                })
+                .collect(),
+            stock: deal.stock.clone(),
+            dealt: 0,
+            off: deal.off.clone(),
+        }
+    }
+
+    /// The position as a deal (no number): for board text and for the game.
+    pub fn to_deal(&self) -> SpiderDeal {
+        SpiderDeal {
+            suits: self.suits,
+            number: None,
+            columns: self
+                .cols
+                .iter()
+                .map(|c| Column {
+                    down: c.cards[..c.down].to_vec(),
+                    up: c.cards[c.down..].to_vec(),
+                })
+                .collect(),
+            stock: self.stock[self.dealt..].to_vec(),
+            off: self.off.clone(),
+        }
+    }
+
+    pub fn stock_left(&self) -> &[Card] {
+        &self.stock[self.dealt..]
+    }
+
+    /// Won: all eight runs are off.
+    pub fn is_won(&self) -> bool {
+        self.off.len() == super::deal::RUNS
+    }
+
+    pub fn key(&self) -> SpiderKey {
+        // Each column's symbols, in a fixed buffer (no allocation: this runs for every child).
+        const MAX: usize = 2 * super::deal::CARDS + 1;
+        let mut symbols = [[0u8; MAX]; COLUMNS];
+        let mut lens = [0usize; COLUMNS];
+        for (c, col) in self.cols.iter().enumerate() {
+            let out = &mut symbols[c];
+            let mut n = 0;
+            for (i, card) in col.cards.iter().enumerate() {
+                if i == col.down {
+                    out[n] = MARK;
+                    n += 1;
+                }
+                out[n] = card.id();
+                n += 1;
+            }
+            if col.down == col.cards.len() {
+                out[n] = MARK;
+                n += 1;
+            }
+            lens[c] = n;
+        }
+        let mut order: [usize; COLUMNS] = std::array::from_fn(|i| i);
+        if self.stock_left().is_empty() {
+            order.sort_unstable_by(|&a, &b| symbols[a][..lens[a]].cmp(&symbols[b][..lens[b]]));
+        }
+        let columns = order.map(|c| &symbols[c][..lens[c]]);
+        let mut key = [0u64; 12];
+        let mut at = 0usize;
+        let mut put = |symbol: u8| {
+            let (word, shift) = (at / 64, at % 64);
+            key[word] |= (symbol as u64) << shift;
+            if shift > 58 {
+                key[word + 1] |= (symbol as u64) >> (64 - shift);
+            }
+            at += 6;
+        };
+        for column in columns {
+            for &symbol in column {
+                put(symbol);
+            }
+            put(0);
+        }
+        put(1 + (self.dealt / COLUMNS) as u8);
+        SpiderKey(key)
+    }
+}

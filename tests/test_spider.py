@@ -1,0 +1,157 @@
+"""Spider (RULES.md §4): the deal, board text, every rule, the solver's answers and the
+reference's agreement with it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+
+import castle
+import pytest
+from castle import BoardError, SpiderDeal, SpiderMove
+from castle.reference import spider as ref
+from castle.reference.spider.moves import SpiderMove as RefMove
+
+
+def ref_moves(moves: tuple[SpiderMove, ...]) -> list[RefMove]:
+    """The solver's moves as the reference's."""
+    out = []
+    for m in moves:
+        if m.kind == "run":
+            assert m.src is not None and m.dst is not None
+            out.append(RefMove("run", m.src, m.dst, len(m.cards)))
+        elif m.kind == "deal":
+            out.append(RefMove("deal"))
+        else:
+            assert m.src is not None
+            out.append(RefMove("off", m.src))
+    return out
+
+
+@pytest.mark.parametrize(("variant", "suits"), [("spider", 4), ("spider-2", 2), ("spider-1", 1)])
+def test_the_deal_follows_the_seed(variant: str, suits: int) -> None:
+    deal = SpiderDeal.from_number(variant, 17)
+    assert [len(c.down) for c in deal.columns] == [5, 5, 5, 5, 4, 4, 4, 4, 4, 4]
+    assert all(len(c.up) == 1 for c in deal.columns)
+    assert len(deal.stock) == 50 and not deal.off
+    cards = Counter(c for col in deal.columns for c in col.down + col.up)
+    cards.update(deal.stock)
+    assert len({c.suit for c in cards}) == suits
+    assert set(cards.values()) == {8 // suits} and sum(cards.values()) == 104
+    assert deal == SpiderDeal.from_number(variant, 17) != SpiderDeal.from_number(variant, 18)
+
+
+def test_board_text_round_trips_and_names_faults() -> None:
+    deal = SpiderDeal.from_number("spider-2", 3)
+    text = deal.to_text()
+    assert text.startswith("Stock: ") and " | " in text
+    back = SpiderDeal.from_text(text)
+    assert back.variant == "spider-2" and back.to_text() == text and back.number is None
+    with pytest.raises(BoardError) as e:
+        SpiderDeal.from_text(text.replace("Stock: ", "Stock: 1Z ", 1))
+    assert (e.value.line, e.value.token) == (1, "1Z")
+    with pytest.raises(BoardError, match="in the Spider"):
+        SpiderDeal.from_text("\n".join(text.splitlines()[:-1]) + "\n:\n")
+    lines = text.splitlines()
+    lines[1] = lines[1].split("|")[0] + "|"  # face-down cards with nothing face up
+    with pytest.raises(BoardError, match="face-down cards and none face up"):
+        SpiderDeal.from_text("\n".join(lines))
+
+
+ENDGAME = (
+    "Stock:\nOff: S S S S S S\n"
+    "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S | AS\n"
+    "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\nAS\n:\n:\n:\n:\n:\n:\n:\n"
+)
+
+
+def test_rules_runs_kings_deals_and_runs_off() -> None:
+    state = ref.SpiderState.from_deal(SpiderDeal.from_text(ENDGAME))
+    # A king, with all below it, goes only to an empty column; the ace on 2S turns up the 2S.
+    assert ref.is_legal(state, RefMove("run", 1, 3, 12))
+    assert not ref.is_legal(state, RefMove("run", 1, 2, 12))
+    turned = ref.apply(state, RefMove("run", 0, 1, 1))
+    assert turned and state.cols[0].down == 11
+    # The complete run may go off, or stay: both are moves the solver may choose.
+    moves: list[RefMove] = []
+    ref.generate(state, True, moves)
+    assert RefMove("off", 1) in moves and RefMove("run", 1, 3, 12) in moves
+    # No deal with an empty column, nor from an empty stock.
+    assert not ref.is_legal(state, RefMove("deal"))
+    dealt = ref.SpiderState.from_deal(SpiderDeal.from_number("spider", 3))
+    assert ref.is_legal(dealt, RefMove("deal"))
+    dealt.cols[4].cards.clear()
+    dealt.cols[4].down = 0
+    assert not ref.is_legal(dealt, RefMove("deal"))
+
+
+def test_a_mixed_suit_run_does_not_move_as_a_unit() -> None:
+    # After a deal every column shows two cards: they move as one only when the upper is one
+    # rank below the lower and of its suit.
+    state = ref.SpiderState.from_deal(SpiderDeal.from_number("spider-2", 1))
+    ref.apply(state, RefMove("deal"))
+    for src, col in enumerate(state.cols):
+        lower, upper = col.cards[-2], col.cards[-1]
+        unit = lower.suit == upper.suit and lower.rank == upper.rank + 1
+        assert (col.run_len() >= 2) == unit
+        for dst, target in enumerate(state.cols):
+            fits = dst != src and target.cards[-1].rank == lower.rank + 1
+            assert ref.is_legal(state, RefMove("run", src, dst, 2)) == (unit and fits)
+
+
+@pytest.mark.parametrize("number", [1, 4])
+def test_one_suit_deals_are_won_and_the_wins_replay(number: int) -> None:
+    deal = SpiderDeal.from_number("spider-1", number)
+    solution = castle.solve(deal, max_seconds=30)
+    assert solution.status == "solved"
+    assert ref.replay(deal, ref_moves(solution.moves)).is_won()
+    kinds = {m.kind for m in solution.moves}
+    assert kinds == {"run", "deal", "off"}
+    shapes = {tuple(sorted(m.to_json())) for m in solution.moves}
+    assert shapes == {("cards", "from", "to"), ("deal",), ("off",)}
+
+
+@pytest.mark.parametrize(
+    ("variant", "number", "states"),
+    [("spider-1", 1, 20_000), ("spider-2", 3, 3_000), ("spider", 2, 1_500)],
+)
+def test_the_reference_matches_the_solver_state_for_state(
+    variant: str, number: int, states: int
+) -> None:
+    deal = SpiderDeal.from_number(variant, number)
+    fast = castle.solve(deal, max_states=states)
+    slow = ref.solve(deal, max_states=states)
+    assert (fast.status, fast.states, fast.moves) == (slow.status, slow.states, slow.moves)
+
+
+def test_bad_spider_input_is_a_clear_error() -> None:
+    with pytest.raises(castle.VariantError):
+        SpiderDeal.from_number("spider-3", 1)
+    with pytest.raises(ValueError):
+        SpiderDeal.from_number("spider", 0)
+    with pytest.raises(castle.LimitError, match="short"):
+        castle.solve(SpiderDeal.from_number("spider", 1), short=True)
+
+
+def test_cli_solves_spider_with_json_moves(tmp_path: object) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "castle", "solve", "--variant", "spider-1", "--deal", "1", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    obj = json.loads(done.stdout)
+    assert obj["variant"] == "spider-1" and obj["status"] == "solved"
+    assert {"deal": True} in obj["moves"]
+    board = SpiderDeal.from_number("spider-1", 1).to_text()
+    done = subprocess.run(
+        [sys.executable, "-m", "castle", "solve", "-"],
+        input=board,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0 and "Spider (1 suit) board from stdin: solved" in done.stdout
