@@ -138,28 +138,36 @@ pub fn undo(state: &mut SpiderState, m: SpiderMove, applied: Applied) {
 /// first, and a whole column (no face-down card under it) into an empty one.
 pub fn generate(state: &SpiderState, prune: bool, out: &mut Vec<SpiderMove>) {
     let n = state.cols.len();
-    let first_empty = state.cols.iter().position(|c| c.cards.is_empty());
+    // Columns as bit sets: by the rank of their top card, and the empty ones.
+    let mut by_top_rank = [0u16; 15];
+    let mut empty = 0u16;
+    for (i, col) in state.cols.iter().enumerate() {
+        match col.top() {
+            Some(top) => by_top_rank[top.rank() as usize] |= 1 << i,
+            None => empty |= 1 << i,
+        }
+    }
+    let first_empty = empty & empty.wrapping_neg();
     for from in 0..n {
         let source = &state.cols[from];
-        let run = source.run_len();
-        for count in 1..=run {
+        for count in 1..=source.run_len() {
             let bottom = source.cards[source.cards.len() - count];
             let whole_column = source.down == 0 && count == source.cards.len();
-            for to in 0..n {
-                if to == from {
-                    continue;
-                }
-                let fits = match state.cols[to].top() {
-                    Some(target) => target.rank() == bottom.rank() + 1,
-                    None => !prune || (Some(to) == first_empty && !whole_column),
-                };
-                if fits {
-                    out.push(SpiderMove::Run {
-                        from: from as u8,
-                        to: to as u8,
-                        count: count as u8,
-                    });
-                }
+            let into_empty = match (prune, whole_column) {
+                (false, _) => empty,
+                (true, false) => first_empty,
+                (true, true) => 0,
+            };
+            // Ascending column order, as the reference generates them.
+            let mut targets = (by_top_rank[bottom.rank() as usize + 1] | into_empty) & !(1 << from);
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                out.push(SpiderMove::Run {
+                    from: from as u8,
+                    to,
+                    count: count as u8,
+                });
             }
         }
     }

@@ -35,6 +35,15 @@ impl Col {
     }
 }
 
+/// A column as the key writes it: face-down card ids, the mark, face-up card ids.
+fn symbols(c: &Col) -> impl Iterator<Item = u8> + '_ {
+    let (down, up) = c.cards.split_at(c.down);
+    down.iter()
+        .map(|x| x.id())
+        .chain(std::iter::once(MARK))
+        .chain(up.iter().map(|x| x.id()))
+}
+
 /// The transposition-table key: every column as its cards (face-down ones, a marker, face-up
 /// ones, a separator), then how many deals are done. Six bits a symbol: card ids are 1..=52,
 /// 0 separates columns, 63 marks where the face-up cards start. At most 104 cards + 20 marks
@@ -105,32 +114,11 @@ impl SpiderState {
     }
 
     pub fn key(&self) -> SpiderKey {
-        // Each column's symbols, in a fixed buffer (no allocation: this runs for every child).
-        const MAX: usize = 2 * super::deal::CARDS + 1;
-        let mut symbols = [[0u8; MAX]; COLUMNS];
-        let mut lens = [0usize; COLUMNS];
-        for (c, col) in self.cols.iter().enumerate() {
-            let out = &mut symbols[c];
-            let mut n = 0;
-            for (i, card) in col.cards.iter().enumerate() {
-                if i == col.down {
-                    out[n] = MARK;
-                    n += 1;
-                }
-                out[n] = card.id();
-                n += 1;
-            }
-            if col.down == col.cards.len() {
-                out[n] = MARK;
-                n += 1;
-            }
-            lens[c] = n;
-        }
         let mut order: [usize; COLUMNS] = std::array::from_fn(|i| i);
         if self.stock_left().is_empty() {
-            order.sort_unstable_by(|&a, &b| symbols[a][..lens[a]].cmp(&symbols[b][..lens[b]]));
+            // By the symbols the key writes: face-down cards, the mark, face-up cards.
+            order.sort_unstable_by(|&a, &b| symbols(&self.cols[a]).cmp(symbols(&self.cols[b])));
         }
-        let columns = order.map(|c| &symbols[c][..lens[c]]);
         let mut key = [0u64; 12];
         let mut at = 0usize;
         let mut put = |symbol: u8| {
@@ -141,9 +129,14 @@ impl SpiderState {
             }
             at += 6;
         };
-        for column in columns {
-            for &symbol in column {
-                put(symbol);
+        for &c in &order {
+            let col = &self.cols[c];
+            for &card in &col.cards[..col.down] {
+                put(card.id());
+            }
+            put(MARK);
+            for &card in &col.cards[col.down..] {
+                put(card.id());
             }
             put(0);
         }

@@ -17,7 +17,7 @@ from .order import order_moves
 from .state import SpiderState
 
 #: Expansions the beam searches may use when the caller sets no state limit.
-BEAM_STATES = 2_000_000
+BEAM_STATES = 10_000_000
 
 
 @dataclass
@@ -35,8 +35,8 @@ def solve(
     started = time.perf_counter()
     counter = Counter()
     beam_budget = Budget(
-        BEAM_STATES if max_states is None else max_states // 2,
-        None if max_seconds is None else started + max_seconds / 2,
+        BEAM_STATES if max_states is None else max_states // 10 * 9,
+        None if max_seconds is None else started + max_seconds * 0.9,
     )
     end: End[Move] = End("exhausted", [])
     for width in BEAM_WIDTHS:
