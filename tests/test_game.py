@@ -348,7 +348,7 @@ def test_hint_says_when_there_is_no_win_from_here() -> None:
 
 
 def test_levels_pick_their_deals() -> None:
-    assert set(LEVELS) == {"easy", "medium", "hard", "citadel"}
+    assert set(LEVELS) == {"easy", "medium", "hard", "citadel", "spider", "spider-2", "spider-1"}
     rng = random.Random(7)
     for _ in range(3):
         easy = pick_deal("easy", rng)

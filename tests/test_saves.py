@@ -201,7 +201,7 @@ def test_a_new_deal_over_an_unfinished_one_records_a_loss_at_its_level(tmp_path:
     Game.new("easy", deal=DEAL, store=store)  # no move made in the hard game: no loss
     assert store.record("hard").played == 0
     game = Game.resume(store)
-    assert game is not None and game.level == "easy"
+    assert isinstance(game, Game) and game.level == "easy"
     game.tap(next(i for i, c in enumerate(game.columns) if c and _tappable(game, i)))
     Game.new("medium", deal=DEAL, store=store)
     assert store.record("easy") == LevelRecord(0, 1, 0, 0)

@@ -24,6 +24,7 @@ from .records import LevelRecord
 from .saves import SaveStore
 from .solve import DEFAULT_MAX_MEMORY, FOUNDATION, Move, Solution, solve
 from .spider import SPIDER_VARIANTS, SpiderDeal, SpiderMove, SpiderSolution
+from .spider_game import SpiderGame, SpiderHint
 from .variants import DEFAULT_VARIANT, VARIANTS
 
 __version__ = "0.1.0"
@@ -56,6 +57,8 @@ __all__ = [
     "SaveStore",
     "Solution",
     "SpiderDeal",
+    "SpiderGame",
+    "SpiderHint",
     "SpiderMove",
     "SpiderSolution",
     "VariantError",

@@ -77,6 +77,12 @@ class SpiderDeal:
     @property
     def off(self) -> list[int]:
         """Suits (0-3, C D H S) of the runs taken off."""
+    # Moves are (kind "run" | "deal" | "off", from column or -1, to column or -1, cards).
+    def legal_moves(self) -> list[tuple[str, int, int, int]]: ...
+    def is_legal(self, kind: str, src: int, dst: int, count: int) -> bool: ...
+    def play(self, kind: str, src: int, dst: int, count: int) -> SpiderDeal:
+        """The position after a legal move (no deal number); ValueError if not legal."""
+    def is_won(self) -> bool: ...
 
 def solve_spider(
     deal: SpiderDeal, max_states: int | None, max_seconds: float | None, max_memory: int

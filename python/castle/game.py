@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -18,13 +18,14 @@ from .cards import Card
 from .deal import Deal
 from .errors import IllegalMoveError, SaveError
 from .levels import DEFAULT_LEVEL, level, level_for_variant, pick_deal
+from .playclock import Clock, PlayClock, check_seconds
 from .scoring import progress, timed_score
 from .solve import FOUNDATION, Move, Status, Target, make_move, solve
 
 if TYPE_CHECKING:
     from .saves import SaveStore
+    from .spider_game import SpiderGame
 
-Clock = Callable[[], float]
 
 #: The format tag of a saved game (the save file is JSON).
 SAVE_FORMAT = "castle-game"
@@ -109,8 +110,7 @@ class Game:
         self._moves = 0
         self._undos = 0
         self._clock = clock
-        self._elapsed = 0.0
-        self._since: float | None = clock()
+        self._timer = PlayClock(clock)
         self._store = store
         self._finish_if_won()
 
@@ -128,9 +128,7 @@ class Game:
         with a move made, is entered in its level's statistics as a loss first."""
         level(level_id)
         if store is not None:
-            unfinished = store.load_game(clock)
-            if unfinished is not None and not unfinished.is_won and unfinished.moves > 0:
-                store.record_result(unfinished.level, won=False)
+            store.record_unfinished_as_lost(clock)
         game = cls(deal or pick_deal(level_id, rng), level_id=level_id, clock=clock, store=store)
         game._save()
         return game
@@ -138,7 +136,7 @@ class Game:
     @classmethod
     def resume(
         cls, store: SaveStore, *, clock: Clock = time.monotonic, paused: bool = False
-    ) -> Game | None:
+    ) -> Game | SpiderGame | None:
         """The saved game, exactly as it was left (None if there is none, or if the file was
         unusable: then it is set aside and ``store.notices`` says why). Its clock runs on from
         the seconds saved, unless ``paused`` (then :meth:`unpause` starts it)."""
@@ -194,13 +192,11 @@ class Game:
     @property
     def seconds(self) -> float:
         """Seconds of play: the clock stops while paused and once the game is won."""
-        if self._since is None:
-            return self._elapsed
-        return self._elapsed + max(0.0, self._clock() - self._since)
+        return self._timer.seconds
 
     @property
     def paused(self) -> bool:
-        return self._since is None and not self.is_won
+        return not self._timer.running and not self.is_won
 
     @property
     def cards_sent(self) -> int:
@@ -221,14 +217,13 @@ class Game:
 
     def pause(self) -> None:
         """Stop the clock (the menu is open)."""
-        if self._since is not None:
-            self._elapsed = self.seconds
-            self._since = None
+        if self._timer.running:
+            self._timer.stop()
             self._save()
 
     def unpause(self) -> None:
-        if self._since is None and not self.is_won:
-            self._since = self._clock()
+        if not self.is_won:
+            self._timer.start()
 
     # --- actions ------------------------------------------------------------------------------
 
@@ -391,13 +386,8 @@ class Game:
             game._undone.insert(0, action)
         game._moves = _count(data["moves"])
         game._undos = _count(data["undos"])
-        seconds = data["seconds"]
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
-            raise SaveError(f"seconds played: {seconds!r}")
-        if not 0 <= seconds < 1e9:
-            raise SaveError(f"seconds played: {seconds!r}")
-        game._elapsed = float(seconds)
-        game._since = None  # paused: Game.resume or the player starts the clock
+        # Paused: Game.resume or the player starts the clock.
+        game._timer = PlayClock(clock, check_seconds(data["seconds"]), running=False)
         game._store = store
         return game
 
@@ -491,9 +481,8 @@ class Game:
         return position
 
     def _finish_if_won(self) -> None:
-        if self.is_won and self._since is not None:
-            self._elapsed = self.seconds
-            self._since = None
+        if self.is_won and self._timer.running:
+            self._timer.stop()
             if self._store is not None:
                 self._store.record_result(self.level, won=True)
 

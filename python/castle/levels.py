@@ -35,6 +35,9 @@ LEVELS: dict[str, Level] = {
         Level("medium", "Medium", "beleaguered-castle", False, "Any Beleaguered Castle deal"),
         Level("hard", "Hard", "streets-and-alleys", False, "Streets and Alleys: aces dealt too"),
         Level("citadel", "Citadel", "citadel", False, "Citadel: cards go up as they are dealt"),
+        Level("spider-1", "Spider 1", "spider-1", False, "Spider, one suit: two decks"),
+        Level("spider-2", "Spider 2", "spider-2", False, "Spider, two suits"),
+        Level("spider", "Spider 4", "spider", False, "Spider, four suits: the classic"),
     )
 }
 DEFAULT_LEVEL = "easy"
@@ -47,7 +50,8 @@ EASY_CANDIDATES = 200
 
 
 def level(level_id: str) -> Level:
-    """The level named ``level_id`` (``easy``, ``medium``, ``hard``, ``citadel``)."""
+    """The level named ``level_id`` (``easy``, ``medium``, ``hard``, ``citadel``, ``spider``,
+    ``spider-2``, ``spider-1``)."""
     try:
         return LEVELS[level_id]
     except KeyError:
@@ -63,10 +67,16 @@ def level_for_variant(variant: str) -> Level:
     raise LevelError(f"no level plays {variant!r}")
 
 
+def is_spider(level_id: str) -> bool:
+    return level(level_id).variant.startswith("spider")
+
+
 def pick_deal(level_id: str, rng: random.Random | None = None) -> Deal:
-    """A numbered deal for the level, drawn with ``rng``; for Easy, the first candidate the
-    solver wins within :data:`EASY_CANDIDATE_STATES` states."""
+    """A numbered castle deal for the level, drawn with ``rng``; for Easy, the first candidate
+    the solver wins within :data:`EASY_CANDIDATE_STATES` states."""
     chosen = level(level_id)
+    if is_spider(level_id):
+        raise LevelError(f"{chosen.name} deals Spider: see castle.SpiderGame.new")
     rng = rng or random.Random()
     for _ in range(EASY_CANDIDATES if chosen.winnable_only else 1):
         deal = Deal.from_number(chosen.variant, rng.randint(1, RANDOM_DEAL_MAX))
@@ -88,6 +98,7 @@ __all__ = [
     "Level",
     "LevelError",
     "is_proven_winnable",
+    "is_spider",
     "level",
     "level_for_variant",
     "pick_deal",

@@ -20,7 +20,9 @@ from .errors import SaveError
 from .records import LevelRecord
 
 if TYPE_CHECKING:
-    from .game import Clock, Game
+    from .game import Game
+    from .playclock import Clock
+    from .spider_game import SpiderGame
 
 APP_NAME = "castle-solitaire"
 STATS_FORMAT = "castle-statistics"
@@ -83,23 +85,34 @@ class SaveStore:
 
     # --- the game -----------------------------------------------------------------------------
 
-    def save_game(self, game: Game) -> None:
+    def save_game(self, game: Game | SpiderGame) -> None:
         write_atomic(self.game_path, json.dumps(game.to_save(), separators=(",", ":")))
 
-    def load_game(self, clock: Clock = time.monotonic) -> Game | None:
+    def load_game(self, clock: Clock = time.monotonic) -> Game | SpiderGame | None:
         """The saved game (None if there is none). A corrupt or foreign file is set aside and
         reported, and None returned."""
         from .game import Game
+        from .spider_game import SAVE_FORMAT as SPIDER_FORMAT
+        from .spider_game import SpiderGame
 
         self._remove_temporaries()
         data = self._read(self.game_path)
         if data is None:
             return None
         try:
+            if isinstance(data, dict) and data.get("format") == SPIDER_FORMAT:
+                return SpiderGame.from_save(data, clock=clock, store=self)
             return Game.from_save(data, clock=clock, store=self)
         except SaveError as e:
             self._set_aside(self.game_path, str(e))
             return None
+
+    def record_unfinished_as_lost(self, clock: Clock = time.monotonic) -> None:
+        """Before a new deal: a saved game left unfinished, with a move made, is a loss at its
+        level."""
+        unfinished = self.load_game(clock)
+        if unfinished is not None and not unfinished.is_won and unfinished.moves > 0:
+            self.record_result(unfinished.level, won=False)
 
     def clear_game(self) -> None:
         with contextlib.suppress(FileNotFoundError):

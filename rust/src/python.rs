@@ -355,6 +355,63 @@ impl PySpiderDeal {
     fn off(&self) -> Vec<u8> {
         self.deal.off.clone()
     }
+
+    /// Every legal move here (every empty column included), as (kind, from, to, count):
+    /// ("run", from, to, cards), ("deal", -1, -1, 10), ("off", column, -1, 13).
+    fn legal_moves(&self) -> Vec<(&'static str, i16, i16, u8)> {
+        let mut moves = Vec::new();
+        spider_moves::generate(&SpiderState::from_deal(&self.deal), false, &mut moves);
+        moves.into_iter().map(spider_tuple).collect()
+    }
+
+    fn is_legal(&self, kind: &str, from: i16, to: i16, count: u8) -> bool {
+        spider_move(kind, from, to, count)
+            .is_some_and(|m| spider_moves::is_legal(&SpiderState::from_deal(&self.deal), m))
+    }
+
+    /// The position after a legal move (no deal number; a card left alone face down turns
+    /// up); ValueError if the move is not legal here.
+    fn play(&self, kind: &str, from: i16, to: i16, count: u8) -> PyResult<PySpiderDeal> {
+        guard(|| {
+            let mut state = SpiderState::from_deal(&self.deal);
+            let m = spider_move(kind, from, to, count)
+                .filter(|&m| spider_moves::is_legal(&state, m))
+                .ok_or_else(|| PyValueError::new_err("not a legal move here"))?;
+            spider_moves::apply(&mut state, m);
+            Ok(PySpiderDeal {
+                deal: state.to_deal(),
+            })
+        })
+    }
+
+    fn is_won(&self) -> bool {
+        SpiderState::from_deal(&self.deal).is_won()
+    }
+}
+
+fn spider_tuple(m: SpiderMove) -> (&'static str, i16, i16, u8) {
+    match m {
+        SpiderMove::Run { from, to, count } => ("run", from as i16, to as i16, count),
+        SpiderMove::Deal => ("deal", -1, -1, 10),
+        SpiderMove::Off { column } => ("off", column as i16, -1, 13),
+    }
+}
+
+/// The core move for a tuple, if its parts are in range (legality is checked apart).
+fn spider_move(kind: &str, from: i16, to: i16, count: u8) -> Option<SpiderMove> {
+    let column = |c: i16| u8::try_from(c).ok().filter(|&c| (c as usize) < 10);
+    match kind {
+        "run" => Some(SpiderMove::Run {
+            from: column(from)?,
+            to: column(to)?,
+            count,
+        }),
+        "deal" => Some(SpiderMove::Deal),
+        "off" => Some(SpiderMove::Off {
+            column: column(from)?,
+        }),
+        _ => None,
+    }
 }
 
 /// A Spider move across the boundary: (kind: "run", "deal" or "off", from column or -1, to

@@ -325,7 +325,10 @@ def add_play_parser(commands: argparse._SubParsersAction[Parser]) -> None:
         help=f"one of {', '.join(LEVELS)} (easy: winnable deals only)",
     )
     which.add_argument(
-        "--variant", type=parse_variant, metavar="V", help="play any deal of this variant"
+        "--variant",
+        type=parse_solve_variant,
+        metavar="V",
+        help="play any deal of this variant (spider, spider-2 and spider-1 too)",
     )
     play.add_argument("--deal", type=parse_deal_number, metavar="N", help="PySolFC deal number N")
     play.add_argument(

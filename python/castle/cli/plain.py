@@ -14,9 +14,19 @@ from rich.text import Text
 from ..cards import Card
 from ..errors import CastleError, IllegalMoveError
 from ..game import Game
-from ..levels import level
+from ..levels import LEVELS, level
+from ..new_game import AnyGame, new_game
 from ..saves import SaveStore
 from ..solve import FOUNDATION, Target
+from ..spider_game import SpiderGame
+
+SPIDER_HELP = """\
+commands (columns are numbered 1-10):
+  N M      move the longest run that fits from column N onto column M
+  N M K    move exactly K cards (a run of one suit) from column N onto column M
+  d        deal ten cards from the stock          N o  take the K-A run on column N off
+  u  undo     r  redo     h  hint     n  new deal     s  statistics
+  q  quit (the game is saved; `castle play` continues it)     ?  this help"""
 
 HELP = """\
 commands (columns are numbered 1-8):
@@ -32,16 +42,38 @@ def card_text(card: Card) -> Text:
     return Text(str(card), style="red" if card.is_red else "")
 
 
-def status_line(game: Game) -> str:
+def status_line(game: AnyGame) -> str:
     minutes, seconds = divmod(int(game.seconds), 60)
     where = f"deal {game.deal.number}" if game.deal.number is not None else "a custom deal"
-    return (
+    line = (
         f"{level(game.level).name} · {where} · moves {game.moves} · "
-        f"time {minutes}:{seconds:02d} · score {game.score} · cards up {game.progress}/52"
+        f"time {minutes}:{seconds:02d} · score {game.score}"
     )
+    if isinstance(game, SpiderGame):
+        return line + f" · stock {game.stock} · runs off {len(game.off)}/8"
+    return line + f" · cards up {game.progress}/52"
 
 
-def board_text(game: Game) -> Text:
+def spider_board_text(game: SpiderGame) -> Text:
+    """Each column: its face-down cards as ``##``, then ``|`` and the face-up cards."""
+    out = Text()
+    out.append(status_line(game) + "\n", style="bold")
+    for i, column in enumerate(game.columns):
+        out.append(f"{i + 1}:")
+        if not column.up:
+            out.append(" (empty)", style="dim")
+        if column.down:
+            out.append(" ##" * len(column.down) + " |", style="dim")
+        for card in column.up:
+            out.append(" ")
+            out.append_text(card_text(card))
+        out.append("\n")
+    return out
+
+
+def board_text(game: AnyGame) -> Text:
+    if isinstance(game, SpiderGame):
+        return spider_board_text(game)
     out = Text()
     out.append(status_line(game) + "\n", style="bold")
     out.append("Foundations:")
@@ -63,7 +95,7 @@ def board_text(game: Game) -> Text:
     return out
 
 
-def results_text(game: Game, store: SaveStore) -> str:
+def results_text(game: AnyGame, store: SaveStore) -> str:
     minutes, seconds = divmod(int(game.seconds), 60)
     return (
         f"You won! {game.moves} moves in {minutes}:{seconds:02d}, score {game.score}.\n"
@@ -72,13 +104,13 @@ def results_text(game: Game, store: SaveStore) -> str:
     )
 
 
-def parse_column(token: str) -> int:
-    if not token.isdigit() or not 1 <= int(token) <= 8:
-        raise IllegalMoveError(f"not a column: {token!r} (columns are 1 to 8)")
+def parse_column(token: str, columns: int = 8) -> int:
+    if not token.isdigit() or not 1 <= int(token) <= columns:
+        raise IllegalMoveError(f"not a column: {token!r} (columns are 1 to {columns})")
     return int(token) - 1
 
 
-def play_lines(game: Game, store: SaveStore, lines: Iterable[str], out: Console) -> Game:
+def play_lines(game: AnyGame, store: SaveStore, lines: Iterable[str], out: Console) -> AnyGame:
     """Play commands from ``lines`` until ``q`` or the end of input; return the game in play
     at the end (a new deal replaces the game)."""
     out.print(board_text(game))
@@ -92,21 +124,23 @@ def play_lines(game: Game, store: SaveStore, lines: Iterable[str], out: Console)
             if command in ("q", "quit"):
                 break
             if command in ("?", "help"):
-                out.print(HELP)
+                out.print(SPIDER_HELP if isinstance(game, SpiderGame) else HELP)
                 continue
             if command == "s":
-                for level_id in ("easy", "medium", "hard", "citadel"):
+                for level_id in LEVELS:
                     out.print(f"{level(level_id).name}: {store.record(level_id)}")
                 continue
             if command == "h":
                 out.print(f"hint: {game.hint()}")
                 continue
             if command == "n":
-                game = Game.new(game.level, store=store)
+                game = new_game(game.level, store)
             elif command == "u":
                 game.undo()
             elif command == "r":
                 game.redo()
+            elif isinstance(game, SpiderGame):
+                spider_act(game, words)
             else:
                 act(game, words)
         except CastleError as e:
@@ -118,6 +152,25 @@ def play_lines(game: Game, store: SaveStore, lines: Iterable[str], out: Console)
     if not game.is_won:
         out.print("saved: `castle play` continues this game", style="dim")
     return game
+
+
+def spider_act(game: SpiderGame, words: list[str]) -> None:
+    """A Spider move command: ``d``, ``N o``, ``N M`` or ``N M K``."""
+    if words == ["d"]:
+        game.deal_row()
+        return
+    if len(words) == 2 and words[1].lower() == "o":
+        game.take_off(parse_column(words[0], 10))
+        return
+    if len(words) not in (2, 3):
+        raise IllegalMoveError(f"not a command: {' '.join(words)!r} (? for help)")
+    src, dst = parse_column(words[0], 10), parse_column(words[1], 10)
+    if len(words) == 2:
+        game.move(src, dst)
+        return
+    if not words[2].isdigit():
+        raise IllegalMoveError(f"not a number of cards: {words[2]!r}")
+    game.move(src, dst, int(words[2]))
 
 
 def act(game: Game, words: list[str]) -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..deal import Deal
 from ..errors import SaveError
 from ..game import Game
-from ..levels import DEFAULT_LEVEL, is_proven_winnable, level, level_for_variant
+from ..levels import DEFAULT_LEVEL, level_for_variant
+from ..new_game import AnyGame, new_game
 from ..saves import SaveStore
 from .errors import EXIT_OK, UsageError
 from .output import make_console
@@ -17,25 +17,18 @@ from .output import make_console
 
 def open_game(
     store: SaveStore, level_id: str | None, deal_number: int | None, new: bool
-) -> Game | None:
+) -> AnyGame | None:
     """The game to play: deal ``deal_number`` (at ``level_id``, Medium by default), else the
     saved unfinished game (unless ``new``, or it is of another level), else a new deal at
     the level. None when nothing was asked for and nothing is saved (the picker decides)."""
     if deal_number is not None:
-        chosen = level(level_id or "medium")
-        deal = Deal.from_number(chosen.variant, deal_number)
-        if chosen.winnable_only and not is_proven_winnable(deal):
-            raise UsageError(
-                f"deal {deal_number} is not one the solver wins quickly: Easy plays only those "
-                "(try --level medium)"
-            )
-        return Game.new(chosen.id, deal=deal, store=store)
+        return new_game(level_id or "medium", store, deal_number)
     saved = None if new else Game.resume(store)
     if saved is not None and not saved.is_won and level_id in (None, saved.level):
         return saved
     if level_id is None and not new:
         return None
-    return Game.new(level_id or (saved.level if saved else DEFAULT_LEVEL), store=store)
+    return new_game(level_id or (saved.level if saved else DEFAULT_LEVEL), store)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = open_game(store, level_id, args.deal, args.new)
         if game is None and plain:
-            game = Game.new(DEFAULT_LEVEL, store=store)
+            game = new_game(DEFAULT_LEVEL, store)
     except (OSError, SaveError) as e:
         raise UsageError(f"cannot use the save directory {store.directory}: {e}") from None
     except ValueError as e:  # a deal number out of range, for one

@@ -23,11 +23,15 @@ from textual.widgets.option_list import Option
 
 from ..cards import SUITS, Card
 from ..errors import CastleError
-from ..game import Clock, Game
+from ..game import Game
 from ..levels import LEVELS, level
+from ..new_game import AnyGame, new_game
+from ..playclock import Clock
 from ..saves import SaveStore
 from ..solve import FOUNDATION
+from ..spider_game import SpiderGame
 from .board import ColumnView, FoundationsView, face
+from .spider_board import SpiderColumnView, StockView
 
 #: A second click within this many seconds makes a double click: the single click's tap
 #: waits this long for it.
@@ -60,7 +64,7 @@ class CastleApp(App[None]):
     def __init__(
         self,
         store: SaveStore,
-        game: Game | None = None,
+        game: AnyGame | None = None,
         *,
         clock: Clock = time.monotonic,
         rng: random.Random | None = None,
@@ -78,7 +82,7 @@ class CastleApp(App[None]):
             self.notify(f"{notice}; starting afresh", severity="warning", timeout=10)
         self.store.notices.clear()
         if self.first_game is not None:
-            self.push_screen(TableScreen(self.first_game))
+            self.push_screen(table_for(self.first_game))
         else:
             self.push_screen(LevelPicker())
 
@@ -88,8 +92,7 @@ class CastleApp(App[None]):
 
     def new_game(self, level_id: str) -> None:
         """A new deal at the level (an unfinished game is recorded as lost), on the table."""
-        game = Game.new(level_id, store=self.store, clock=self.clock, rng=self.rng)
-        self.show(TableScreen(game))
+        self.show(table_for(new_game(level_id, self.store, clock=self.clock, rng=self.rng)))
 
     def show(self, screen: Screen[None]) -> None:
         """Make ``screen`` the one screen in play (the menu or results above it go)."""
@@ -131,7 +134,7 @@ class LevelPicker(Screen[None]):
         app = self.app
         assert isinstance(app, CastleApp)
         if event.option.id == "continue" and self.saved is not None:
-            app.show(TableScreen(self.saved))
+            app.show(table_for(self.saved))
         elif event.option.id is not None:
             app.new_game(event.option.id)
 
@@ -305,7 +308,7 @@ class MenuScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,m", "close", "Resume")]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: AnyGame) -> None:
         super().__init__()
         self.game = game
 
@@ -359,7 +362,7 @@ class ResultsScreen(Screen[None]):
     FRAMES = 24
     ROWS = 8
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: AnyGame) -> None:
         super().__init__()
         self.game = game
         self.frame = 0
@@ -407,6 +410,183 @@ class ResultsScreen(Screen[None]):
         app = self.app
         assert isinstance(app, CastleApp)
         app.show(LevelPicker())
+
+
+class SpiderTableScreen(Screen[None]):
+    """A Spider game: the stock and the runs off, the ten columns, status and message lines.
+
+    Keys: a column's number (0 for the tenth) selects the longest run that can move from it
+    (again: one card fewer), then another column's number moves the selected cards there;
+    ``d`` deals, ``o`` takes a complete run off. A click on a face-up card selects the run
+    from it, a click on another column drops the selection there, a click on the stock deals.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(n % 10), f"column({n - 1})", show=False) for n in range(1, 11)),
+        Binding("d", "deal", "Deal"),
+        Binding("o", "off", "Run off"),
+        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("r,ctrl+y", "redo", "Redo", show=False),
+        Binding("h", "hint", "Hint"),
+        Binding("n", "new", "New deal"),
+        Binding("m", "menu", "Menu"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, game: SpiderGame) -> None:
+        super().__init__()
+        self.game = game
+        self.selected: int | None = None
+        self.picked = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield StockView()
+        with Horizontal(id="table"):
+            for i in range(10):
+                yield SpiderColumnView(i)
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.game.unpause()
+        self.redraw()
+        self.set_interval(1, self.show_status)
+
+    def show_status(self) -> None:
+        game = self.game
+        where = f"deal {game.deal.number}" if game.deal.number is not None else "custom deal"
+        self.query_one("#status", Static).update(
+            f"{level(game.level).name} · {where} · moves {game.moves} · "
+            f"time {clock_text(game.seconds)} · score {game.score}"
+        )
+
+    def redraw(self) -> None:
+        self.show_status()
+        self.query_one(StockView).show(self.game.stock, self.game.off)
+        columns = self.game.columns
+        for view in self.query(SpiderColumnView):
+            view.remove_class("hint")
+            column = columns[view.index]
+            picked = self.picked if view.index == self.selected else 0
+            view.show(column.down, column.up, picked)
+
+    def say(self, message: str) -> None:
+        self.query_one("#message", Static).update(message)
+
+    def act(self, what: str, do: Callable[[], object]) -> None:
+        self.selected, self.picked = None, 0
+        app = self.app
+        assert isinstance(app, CastleApp)
+        try:
+            do()
+        except CastleError as e:
+            self.say(f"{e}")
+            app.ding()
+            self.redraw()
+            return
+        self.say(what)
+        self.redraw()
+        if self.game.is_won:
+            app.ding()
+            app.push_screen(ResultsScreen(self.game))
+
+    def movable(self, column: int) -> int:
+        """How many top cards of the column can move as one (a run of one suit)."""
+        up = self.game.columns[column].up
+        n = 1 if up else 0
+        while n < len(up) and up[-n - 1].suit == up[-n].suit and up[-n - 1].rank == up[-n].rank + 1:
+            n += 1
+        return n
+
+    def select(self, column: int, count: int) -> None:
+        self.selected, self.picked = column, count
+        cards = self.game.columns[column].up[-count:]
+        self.say(f"{' '.join(map(str, cards))} selected: a column's number moves them there")
+        self.redraw()
+
+    def action_column(self, column: int) -> None:
+        if self.selected is None:
+            if not self.game.columns[column].up:
+                self.say(f"column {column + 1} is empty")
+                return
+            self.select(column, self.movable(column))
+        elif self.selected == column:
+            self.select(column, self.picked - 1 or self.movable(column))
+        else:
+            src, count = self.selected, self.picked
+            self.act("", lambda: self.game.move(src, column, count))
+
+    def action_deal(self) -> None:
+        self.act("dealt", self.game.deal_row)
+
+    def action_off(self) -> None:
+        columns = [self.selected] if self.selected is not None else range(10)
+        core = self.game.position.core
+        off = next((c for c in columns if core.is_legal("off", c, -1, 13)), None)
+        if off is None:
+            self.say("no complete K-A run of one suit to take off")
+            return
+        self.act("a run is off", lambda: self.game.take_off(off))
+
+    def action_cancel(self) -> None:
+        self.selected, self.picked = None, 0
+        self.say("")
+        self.redraw()
+
+    def action_undo(self) -> None:
+        self.act("undone", self.game.undo)
+
+    def action_redo(self) -> None:
+        self.act("redone", self.game.redo)
+
+    def action_hint(self) -> None:
+        hint = self.game.hint(max_seconds=1.5)
+        self.say(f"hint: {hint}")
+        if hint.move is not None:
+            for view in self.query(SpiderColumnView):
+                if view.index in (hint.move.src, hint.move.dst):
+                    view.add_class("hint")
+
+    def action_new(self) -> None:
+        app = self.app
+        assert isinstance(app, CastleApp)
+        app.new_game(self.game.level)
+
+    def action_menu(self) -> None:
+        self.app.push_screen(MenuScreen(self.game))
+
+    def action_quit(self) -> None:
+        self.game.pause()
+        self.app.exit()
+
+    def on_spider_column_view_clicked(self, event: SpiderColumnView.Clicked) -> None:
+        column = event.column
+        if self.selected is not None and self.selected != column:
+            src, count = self.selected, self.picked
+            self.act("", lambda: self.game.move(src, column, count))
+            return
+        cards = self.game.columns[column]
+        if event.card is None or event.card < len(cards.down):
+            self.action_cancel()
+            return
+        count = len(cards.down) + len(cards.up) - event.card
+        if count > self.movable(column):
+            self.say("only a run of one suit moves as one")
+            self.action_cancel()
+            return
+        self.select(column, count)
+
+    def on_stock_view_clicked(self, event: StockView.Clicked) -> None:
+        self.action_deal()
+
+
+def table_for(game: AnyGame) -> Screen[None]:
+    """The table screen that plays ``game``."""
+    if isinstance(game, SpiderGame):
+        return SpiderTableScreen(game)
+    return TableScreen(game)
 
 
 __all__ = ["CastleApp"]

@@ -1,0 +1,380 @@
+"""``castle.SpiderGame``: a Spider deal as a person plays it (RULES.md §4).
+
+The same shape as :class:`castle.Game` (undo, redo, hints, the clock, saves, statistics); the
+core decides every rule (``SpiderDeal.core.is_legal`` and ``play``). The score is the classic
+Spider score: 500 to start, -1 for every move (undos and deals included), +100 for every run
+taken off (an undo takes its points back).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .errors import IllegalMoveError, SaveError
+from .levels import level
+from .playclock import Clock, PlayClock, check_seconds
+from .solve import Status
+from .spider import RANDOM_DEAL_MAX, SpiderColumn, SpiderDeal, SpiderMove, solve_spider
+
+if TYPE_CHECKING:
+    from .saves import SaveStore
+
+SAVE_FORMAT = "castle-spider-game"
+SAVE_VERSION = 1
+START_SCORE = 500
+RUN_POINTS = 100
+
+
+@dataclass(frozen=True)
+class SpiderHint:
+    """The solver's advice from here (it sees the face-down cards and the stock)."""
+
+    status: Status
+    move: SpiderMove | None
+
+    def __str__(self) -> str:
+        if self.move is not None:
+            return f"try: {self.move}"
+        if self.status == "unsolvable":
+            return "no win from here: undo, or start a new deal"
+        return "no hint found in time"
+
+
+class SpiderGame:
+    """A Spider deal in play. Illegal actions raise :class:`IllegalMoveError` and change
+    nothing; with a ``store`` the game is saved after every action and a win is entered in
+    the level's statistics."""
+
+    def __init__(
+        self,
+        deal: SpiderDeal,
+        *,
+        level_id: str | None = None,
+        clock: Clock = time.monotonic,
+        store: SaveStore | None = None,
+    ) -> None:
+        if not isinstance(deal, SpiderDeal):
+            raise TypeError(f"SpiderGame() takes a castle.SpiderDeal, not {type(deal).__name__}")
+        self.deal = deal
+        self.level = level(level_id or deal.variant).id
+        self._position = deal
+        self._done: list[tuple[SpiderMove, SpiderDeal]] = []
+        self._undone: list[SpiderMove] = []
+        self._moves = 0
+        self._undos = 0
+        self._clock = clock
+        self._timer = PlayClock(clock)
+        self._store = store
+
+    @classmethod
+    def new(
+        cls,
+        level_id: str = "spider",
+        *,
+        deal: SpiderDeal | None = None,
+        store: SaveStore | None = None,
+        clock: Clock = time.monotonic,
+        rng: random.Random | None = None,
+    ) -> SpiderGame:
+        """A new deal at the Spider level (an unfinished saved game, with a move made, is
+        entered as a loss first)."""
+        variant = level(level_id).variant
+        if store is not None:
+            store.record_unfinished_as_lost(clock)
+        if deal is None:
+            number = (rng or random.Random()).randint(1, RANDOM_DEAL_MAX)
+            deal = SpiderDeal.from_number(variant, number)
+        game = cls(deal, level_id=level_id, clock=clock, store=store)
+        game._save()
+        return game
+
+    # --- what the player sees ---------------------------------------------------------------
+
+    @property
+    def variant(self) -> str:
+        return self.deal.variant
+
+    @property
+    def position(self) -> SpiderDeal:
+        return self._position
+
+    @property
+    def columns(self) -> list[SpiderColumn]:
+        return self._position.columns
+
+    @property
+    def stock(self) -> int:
+        """Cards left in the stock."""
+        return len(self._position.stock)
+
+    @property
+    def off(self) -> list[str]:
+        return self._position.off
+
+    @property
+    def is_won(self) -> bool:
+        return bool(self._position.core.is_won())
+
+    @property
+    def moves(self) -> int:
+        """Moves made: each run moved, deal and run taken off, and each undo."""
+        return self._moves
+
+    @property
+    def undos(self) -> int:
+        return self._undos
+
+    @property
+    def history(self) -> tuple[SpiderMove, ...]:
+        return tuple(m for m, _ in self._done)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._done) and not self.is_won
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._undone) and not self.is_won
+
+    @property
+    def seconds(self) -> float:
+        return self._timer.seconds
+
+    @property
+    def paused(self) -> bool:
+        return not self._timer.running and not self.is_won
+
+    @property
+    def score(self) -> int:
+        """The classic Spider score."""
+        runs = len(self.off) - len(self.deal.off)
+        return START_SCORE - self._moves + RUN_POINTS * runs
+
+    def pause(self) -> None:
+        if self._timer.running:
+            self._timer.stop()
+            self._save()
+
+    def unpause(self) -> None:
+        if not self.is_won:
+            self._timer.start()
+
+    # --- actions ------------------------------------------------------------------------------
+
+    def move(self, src: int, dst: int, count: int | None = None) -> SpiderMove:
+        """Move the top ``count`` cards of column ``src`` onto column ``dst`` (0-based); without
+        ``count``, the longest run that fits there. Several cards move only as a run of one
+        suit, onto a card one rank above the run's first card or into an empty column."""
+        self._check_playing()
+        src, dst = self._column(src, "source"), self._column(dst, "destination")
+        column = self.columns[src]
+        if not column.up:
+            raise IllegalMoveError(f"column {src + 1} is empty")
+        if count is None:
+            count = self.fitting_count(src, dst)
+            if count is None:
+                raise IllegalMoveError(self._refusal(src, dst, 1))
+        if isinstance(count, bool) or not isinstance(count, int) or not count >= 1:
+            raise IllegalMoveError(f"count must be a whole number of cards, not {count!r}")
+        if count > len(column.up):
+            raise IllegalMoveError(f"column {src + 1} shows only {len(column.up)} cards face up")
+        return self._act("run", src, dst, count)
+
+    def fitting_count(self, src: int, dst: int) -> int | None:
+        """How many cards :meth:`move` without a count carries from ``src`` to ``dst``."""
+        core = self._position.core
+        for count in range(len(self.columns[src].up), 0, -1):
+            if core.is_legal("run", src, dst, count):
+                return count
+        return None
+
+    def deal_row(self) -> SpiderMove:
+        """Ten cards from the stock, one on each column (every column must hold a card)."""
+        self._check_playing()
+        if not self.stock:
+            raise IllegalMoveError("the stock is empty (it is never redealt)")
+        if any(not c.up for c in self.columns):
+            raise IllegalMoveError("every column must hold a card before a deal")
+        return self._act("deal", -1, -1, 10)
+
+    def take_off(self, column: int) -> SpiderMove:
+        """The complete K-A run of one suit on top of ``column`` off to the foundation."""
+        self._check_playing()
+        src = self._column(column, "source")
+        if not self._position.core.is_legal("off", src, -1, 13):
+            raise IllegalMoveError(f"column {src + 1} has no complete K-A run of one suit on top")
+        return self._act("off", src, -1, 13)
+
+    def undo(self) -> SpiderMove:
+        if self.is_won:
+            raise IllegalMoveError("the game is won")
+        if not self._done:
+            raise IllegalMoveError("nothing to undo")
+        move, before = self._done.pop()
+        self._position = before
+        self._undone.append(move)
+        self._moves += 1
+        self._undos += 1
+        self._save()
+        return move
+
+    def redo(self) -> SpiderMove:
+        self._check_playing()
+        if not self._undone:
+            raise IllegalMoveError("nothing to redo")
+        move = self._undone.pop()
+        kind, src, dst, count = _core_move(move)
+        return self._act(kind, src, dst, count, keep_redo=True)
+
+    def hint(self, *, max_seconds: float = 2.0) -> SpiderHint:
+        """The first move of a win the solver finds from here, or why there is none."""
+        if self.is_won:
+            return SpiderHint("solved", None)
+        solution = solve_spider(self._position, max_seconds=max_seconds)
+        return SpiderHint(solution.status, solution.moves[0] if solution.moves else None)
+
+    # --- saving -------------------------------------------------------------------------------
+
+    def to_save(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "level": self.level,
+            "variant": self.variant,
+            "deal": self.deal.number,
+            "board": self.deal.to_text(),
+            "done": [list(_core_move(m)) for m in self.history],
+            "undone": [list(_core_move(m)) for m in self._undone],
+            "moves": self._moves,
+            "undos": self._undos,
+            "seconds": self.seconds,
+        }
+
+    @classmethod
+    def from_save(
+        cls, data: Any, *, clock: Clock = time.monotonic, store: SaveStore | None = None
+    ) -> SpiderGame:
+        """The game :meth:`to_save` described, every move checked again by the core, its clock
+        paused; :class:`SaveError` for anything else."""
+        try:
+            if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+                raise SaveError("not a castle Spider save")
+            if data.get("version") != SAVE_VERSION:
+                raise SaveError(f"a save of format version {data.get('version')!r}")
+            deal = SpiderDeal.from_text(data["board"], data["variant"])
+            number = data["deal"]
+            if number is not None:
+                if deal != SpiderDeal.from_number(deal.variant, number):
+                    raise SaveError(f"the board is not deal {number}")
+                deal = SpiderDeal.from_number(deal.variant, number)
+            game = cls(deal, level_id=data["level"], clock=clock)
+            for kind, src, dst, count in data["done"]:
+                game._act(kind, src, dst, count, saving=False)
+            position = game._position
+            for kind, src, dst, count in reversed(data["undone"]):
+                if not position.core.is_legal(kind, src, dst, count):
+                    raise SaveError("an undone move does not replay")
+                position = SpiderDeal(position.core.play(kind, src, dst, count))
+                game._undone.insert(0, _public_move(game._position, kind, src, dst, count))
+            game._moves = _count(data["moves"])
+            game._undos = _count(data["undos"])
+            game._timer = PlayClock(clock, check_seconds(data["seconds"]), running=False)
+            game._store = store
+            return game
+        except SaveError:
+            raise
+        except (IllegalMoveError, KeyError, TypeError, ValueError, IndexError) as e:
+            raise SaveError(f"not a castle Spider save: {e}") from None
+
+    # --- inside -------------------------------------------------------------------------------
+
+    def _check_playing(self) -> None:
+        if self.is_won:
+            raise IllegalMoveError("the game is won")
+
+    def _column(self, column: object, what: str) -> int:
+        if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < 10:
+            raise IllegalMoveError(f"{what} column must be 0 to 9, not {column!r}")
+        return column
+
+    def _refusal(self, src: int, dst: int, count: int) -> str:
+        up = self.columns[src].up
+        card = up[-count]
+        target = self.columns[dst].up
+        if src == dst:
+            return "a run cannot move onto its own column"
+        if target:
+            return f"{card} does not fit on {target[-1]} (one rank lower only)"
+        return f"{card} cannot go to column {dst + 1}"
+
+    def _act(
+        self,
+        kind: str,
+        src: int,
+        dst: int,
+        count: int,
+        *,
+        keep_redo: bool = False,
+        saving: bool = True,
+    ) -> SpiderMove:
+        core = self._position.core
+        if not core.is_legal(kind, src, dst, count):
+            if kind == "run":
+                run = self.columns[src].up[-count:]
+                if len(run) > 1 and any(
+                    a.suit != b.suit or a.rank != b.rank + 1 for a, b in zip(run, run[1:])
+                ):
+                    raise IllegalMoveError(
+                        f"{' '.join(map(str, run))} is not a run of one suit: it cannot move as one"
+                    )
+                raise IllegalMoveError(self._refusal(src, dst, count))
+            raise IllegalMoveError(f"not a legal {kind} here")
+        move = _public_move(self._position, kind, src, dst, count)
+        before = self._position
+        self._position = SpiderDeal(core.play(kind, src, dst, count))
+        self._done.append((move, before))
+        if not keep_redo:
+            self._undone.clear()
+        self._moves += 1
+        if self.is_won and self._timer.running:
+            self._timer.stop()
+            if self._store is not None and saving:
+                self._store.record_result(self.level, won=True)
+        if saving:
+            self._save()
+        return move
+
+    def _save(self) -> None:
+        if self._store is not None:
+            self._store.save_game(self)
+
+
+def _public_move(position: SpiderDeal, kind: str, src: int, dst: int, count: int) -> SpiderMove:
+    """The move as :class:`castle.SpiderMove`, with the cards it carries."""
+    if kind == "deal":
+        return SpiderMove("deal", tuple(position.stock[:10]))
+    if kind == "off":
+        return SpiderMove("off", tuple(position.columns[src].up[-13:]), src)
+    return SpiderMove("run", tuple(position.columns[src].up[-count:]), src, dst)
+
+
+def _core_move(move: SpiderMove) -> tuple[str, int, int, int]:
+    if move.kind == "deal":
+        return ("deal", -1, -1, 10)
+    assert move.src is not None
+    if move.kind == "off":
+        return ("off", move.src, -1, 13)
+    assert move.dst is not None
+    return ("run", move.src, move.dst, len(move.cards))
+
+
+def _count(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise SaveError(f"expected a count, found {value!r}")
+    return value
+
+
+__all__ = ["SpiderGame", "SpiderHint"]

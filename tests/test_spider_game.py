@@ -1,0 +1,166 @@
+"""castle.SpiderGame and Spider in the player: score, refusals, saves, and a Spider game won
+through the API, the full-screen player's keys and the line mode."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import castle
+import pytest
+from castle import IllegalMoveError, LevelRecord, SaveStore, SpiderDeal, SpiderGame, SpiderMove
+from castle.tui.app import CastleApp, ResultsScreen, SpiderTableScreen
+
+DEAL = SpiderDeal.from_number("spider-1", 1)
+ENDGAME = SpiderDeal.from_text(
+    "Stock:\nOff: S S S S S S\n"
+    "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S | AS\n"
+    "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\nAS\n:\n:\n:\n:\n:\n:\n:\n"
+)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def play(game: SpiderGame, move: SpiderMove) -> None:
+    if move.kind == "deal":
+        game.deal_row()
+    elif move.kind == "off":
+        assert move.src is not None
+        game.take_off(move.src)
+    else:
+        assert move.src is not None and move.dst is not None
+        game.move(move.src, move.dst, len(move.cards))
+
+
+def test_the_classic_score_and_undo() -> None:
+    game = SpiderGame(ENDGAME, clock=Clock())
+    assert game.score == 500
+    game.move(0, 1)  # AS onto 2S: the column under it turns up its 2S
+    assert game.columns[0].up[-1] == castle.Card(2, "S") and game.score == 499
+    game.take_off(1)
+    assert game.score == 499 - 1 + 100 and game.off == ["S"] * 7
+    game.undo()  # the run's points go, and the undo is a move
+    assert game.score == 500 - 3 and game.off == ["S"] * 6
+    game.redo()
+    assert game.score == 500 - 4 + 100
+
+
+def test_refusals_change_nothing() -> None:
+    game = SpiderGame(ENDGAME, clock=Clock())
+    before = game.position
+    with pytest.raises(IllegalMoveError, match="stock is empty"):
+        game.deal_row()
+    with pytest.raises(IllegalMoveError, match="no complete K-A run"):
+        game.take_off(1)
+    with pytest.raises(IllegalMoveError, match="does not fit on AS"):
+        game.move(1, 2, 1)
+    with pytest.raises(IllegalMoveError, match="source column must be 0 to 9"):
+        game.move(10, 2)
+    assert game.position == before and game.moves == 0
+    dealt = SpiderGame(SpiderDeal.from_number("spider", 4), clock=Clock())
+    dealt.deal_row()
+    mixed = next(
+        i for i, c in enumerate(dealt.columns) if c.up[-2].suit != c.up[-1].suit
+    )  # two cards of different suits on top: no unit
+    with pytest.raises(IllegalMoveError, match="not a run of one suit"):
+        dealt.move(mixed, (mixed + 1) % 10, 2)
+    assert dealt.moves == 1
+
+
+def test_a_spider_game_is_won_through_the_api(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    game = SpiderGame.new("spider-1", deal=DEAL, store=store, clock=Clock())
+    solution = castle.solve(DEAL)
+    for move in solution.moves:
+        play(game, move)
+    assert game.is_won and game.moves == len(solution.moves)
+    assert game.score == 500 - len(solution.moves) + 800
+    assert store.record("spider-1") == LevelRecord(1, 0, 1, 1)
+
+
+def test_a_spider_save_resumes_exactly_and_a_bad_one_is_set_aside(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    clock = Clock()
+    game = SpiderGame.new("spider-1", deal=DEAL, store=store, clock=clock)
+    for move in castle.solve(DEAL).moves[:15]:
+        clock.now += 1
+        play(game, move)
+    game.undo()
+    again = castle.Game.resume(SaveStore(tmp_path), clock=clock)
+    assert isinstance(again, SpiderGame)
+    assert again.history == game.history and again.position == game.position
+    assert (again.moves, again.undos, again.seconds) == (game.moves, game.undos, 15)
+    again.redo()
+    data = json.loads(store.game_path.read_text())
+    data["done"][3] = ["run", 0, 0, 1]
+    store.game_path.write_text(json.dumps(data))
+    assert castle.Game.resume(store) is None and "Spider save" in store.notices[0]
+
+
+def test_spider_is_won_through_key_presses(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    game = SpiderGame.new("spider-1", deal=DEAL, store=store)
+    moves = castle.solve(DEAL).moves
+
+    def key(column: int) -> str:
+        return str((column + 1) % 10)
+
+    async def run() -> None:
+        app = CastleApp(store, game)
+        async with app.run_test(size=(100, 50)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, SpiderTableScreen)
+            for move in moves:
+                if move.kind == "deal":
+                    await pilot.press("d")
+                    continue
+                assert move.src is not None
+                await pilot.press(key(move.src))
+                if move.kind == "off":
+                    await pilot.press("o")
+                    continue
+                assert move.dst is not None
+                while screen.picked != len(move.cards):  # fewer cards: press again
+                    await pilot.press(key(move.src))
+                await pilot.press(key(move.dst))
+            await pilot.pause(0.5)
+            assert isinstance(app.screen, ResultsScreen)
+            assert "Spider 1: 1 won, 0 lost (100%)" in str(app.screen.results())
+
+    asyncio.run(run())
+    assert game.is_won and game.moves == len(moves)
+
+
+def test_spider_in_the_line_mode(tmp_path: Path) -> None:
+    commands = []
+    for move in castle.solve(DEAL).moves:
+        if move.kind == "deal":
+            commands.append("d")
+        elif move.kind == "off":
+            assert move.src is not None
+            commands.append(f"{move.src + 1} o")
+        else:
+            assert move.src is not None and move.dst is not None
+            commands.append(f"{move.src + 1} {move.dst + 1} {len(move.cards)}")
+    done = subprocess.run(
+        [sys.executable, "-m", "castle", "play", "--plain", "--variant", "spider-1", "--deal", "1"],
+        input="\n".join(commands) + "\nq\n",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "CASTLE_DATA_DIR": str(tmp_path), "NO_COLOR": "1"},
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Spider 1 · deal 1 · moves 0" in done.stdout and "##" in done.stdout
+    assert "You won!" in done.stdout and "Spider 1: 1 won, 0 lost (100%)" in done.stdout
