@@ -8,4 +8,5 @@ pub mod deal;
 pub mod moves;
 pub mod order;
 pub mod search;
+pub mod shorten;
 pub mod state;

@@ -44,7 +44,16 @@ pub fn priority(state: &SpiderState, m: SpiderMove) -> u32 {
     (class << 8) + (64 - count as u32)
 }
 
-/// Sorts `moves` into search order (stable).
+/// Sorts `moves` into search order (stable): by how near a win the position after each move
+/// looks (the beams' [`estimate`](super::beam::estimate)), then by [`priority`]. Ordered by
+/// class alone, the depth-first search wandered in nearly every deal; by the estimate it wins
+/// most one-suit deals in a few thousand states.
 pub fn order_moves(state: &SpiderState, moves: &mut [SpiderMove]) {
-    moves.sort_by_cached_key(|&m| priority(state, m));
+    let mut scratch = state.clone();
+    moves.sort_by_cached_key(|&m| {
+        let applied = super::moves::apply(&mut scratch, m);
+        let e = super::beam::estimate(&scratch);
+        super::moves::undo(&mut scratch, m, applied);
+        (e, priority(state, m))
+    });
 }

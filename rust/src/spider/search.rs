@@ -9,6 +9,7 @@ use super::beam::{beam_search, BEAM_WIDTHS};
 use super::deal::SpiderDeal;
 use super::moves::{apply, generate, replays_to_win, undo, Applied, SpiderMove};
 use super::order::order_moves;
+use super::shorten::shorten;
 use super::state::{SpiderKey, SpiderState};
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::table::{Insert, Table};
@@ -24,8 +25,9 @@ pub struct SpiderOutcome {
     pub limit: Option<&'static str>,
 }
 
-/// Expansions the beam searches may use when the caller sets no state limit.
-pub const BEAM_STATES: u64 = 10_000_000;
+/// The states the portfolio's shares are taken of when the caller sets no state limit (the
+/// complete search then has no state limit).
+pub const PORTFOLIO_STATES: u64 = 10_000_000;
 
 /// A position on the search stack: its moves are `moves[start..end]`, `next` is the one to try
 /// next, and `depth` is the length of the path that reached it.
@@ -52,25 +54,38 @@ pub fn solve(
         max_memory: limits.max_memory,
     };
     let mut expanded = 0;
-    // The beam searches first, with nine tenths of the budget (and time): they win most deals,
-    // and depth-first order wanders in Spider; the complete search then has the whole budget,
-    // and its "no" is a proof.
-    let beam_budget = Budget {
-        max_states: Some(limits.max_states.map_or(BEAM_STATES, |max| max / 10 * 9)),
+    // A portfolio, each step within a share of the budget (of the states, and of the time):
+    // the narrow beam; a slice of the depth-first search, whose moves are ordered by the same
+    // estimate (it wins most one-suit deals in moments); the wider beams; then the complete
+    // search with the whole budget, whose "no" is a proof (as is the slice's, if it ends).
+    let share = |fraction: f64| Budget {
+        max_states: Some((limits.max_states.unwrap_or(PORTFOLIO_STATES) as f64 * fraction) as u64),
         deadline: limits
             .max_seconds
-            .and_then(|s| started.checked_add(Duration::try_from_secs_f64(s * 0.9).ok()?)),
+            .and_then(|s| started.checked_add(Duration::try_from_secs_f64(s * fraction).ok()?)),
         max_memory: limits.max_memory,
     };
-    let mut end = End::Exhausted;
-    for width in BEAM_WIDTHS {
-        end = beam_search(deal, width, &beam_budget, &mut expanded, &mut watch);
-        if !matches!(end, End::Exhausted) {
+    let mut end = beam_search(deal, BEAM_WIDTHS[0], &share(0.1), &mut expanded, &mut watch);
+    if matches!(
+        end,
+        End::Exhausted | End::Limit("states" | "seconds" | "memory")
+    ) {
+        end = search(deal, &share(0.3), &mut expanded, &mut watch);
+    }
+    for &width in &BEAM_WIDTHS[1..] {
+        if !matches!(end, End::Limit("states" | "seconds" | "memory")) {
             break;
         }
+        end = beam_search(deal, width, &share(0.9), &mut expanded, &mut watch);
+        if matches!(end, End::Exhausted) {
+            end = End::Limit("states"); // a beam that runs dry proves nothing
+        }
     }
-    if !matches!(end, End::Won(_) | End::Limit("interrupted")) {
+    if matches!(end, End::Limit("states" | "seconds" | "memory")) {
         end = search(deal, &budget, &mut expanded, &mut watch);
+    }
+    if let End::Won(moves) = end {
+        end = End::Won(shorten(deal, &moves));
     }
     let (status, moves, limit) = match end {
         End::Won(moves) => {

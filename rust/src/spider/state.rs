@@ -114,8 +114,17 @@ impl SpiderState {
     }
 
     pub fn key(&self) -> SpiderKey {
+        self.pack(self.stock_left().is_empty())
+    }
+
+    /// The key with every column in its place (moves name columns by place).
+    pub fn placed_key(&self) -> SpiderKey {
+        self.pack(false)
+    }
+
+    fn pack(&self, sort: bool) -> SpiderKey {
         let mut order: [usize; COLUMNS] = std::array::from_fn(|i| i);
-        if self.stock_left().is_empty() {
+        if sort {
             // By the symbols the key writes: face-down cards, the mark, face-up cards.
             order.sort_unstable_by(|&a, &b| symbols(&self.cols[a]).cmp(symbols(&self.cols[b])));
         }
@@ -142,5 +151,59 @@ impl SpiderState {
         }
         put(1 + (self.dealt / COLUMNS) as u8);
         SpiderKey(key)
+    }
+
+    /// The position a placed key of a position of `deal`'s game stands for.
+    pub fn from_placed_key(deal: &SpiderDeal, key: &SpiderKey) -> SpiderState {
+        let symbol = |i: usize| {
+            let (word, shift) = (6 * i / 64, 6 * i % 64);
+            let mut v = key.0[word] >> shift;
+            if shift > 58 {
+                v |= key.0[word + 1] << (64 - shift);
+            }
+            (v & 63) as u8
+        };
+        let mut state = SpiderState::from_deal(deal);
+        let mut at = 0;
+        let mut counts = [0i32; 53];
+        for col in state.cols.iter_mut() {
+            col.cards.clear();
+            col.down = 0;
+            loop {
+                let s = symbol(at);
+                at += 1;
+                match s {
+                    0 => break,
+                    MARK => col.down = col.cards.len(),
+                    id => {
+                        col.cards.push(Card::from_id(id).unwrap());
+                        counts[id as usize] += 1;
+                    }
+                }
+            }
+        }
+        state.dealt = (symbol(at) as usize - 1) * COLUMNS;
+        for card in state.stock_left() {
+            counts[card.id() as usize] += 1;
+        }
+        // The runs off are what the deck has beyond the table and the stock.
+        state.off.clear();
+        let full = SpiderState::from_deal(deal);
+        let mut deck = [0i32; 53];
+        for card in full.cols.iter().flat_map(|c| &c.cards).chain(&full.stock) {
+            deck[card.id() as usize] += 1;
+        }
+        for &suit in &deal.off {
+            for rank in 1..=13 {
+                deck[Card::new(rank, suit).id() as usize] += 1;
+            }
+        }
+        for suit in 0..4u8 {
+            let ace = Card::new(1, suit).id() as usize;
+            for _ in 0..(deck[ace] - counts[ace]).max(0) {
+                state.off.push(suit);
+            }
+        }
+        state
     }
 }

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .moves import SpiderMove
+from .beam import estimate
+from .moves import SpiderMove, apply, undo
 from .state import SpiderState
 
 
@@ -38,5 +39,14 @@ def priority(state: SpiderState, m: SpiderMove) -> int:
 
 
 def order_moves(state: SpiderState, moves: list[SpiderMove], start: int) -> None:
-    """Sort ``moves[start:]`` into search order (stable)."""
-    moves[start:] = sorted(moves[start:], key=lambda m: priority(state, m))
+    """Sort ``moves[start:]`` into search order (stable): by how near a win the position
+    after each move looks (the beams' estimate), then by class."""
+    scratch = state.copy()
+
+    def key(m: SpiderMove) -> tuple[int, int]:
+        turned = apply(scratch, m)
+        e = estimate(scratch)
+        undo(scratch, m, turned)
+        return (e, priority(state, m))
+
+    moves[start:] = sorted(moves[start:], key=key)

@@ -14,10 +14,11 @@ from .beam import BEAM_WIDTHS, beam_search
 from .moves import SpiderMove as Move
 from .moves import apply, generate, replay, undo
 from .order import order_moves
+from .shorten import shorten
 from .state import SpiderState
 
-#: Expansions the beam searches may use when the caller sets no state limit.
-BEAM_STATES = 10_000_000
+#: The states the portfolio's shares are taken of when the caller sets no state limit.
+PORTFOLIO_STATES = 10_000_000
 
 
 @dataclass
@@ -34,18 +35,29 @@ def solve(
     check_limits(max_states, max_seconds)
     started = time.perf_counter()
     counter = Counter()
-    beam_budget = Budget(
-        BEAM_STATES if max_states is None else max_states // 10 * 9,
-        None if max_seconds is None else started + max_seconds * 0.9,
-    )
-    end: End[Move] = End("exhausted", [])
-    for width in BEAM_WIDTHS:
-        end = beam_search(deal, width, beam_budget, counter)
-        if end.kind != "exhausted":
+
+    def share(fraction: float) -> Budget:
+        states = PORTFOLIO_STATES if max_states is None else max_states
+        deadline = None if max_seconds is None else started + max_seconds * fraction
+        return Budget(int(states * fraction), deadline)
+
+    # The portfolio of spider/search.rs: the narrow beam, a slice of the depth-first search,
+    # the wider beams, then the complete search.
+    resumable = ("states", "seconds", "memory")
+    end = beam_search(deal, BEAM_WIDTHS[0], share(0.1), counter)
+    if end.kind == "exhausted" or end.limit in resumable:
+        end = search(deal, share(0.3), counter)
+    for width in BEAM_WIDTHS[1:]:
+        if end.limit not in resumable:
             break
-    if not (end.kind == "won" or end.limit == "interrupted"):
+        end = beam_search(deal, width, share(0.9), counter)
+        if end.kind == "exhausted":
+            end = End("limit", [], "states")  # a beam that runs dry proves nothing
+    if end.limit in resumable:
         budget = Budget(max_states, None if max_seconds is None else started + max_seconds)
         end = search(deal, budget, counter)
+    if end.kind == "won":
+        end = End("won", shorten(deal, end.path))
     seconds = time.perf_counter() - started
     if end.kind == "won":
         replay(deal, end.path)  # raises if the win does not replay

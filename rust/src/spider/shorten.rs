@@ -1,0 +1,126 @@
+//! Making a found Spider win shorter after the search: depth-first wins wander for thousands
+//! (even millions) of moves.
+
+use std::collections::VecDeque;
+
+use rustc_hash::FxHashMap;
+
+use super::deal::SpiderDeal;
+use super::moves::{apply, generate, undo, SpiderMove};
+use super::state::{SpiderKey, SpiderState};
+
+/// Lines longer than this, after their loops are cut, keep that form: the breadth-first pass
+/// costs a move generation per position.
+pub const BFS_LIMIT: usize = 50_000;
+
+/// A shorter line to the same win: first every loop (a position reached again) is cut; then,
+/// for lines of at most [`BFS_LIMIT`] moves, the shortest line through the positions left,
+/// by a breadth-first search where any legal move from one of them to another is an edge.
+pub fn shorten(deal: &SpiderDeal, moves: &[SpiderMove]) -> Vec<SpiderMove> {
+    let line = cut_loops(deal, moves);
+    if line.len() > BFS_LIMIT {
+        return line;
+    }
+    shortest_through(deal, &line)
+}
+
+/// The line with its loops cut: walking it, a position met before takes the line back to
+/// where it was first met.
+pub fn cut_loops(deal: &SpiderDeal, moves: &[SpiderMove]) -> Vec<SpiderMove> {
+    let mut state = SpiderState::from_deal(deal);
+    let mut seen: FxHashMap<SpiderKey, usize> = FxHashMap::default();
+    let mut keys = vec![state.placed_key()];
+    seen.insert(keys[0], 0);
+    let mut out: Vec<SpiderMove> = Vec::new();
+    for &m in moves {
+        apply(&mut state, m);
+        let key = state.placed_key();
+        if let Some(&at) = seen.get(&key) {
+            for dropped in keys.drain(at + 1..) {
+                seen.remove(&dropped);
+            }
+            out.truncate(at);
+        } else {
+            out.push(m);
+            seen.insert(key, keys.len());
+            keys.push(key);
+        }
+    }
+    out
+}
+
+fn shortest_through(deal: &SpiderDeal, moves: &[SpiderMove]) -> Vec<SpiderMove> {
+    let mut state = SpiderState::from_deal(deal);
+    let mut positions = vec![state.placed_key()];
+    for &m in moves {
+        apply(&mut state, m);
+        positions.push(state.placed_key());
+    }
+    let index: FxHashMap<SpiderKey, usize> =
+        positions.iter().enumerate().map(|(i, &k)| (k, i)).collect();
+    let goal = moves.len();
+    // Breadth-first from the deal, moves in `generate` order (unpruned), so that the Python
+    // reference finds the same line.
+    let mut came_from: Vec<Option<(usize, SpiderMove)>> = vec![None; positions.len()];
+    let mut reached = vec![false; positions.len()];
+    reached[0] = true;
+    let mut queue = VecDeque::from([0usize]);
+    let mut legal = Vec::new();
+    while let Some(i) = queue.pop_front() {
+        if i == goal {
+            break;
+        }
+        let mut state = SpiderState::from_placed_key(deal, &positions[i]);
+        legal.clear();
+        generate(&state, false, &mut legal);
+        for &m in &legal {
+            let applied = apply(&mut state, m);
+            if let Some(&j) = index.get(&state.placed_key()) {
+                if !reached[j] {
+                    reached[j] = true;
+                    came_from[j] = Some((i, m));
+                    queue.push_back(j);
+                }
+            }
+            undo(&mut state, m, applied);
+        }
+    }
+    let mut out = Vec::new();
+    let mut at = goal;
+    while let Some((before, m)) = came_from[at] {
+        out.push(m);
+        at = before;
+    }
+    out.reverse();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::deal::Suits;
+    use super::super::moves::replays_to_win;
+    use super::*;
+    use crate::solver::Limits;
+
+    #[test]
+    fn a_shortened_win_still_wins_and_a_placed_key_decodes() {
+        let deal = SpiderDeal::from_number(Suits::One, 3).unwrap();
+        let mut state = SpiderState::from_deal(&deal);
+        let mut moves = Vec::new();
+        generate(&state, true, &mut moves);
+        apply(&mut state, moves[0]);
+        apply(&mut state, SpiderMove::Deal);
+        let back = SpiderState::from_placed_key(&deal, &state.placed_key());
+        assert_eq!(back, state);
+        let limits = Limits {
+            max_states: Some(200_000),
+            max_seconds: None,
+            max_memory: 1 << 30,
+        };
+        for n in [1, 4] {
+            let deal = SpiderDeal::from_number(Suits::One, n).unwrap();
+            let o = super::super::search::solve(&deal, &limits, &mut || false);
+            assert!(replays_to_win(&deal, &o.moves), "deal {n}");
+        }
+    }
+}
