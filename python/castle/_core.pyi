@@ -83,6 +83,8 @@ class SpiderDeal:
     def play(self, kind: str, src: int, dst: int, count: int) -> SpiderDeal:
         """The position after a legal move (no deal number); ValueError if not legal."""
     def is_won(self) -> bool: ...
+    def movable(self, column: int) -> int:
+        """How many top cards of ``column`` may move as one (face up, one suit, descending)."""
 
 def solve_spider(
     deal: SpiderDeal, max_states: int | None, max_seconds: float | None, max_memory: int

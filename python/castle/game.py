@@ -18,7 +18,8 @@ from .cards import Card
 from .deal import Deal
 from .errors import IllegalMoveError, SaveError
 from .levels import DEFAULT_LEVEL, level, level_for_variant, pick_deal
-from .playclock import Clock, PlayClock, check_seconds
+from .playclock import Clock, PlayClock
+from .saves import count_field, seconds_field
 from .scoring import progress, timed_score
 from .solve import FOUNDATION, Move, Status, Target, make_move, solve
 
@@ -213,6 +214,15 @@ class Game:
         """The classic record: cards on the foundations, 52 when won."""
         return progress(self.foundations)
 
+    def run_length(self, column: int) -> int:
+        """How many top cards of ``column`` form a descending run (by rank, any suits): the
+        most a supermove may carry from it (RULES.md §3), empty columns permitting."""
+        cards = self.columns[self._column(column, "the")]
+        n = 1 if cards else 0
+        while n < len(cards) and cards[-n - 1].rank == cards[-n].rank + 1:
+            n += 1
+        return n
+
     # --- the clock ----------------------------------------------------------------------------
 
     def pause(self) -> None:
@@ -369,7 +379,7 @@ class Game:
         deal = Deal.from_text(_text(data["board"]), _text(data["variant"]))
         number = data["deal"]
         if number is not None:
-            if deal != Deal.from_number(deal.variant, _count(number)):
+            if deal != Deal.from_number(deal.variant, count_field(number)):
                 raise SaveError(f"the board is not deal {number}")
             deal = Deal.from_number(deal.variant, number)
         game = cls(deal, level_id=_text(data["level"]), clock=clock)
@@ -384,10 +394,10 @@ class Game:
             action = Action(tuple(_move(m) for m in moves))
             position = game._replay(position, action.moves)
             game._undone.insert(0, action)
-        game._moves = _count(data["moves"])
-        game._undos = _count(data["undos"])
+        game._moves = count_field(data["moves"])
+        game._undos = count_field(data["undos"])
         # Paused: Game.resume or the player starts the clock.
-        game._timer = PlayClock(clock, check_seconds(data["seconds"]), running=False)
+        game._timer = PlayClock(clock, seconds_field(data["seconds"]), running=False)
         game._store = store
         return game
 
@@ -421,11 +431,9 @@ class Game:
         dst = self._column(dst, "destination")
         if dst == src:
             raise IllegalMoveError("a card cannot move onto its own column")
-        run = column[len(column) - count :]
-        if any(upper.rank + 1 != lower.rank for lower, upper in zip(run, run[1:])):
-            raise IllegalMoveError(
-                f"{' '.join(map(str, run))} is not a descending run: it cannot move as one"
-            )
+        if count > self.run_length(src):
+            run = " ".join(map(str, column[len(column) - count :]))
+            raise IllegalMoveError(f"{run} is not a descending run: it cannot move as one")
         into_empty = not self.columns[dst]
         free = [c for c, cards in enumerate(self.columns) if not cards and c != dst]
         capacity = supermove_capacity(len(free) + into_empty, into_empty)
@@ -509,12 +517,6 @@ def _core_target(dst: Target) -> int:
 def _text(value: object) -> str:
     if not isinstance(value, str):
         raise SaveError(f"expected text, found {value!r}")
-    return value
-
-
-def _count(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise SaveError(f"expected a count, found {value!r}")
     return value
 
 

@@ -37,11 +37,4 @@ class PlayClock:
             self._since = self._clock()
 
 
-def check_seconds(value: object) -> float:
-    """Seconds played as a save file gives them; ValueError unless a sane number."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 1e9:
-        raise ValueError(f"seconds played: {value!r}")
-    return float(value)
-
-
-__all__ = ["Clock", "PlayClock", "check_seconds"]
+__all__ = ["Clock", "PlayClock"]

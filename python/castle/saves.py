@@ -29,6 +29,20 @@ STATS_FORMAT = "castle-statistics"
 STATS_VERSION = 1
 
 
+def count_field(value: object) -> int:
+    """A count in a save file (moves, undos); :class:`SaveError` unless a whole number >= 0."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise SaveError(f"expected a count, found {value!r}")
+    return value
+
+
+def seconds_field(value: object) -> float:
+    """Seconds played in a save file; :class:`SaveError` unless a sane number."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 1e9:
+        raise SaveError(f"seconds played: {value!r}")
+    return float(value)
+
+
 def default_directory() -> Path:
     """Where saves live unless told otherwise: ``$CASTLE_DATA_DIR``, else the platform's user
     data directory (``~/.local/share/castle-solitaire`` on Linux)."""
@@ -201,4 +215,4 @@ class SaveStore:
         self.notices.append(f"{path} was not usable ({reason}); {where}")
 
 
-__all__ = ["SaveStore", "default_directory", "write_atomic"]
+__all__ = ["SaveStore", "count_field", "default_directory", "seconds_field", "write_atomic"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Union, cast, overload
+from typing import TYPE_CHECKING, Any, Literal, Protocol, Union, cast, overload
 
 from . import _core
 from .cards import CARDS, Card
@@ -65,19 +65,41 @@ class Solution:
     limit: str | None = None
 
     def to_json(self, deal: Deal | None = None) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if deal is not None:
-            out["variant"] = deal.variant
-            out["deal"] = deal.number
-        out.update(
-            status=self.status,
-            moves=[m.to_json() for m in self.moves],
-            states=self.states,
-            seconds=round(self.seconds, 6),
-        )
-        if self.limit is not None:
-            out["limit"] = self.limit
-        return out
+        moves = [m.to_json() for m in self.moves]
+        return solution_json(self, moves, deal)
+
+
+class _Answer(Protocol):
+    @property
+    def status(self) -> Status: ...
+    @property
+    def states(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def limit(self) -> str | None: ...
+
+
+class _Dealt(Protocol):
+    @property
+    def variant(self) -> str: ...
+    @property
+    def number(self) -> int | None: ...
+
+
+def solution_json(
+    answer: _Answer, moves: list[dict[str, Any]], deal: _Dealt | None = None
+) -> dict[str, Any]:
+    """A solver's answer as JSON-ready data, the same shape for every game."""
+    out: dict[str, Any] = {}
+    if deal is not None:
+        out["variant"] = deal.variant
+        out["deal"] = deal.number
+    out.update(status=answer.status, moves=moves, states=answer.states)
+    out["seconds"] = round(answer.seconds, 6)
+    if answer.limit is not None:
+        out["limit"] = answer.limit
+    return out
 
 
 def check_limits(

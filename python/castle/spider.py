@@ -14,7 +14,7 @@ from typing import Any, Literal, NamedTuple, cast
 from . import _core
 from .cards import CARDS, SUITS, Card
 from .errors import BoardError, VariantError
-from .solve import DEFAULT_MAX_MEMORY, Status, check_limits
+from .solve import DEFAULT_MAX_MEMORY, Status, check_limits, solution_json
 
 #: Spider variant ids, in the core's order.
 SPIDER_VARIANTS: tuple[str, ...] = tuple(_core.spider_variants())
@@ -160,19 +160,7 @@ class SpiderSolution:
     limit: str | None = None
 
     def to_json(self, deal: SpiderDeal | None = None) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if deal is not None:
-            out["variant"] = deal.variant
-            out["deal"] = deal.number
-        out.update(
-            status=self.status,
-            moves=[m.to_json() for m in self.moves],
-            states=self.states,
-            seconds=round(self.seconds, 6),
-        )
-        if self.limit is not None:
-            out["limit"] = self.limit
-        return out
+        return solution_json(self, [m.to_json() for m in self.moves], deal)
 
 
 def solve_spider(

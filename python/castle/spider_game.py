@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalMoveError, SaveError
 from .levels import level
-from .playclock import Clock, PlayClock, check_seconds
+from .playclock import Clock, PlayClock
+from .saves import count_field, seconds_field
 from .solve import Status
 from .spider import RANDOM_DEAL_MAX, SpiderColumn, SpiderDeal, SpiderMove, solve_spider
 
@@ -104,6 +105,10 @@ class SpiderGame:
     @property
     def columns(self) -> list[SpiderColumn]:
         return self._position.columns
+
+    def movable(self, column: int) -> int:
+        """How many top cards of ``column`` may move as one run (the core says)."""
+        return int(self._position.core.movable(self._column(column, "the")))
 
     @property
     def stock(self) -> int:
@@ -279,9 +284,9 @@ class SpiderGame:
                     raise SaveError("an undone move does not replay")
                 position = SpiderDeal(position.core.play(kind, src, dst, count))
                 game._undone.insert(0, _public_move(game._position, kind, src, dst, count))
-            game._moves = _count(data["moves"])
-            game._undos = _count(data["undos"])
-            game._timer = PlayClock(clock, check_seconds(data["seconds"]), running=False)
+            game._moves = count_field(data["moves"])
+            game._undos = count_field(data["undos"])
+            game._timer = PlayClock(clock, seconds_field(data["seconds"]), running=False)
             game._store = store
             return game
         except SaveError:
@@ -369,12 +374,6 @@ def _core_move(move: SpiderMove) -> tuple[str, int, int, int]:
         return ("off", move.src, -1, 13)
     assert move.dst is not None
     return ("run", move.src, move.dst, len(move.cards))
-
-
-def _count(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise SaveError(f"expected a count, found {value!r}")
-    return value
 
 
 __all__ = ["SpiderGame", "SpiderHint"]

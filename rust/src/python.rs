@@ -387,6 +387,14 @@ impl PySpiderDeal {
     fn is_won(&self) -> bool {
         SpiderState::from_deal(&self.deal).is_won()
     }
+
+    /// How many top cards of `column` may move as one (face up, one suit, descending).
+    fn movable(&self, column: usize) -> usize {
+        SpiderState::from_deal(&self.deal)
+            .cols
+            .get(column)
+            .map_or(0, |c| c.run_len())
+    }
 }
 
 fn spider_tuple(m: SpiderMove) -> (&'static str, i16, i16, u8) {

@@ -18,6 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -139,72 +140,54 @@ class LevelPicker(Screen[None]):
             app.new_game(event.option.id)
 
 
-class TableScreen(Screen[None]):
-    """The game: the foundations, the eight columns, the status line and a message line.
+#: The keys every table shares.
+PLAY_BINDINGS = [
+    Binding("escape", "cancel", "Cancel", show=False),
+    Binding("u,ctrl+z", "undo", "Undo"),
+    Binding("r,ctrl+y", "redo", "Redo", show=False),
+    Binding("h", "hint", "Hint"),
+    Binding("n", "new", "New deal"),
+    Binding("m", "menu", "Menu"),
+    Binding("q", "quit", "Quit"),
+]
 
-    Keys: a column's number selects its top card (again: one more card of its run), then
-    another column's number moves the selected cards there, ``f`` sends the top card up,
-    Enter taps it.
-    """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(n), f"column({n - 1})", show=False) for n in range(1, 9)),
-        Binding("f", "foundation", "Foundation"),
-        Binding("enter,space", "tap", "Tap", show=False),
-        Binding("escape", "cancel", "Cancel", show=False),
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("r,ctrl+y", "redo", "Redo", show=False),
-        Binding("h", "hint", "Hint"),
-        Binding("n", "new", "New deal"),
-        Binding("m", "menu", "Menu"),
-        Binding("q", "quit", "Quit"),
-    ]
+class PlayScreen(Screen[None]):
+    """What both tables share: the status and message lines, acting on the game (a refusal
+    rings and changes nothing; a win opens the results), undo, redo, hint, new deal, menu and
+    quit. A table draws itself in ``redraw`` and names its column views in ``column_views``."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: AnyGame) -> None:
         super().__init__()
-        self.game = game
+        self.game: AnyGame = game
         self.selected: int | None = None
         self.picked = 0
-        self.pending_tap: Timer | None = None
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        yield FoundationsView()
-        with Horizontal(id="table"):
-            for i in range(len(self.game.columns)):
-                yield ColumnView(i)
-        yield Static(id="message")
-        yield Footer()
 
     def on_mount(self) -> None:
         self.game.unpause()
         self.redraw()
         self.set_interval(1, self.show_status)
 
-    # --- drawing ------------------------------------------------------------------------------
+    def redraw(self) -> None:
+        raise NotImplementedError
+
+    def column_views(self) -> list[Widget]:
+        raise NotImplementedError
+
+    def status_tail(self) -> str:
+        """What the status line ends with (the castle and Spider tables differ)."""
+        return ""
 
     def show_status(self) -> None:
         game = self.game
         where = f"deal {game.deal.number}" if game.deal.number is not None else "custom deal"
         self.query_one("#status", Static).update(
             f"{level(game.level).name} · {where} · moves {game.moves} · "
-            f"time {clock_text(game.seconds)} · score {game.score} · "
-            f"cards up {game.progress}/52"
+            f"time {clock_text(game.seconds)} · score {game.score}{self.status_tail()}"
         )
-
-    def redraw(self) -> None:
-        self.show_status()
-        self.query_one(FoundationsView).show(self.game.foundations)
-        for view in self.query(ColumnView):
-            view.remove_class("hint")
-            view.show(
-                self.game.columns[view.index], self.picked if view.index == self.selected else 0
-            )
 
     def say(self, message: str) -> None:
         self.query_one("#message", Static).update(message)
-
-    # --- acting -------------------------------------------------------------------------------
 
     def act(self, what: str, do: Callable[[], object]) -> None:
         """Run a game action: refused, it changes nothing and rings; done, the table redraws,
@@ -225,6 +208,82 @@ class TableScreen(Screen[None]):
             app.ding()
             app.push_screen(ResultsScreen(self.game))
 
+    def action_cancel(self) -> None:
+        self.selected, self.picked = None, 0
+        self.say("")
+        self.redraw()
+
+    def action_undo(self) -> None:
+        self.act("undone", self.game.undo)
+
+    def action_redo(self) -> None:
+        self.act("redone", self.game.redo)
+
+    def action_hint(self) -> None:
+        hint = self.game.hint(max_seconds=1.5)
+        self.say(f"hint: {hint}")
+        if hint.move is not None:
+            for i, view in enumerate(self.column_views()):
+                if i in (hint.move.src, hint.move.dst):
+                    view.add_class("hint")
+
+    def action_new(self) -> None:
+        app = self.app
+        assert isinstance(app, CastleApp)
+        app.new_game(self.game.level)
+
+    def action_menu(self) -> None:
+        self.app.push_screen(MenuScreen(self.game))
+
+    def action_quit(self) -> None:
+        self.game.pause()  # saved, clock stopped
+        self.app.exit()
+
+
+class TableScreen(PlayScreen):
+    """The game: the foundations, the eight columns, the status line and a message line.
+
+    Keys: a column's number selects its top card (again: one more card of its run), then
+    another column's number moves the selected cards there, ``f`` sends the top card up,
+    Enter taps it.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(n), f"column({n - 1})", show=False) for n in range(1, 9)),
+        Binding("f", "foundation", "Foundation"),
+        Binding("enter,space", "tap", "Tap", show=False),
+        *PLAY_BINDINGS,
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.game: Game = game
+        self.pending_tap: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield FoundationsView()
+        with Horizontal(id="table"):
+            for i in range(len(self.game.columns)):
+                yield ColumnView(i)
+        yield Static(id="message")
+        yield Footer()
+
+    def status_tail(self) -> str:
+        return f" · cards up {self.game.progress}/52"
+
+    def column_views(self) -> list[Widget]:
+        return list(self.query(ColumnView))
+
+    def redraw(self) -> None:
+        self.show_status()
+        self.query_one(FoundationsView).show(self.game.foundations)
+        for view in self.query(ColumnView):
+            view.remove_class("hint")
+            view.show(
+                self.game.columns[view.index], self.picked if view.index == self.selected else 0
+            )
+
     def action_column(self, column: int) -> None:
         if self.selected is None:
             if not self.game.columns[column]:
@@ -235,8 +294,7 @@ class TableScreen(Screen[None]):
         elif self.selected == column:
             cards = self.game.columns[column]
             run = self.picked + 1
-            fits = run <= len(cards) and cards[-run].rank == cards[-run + 1].rank + 1
-            self.picked = run if fits else 1
+            self.picked = run if run <= self.game.run_length(column) else 1
             self.say(f"{' '.join(map(str, cards[-self.picked :]))} selected")
         else:
             src, count = self.selected, self.picked
@@ -255,37 +313,6 @@ class TableScreen(Screen[None]):
         if self.selected is not None:
             src = self.selected
             self.act("", lambda: self.game.tap(src))
-
-    def action_cancel(self) -> None:
-        self.selected, self.picked = None, 0
-        self.say("")
-        self.redraw()
-
-    def action_undo(self) -> None:
-        self.act("undone", self.game.undo)
-
-    def action_redo(self) -> None:
-        self.act("redone", self.game.redo)
-
-    def action_hint(self) -> None:
-        hint = self.game.hint(max_seconds=1.5)
-        self.say(f"hint: {hint}")
-        if hint.move is not None:
-            for view in self.query(ColumnView):
-                if view.index in (hint.move.src, hint.move.dst):
-                    view.add_class("hint")
-
-    def action_new(self) -> None:
-        app = self.app
-        assert isinstance(app, CastleApp)
-        app.new_game(self.game.level)
-
-    def action_menu(self) -> None:
-        self.app.push_screen(MenuScreen(self.game))
-
-    def action_quit(self) -> None:
-        self.game.pause()  # saved, clock stopped
-        self.app.exit()
 
     def on_column_view_clicked(self, event: ColumnView.Clicked) -> None:
         if self.pending_tap is not None:
@@ -412,7 +439,7 @@ class ResultsScreen(Screen[None]):
         app.show(LevelPicker())
 
 
-class SpiderTableScreen(Screen[None]):
+class SpiderTableScreen(PlayScreen):
     """A Spider game: the stock and the runs off, the ten columns, status and message lines.
 
     Keys: a column's number (0 for the tenth) selects the longest run that can move from it
@@ -425,20 +452,12 @@ class SpiderTableScreen(Screen[None]):
         *(Binding(str(n % 10), f"column({n - 1})", show=False) for n in range(1, 11)),
         Binding("d", "deal", "Deal"),
         Binding("o", "off", "Run off"),
-        Binding("escape", "cancel", "Cancel", show=False),
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("r,ctrl+y", "redo", "Redo", show=False),
-        Binding("h", "hint", "Hint"),
-        Binding("n", "new", "New deal"),
-        Binding("m", "menu", "Menu"),
-        Binding("q", "quit", "Quit"),
+        *PLAY_BINDINGS,
     ]
 
     def __init__(self, game: SpiderGame) -> None:
-        super().__init__()
-        self.game = game
-        self.selected: int | None = None
-        self.picked = 0
+        super().__init__(game)
+        self.game: SpiderGame = game
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -449,18 +468,8 @@ class SpiderTableScreen(Screen[None]):
         yield Static(id="message")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.game.unpause()
-        self.redraw()
-        self.set_interval(1, self.show_status)
-
-    def show_status(self) -> None:
-        game = self.game
-        where = f"deal {game.deal.number}" if game.deal.number is not None else "custom deal"
-        self.query_one("#status", Static).update(
-            f"{level(game.level).name} · {where} · moves {game.moves} · "
-            f"time {clock_text(game.seconds)} · score {game.score}"
-        )
+    def column_views(self) -> list[Widget]:
+        return list(self.query(SpiderColumnView))
 
     def redraw(self) -> None:
         self.show_status()
@@ -471,34 +480,6 @@ class SpiderTableScreen(Screen[None]):
             column = columns[view.index]
             picked = self.picked if view.index == self.selected else 0
             view.show(column.down, column.up, picked)
-
-    def say(self, message: str) -> None:
-        self.query_one("#message", Static).update(message)
-
-    def act(self, what: str, do: Callable[[], object]) -> None:
-        self.selected, self.picked = None, 0
-        app = self.app
-        assert isinstance(app, CastleApp)
-        try:
-            do()
-        except CastleError as e:
-            self.say(f"{e}")
-            app.ding()
-            self.redraw()
-            return
-        self.say(what)
-        self.redraw()
-        if self.game.is_won:
-            app.ding()
-            app.push_screen(ResultsScreen(self.game))
-
-    def movable(self, column: int) -> int:
-        """How many top cards of the column can move as one (a run of one suit)."""
-        up = self.game.columns[column].up
-        n = 1 if up else 0
-        while n < len(up) and up[-n - 1].suit == up[-n].suit and up[-n - 1].rank == up[-n].rank + 1:
-            n += 1
-        return n
 
     def select(self, column: int, count: int) -> None:
         self.selected, self.picked = column, count
@@ -511,9 +492,9 @@ class SpiderTableScreen(Screen[None]):
             if not self.game.columns[column].up:
                 self.say(f"column {column + 1} is empty")
                 return
-            self.select(column, self.movable(column))
+            self.select(column, self.game.movable(column))
         elif self.selected == column:
-            self.select(column, self.picked - 1 or self.movable(column))
+            self.select(column, self.picked - 1 or self.game.movable(column))
         else:
             src, count = self.selected, self.picked
             self.act("", lambda: self.game.move(src, column, count))
@@ -530,37 +511,6 @@ class SpiderTableScreen(Screen[None]):
             return
         self.act("a run is off", lambda: self.game.take_off(off))
 
-    def action_cancel(self) -> None:
-        self.selected, self.picked = None, 0
-        self.say("")
-        self.redraw()
-
-    def action_undo(self) -> None:
-        self.act("undone", self.game.undo)
-
-    def action_redo(self) -> None:
-        self.act("redone", self.game.redo)
-
-    def action_hint(self) -> None:
-        hint = self.game.hint(max_seconds=1.5)
-        self.say(f"hint: {hint}")
-        if hint.move is not None:
-            for view in self.query(SpiderColumnView):
-                if view.index in (hint.move.src, hint.move.dst):
-                    view.add_class("hint")
-
-    def action_new(self) -> None:
-        app = self.app
-        assert isinstance(app, CastleApp)
-        app.new_game(self.game.level)
-
-    def action_menu(self) -> None:
-        self.app.push_screen(MenuScreen(self.game))
-
-    def action_quit(self) -> None:
-        self.game.pause()
-        self.app.exit()
-
     def on_spider_column_view_clicked(self, event: SpiderColumnView.Clicked) -> None:
         column = event.column
         if self.selected is not None and self.selected != column:
@@ -572,7 +522,7 @@ class SpiderTableScreen(Screen[None]):
             self.action_cancel()
             return
         count = len(cards.down) + len(cards.up) - event.card
-        if count > self.movable(column):
+        if count > self.game.movable(column):
             self.say("only a run of one suit moves as one")
             self.action_cancel()
             return

@@ -129,7 +129,7 @@ fn search(
         }
         let start = moves.len();
         generate(&state, true, &mut moves);
-        order_moves(&state, &mut moves[start..]);
+        order_moves(&mut state, &mut moves[start..]);
         frames.push(Frame {
             start,
             end: moves.len(),

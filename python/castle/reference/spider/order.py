@@ -41,12 +41,13 @@ def priority(state: SpiderState, m: SpiderMove) -> int:
 def order_moves(state: SpiderState, moves: list[SpiderMove], start: int) -> None:
     """Sort ``moves[start:]`` into search order (stable): by how near a win the position
     after each move looks (the beams' estimate), then by class."""
-    scratch = state.copy()
 
     def key(m: SpiderMove) -> tuple[int, int]:
-        turned = apply(scratch, m)
-        e = estimate(scratch)
-        undo(scratch, m, turned)
-        return (e, priority(state, m))
+        # Made and taken back in place, as in spider/order.rs.
+        cls = priority(state, m)
+        turned = apply(state, m)
+        near = estimate(state)
+        undo(state, m, turned)
+        return (near, cls)
 
     moves[start:] = sorted(moves[start:], key=key)
