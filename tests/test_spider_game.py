@@ -164,3 +164,67 @@ def test_spider_in_the_line_mode(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "Spider 1 · deal 1 · moves 0" in done.stdout and "##" in done.stdout
     assert "You won!" in done.stdout and "Spider 1: 1 won, 0 lost (100%)" in done.stdout
+
+
+def test_a_fair_completion_keeps_what_is_in_sight() -> None:
+    import random
+    from collections import Counter
+
+    from castle.fair import completion, unseen_cards
+
+    deal = SpiderDeal.from_number("spider-2", 9)
+    world = completion(deal, random.Random(4))
+    assert [c.up for c in world.columns] == [c.up for c in deal.columns]
+    assert [len(c.down) for c in world.columns] == [len(c.down) for c in deal.columns]
+    hidden = Counter(c for col in world.columns for c in col.down) + Counter(world.stock)
+    assert hidden == Counter(unseen_cards(deal)) and sum(hidden.values()) == 94
+    assert world.to_text() != deal.to_text()  # the hidden cards were dealt anew
+
+
+def test_the_fair_hint_is_a_legal_move_and_autoplay_wins_what_it_can_see() -> None:
+    import random
+
+    from castle.fair import autoplay, fair_advice
+
+    deal = SpiderDeal.from_number("spider-1", 2)
+    advice = fair_advice(deal, random.Random(0), samples=2)
+    assert advice.move is not None and advice.won >= 1
+    game = SpiderGame(deal)
+    play(game, advice.move)  # legal in the real game, whatever the hidden cards are
+    # The endgame's hidden cards are the spades 2 to K in some order: fair play wins it.
+    assert autoplay(ENDGAME, fair=True, samples=1).won
+
+
+def test_cli_autoplay_reports_per_deal_json(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "castle",
+            "autoplay",
+            "--variant",
+            "spider-1",
+            "--deals",
+            "1-2",
+            "--fair",
+            "--samples",
+            "1",
+            "--max-states",
+            "3000",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["deal"] for r in rows] == [1, 2] and all(set(r) >= {"won", "moves"} for r in rows)
+    assert "played by the fair hint" in done.stderr
+    bad = subprocess.run(
+        [sys.executable, "-m", "castle", "autoplay", "--variant", "citadel", "--deals", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert bad.returncode == 2 and "autoplay plays Spider" in bad.stderr

@@ -234,10 +234,18 @@ class SpiderGame:
         kind, src, dst, count = _core_move(move)
         return self._act(kind, src, dst, count, keep_redo=True)
 
-    def hint(self, *, max_seconds: float = 2.0) -> SpiderHint:
-        """The first move of a win the solver finds from here, or why there is none."""
+    def hint(self, *, max_seconds: float = 2.0, fair: bool = False) -> SpiderHint:
+        """The first move of a win the solver finds from here, or why there is none. With
+        ``fair``, advice from what the player can see only (``castle.fair``): the move most
+        wins of a few random completions of the hidden cards start with ("unknown" if none
+        was won; never "unsolvable", which only the hidden cards could prove)."""
         if self.is_won:
             return SpiderHint("solved", None)
+        if fair:
+            from .fair import fair_advice
+
+            advice = fair_advice(self._position, random.Random())
+            return SpiderHint("solved" if advice.move else "unknown", advice.move)
         solution = solve_spider(self._position, max_seconds=max_seconds)
         return SpiderHint(solution.status, solution.moves[0] if solution.moves else None)
 

@@ -14,6 +14,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         # Imported here so that a Ctrl+C during start-up also ends quietly.
         from .args import build_parser, survey_argv
+        from .autoplay import run as run_autoplay
         from .bench import run as run_bench
         from .play import run as run_play
         from .solve import run as run_solve
@@ -25,6 +26,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "survey": run_survey,
             "bench": run_bench,
             "play": run_play,
+            "autoplay": run_autoplay,
         }
         return commands[args.command](args)
     except UsageError as e:

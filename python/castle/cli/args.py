@@ -219,6 +219,7 @@ def build_parser() -> Parser:
 
     add_survey_parser(commands)
     add_play_parser(commands)
+    add_autoplay_parser(commands)
 
     bench = commands.add_parser(
         "bench",
@@ -341,6 +342,33 @@ def add_play_parser(commands: argparse._SubParsersAction[Parser]) -> None:
         help="where the save and statistics live (default: $CASTLE_DATA_DIR, else the "
         "user data directory)",
     )
+
+
+def add_autoplay_parser(commands: argparse._SubParsersAction[Parser]) -> None:
+    autoplay = commands.add_parser(
+        "autoplay",
+        help="play Spider deals to the end by the fair hint, and report the win rate",
+        description="Each deal is played by the hint alone. With --fair the hint sees only "
+        "what a player sees: it solves a few random completions of the face-down cards and "
+        "the stock and plays the move most of their wins start with, planning again whenever "
+        "a card turns up or the stock is dealt. Without --fair it follows the thoughtful "
+        "solver, which sees every card.",
+    )
+    autoplay.add_argument("--variant", type=parse_solve_variant, default="spider", metavar="V")
+    autoplay.add_argument("--deals", required=True, metavar="RANGE", help="e.g. 1-200")
+    autoplay.add_argument("--fair", action="store_true", help="see only what a player sees")
+    autoplay.add_argument(
+        "--samples", type=parse_jobs, default=3, metavar="N", help="completions per hint"
+    )
+    autoplay.add_argument(
+        "--max-states",
+        type=parse_states,
+        default=200_000,
+        metavar="N",
+        help="the solver's states for each completion (default 200,000)",
+    )
+    autoplay.add_argument("--seed", type=int, default=0, help="seed of the completions")
+    autoplay.add_argument("--json", action="store_true", help="one JSON object per deal")
 
 
 def add_survey_parser(commands: argparse._SubParsersAction[Parser]) -> None:

@@ -1,0 +1,146 @@
+"""A fair Spider hint: advice from what the player can see, and a player that follows it.
+
+The face-down cards and the stock are unknown to a player. The fair hint deals them at random
+(the cards not in sight, in random places), solves a few such completions with the thoughtful
+solver, and advises the first move the most of them start with. Such a move is legal in the
+real game: a move's legality only reads face-up cards and whether the stock and the columns
+are empty. :func:`autoplay` plays a deal to the end with it, planning again whenever a card
+turns up or the stock is dealt (only then is there anything new to see).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .cards import Card
+from .spider import SpiderDeal, SpiderMove, solve_spider
+
+if TYPE_CHECKING:
+    from .spider_game import SpiderGame
+
+#: Completions solved for one hint, and the solver's states for each.
+SAMPLES = 3
+SAMPLE_STATES = 200_000
+
+
+def unseen_cards(position: SpiderDeal) -> list[Card]:
+    """The cards a player cannot see: the whole deck less the face-up cards and the runs off."""
+    deck: Counter[Card] = Counter()
+    full = SpiderDeal.from_number(position.variant, 1)  # any deal holds the whole deck
+    for column in full.columns:
+        deck.update(column.down + column.up)
+    deck.update(full.stock)
+    for column in position.columns:
+        deck.subtract(column.up)
+    for suit in position.off:
+        deck.subtract(Card(rank, suit) for rank in range(1, 14))
+    return sorted(deck.elements())
+
+
+def completion(position: SpiderDeal, rng: random.Random) -> SpiderDeal:
+    """The position with its face-down cards and its stock dealt at random from the unseen
+    cards: one world the player cannot tell from the real one."""
+    hidden = unseen_cards(position)
+    rng.shuffle(hidden)
+    lines = ["Stock: " + " ".join(str(c) for c in hidden[: len(position.stock)])]
+    hidden = hidden[len(position.stock) :]
+    if position.off:
+        lines.append("Off: " + " ".join(position.off))
+    for column in position.columns:
+        down, hidden = hidden[: len(column.down)], hidden[len(column.down) :]
+        up = " ".join(map(str, column.up))
+        lines.append(f"{' '.join(map(str, down))} | {up}" if down else (up or ":"))
+    return SpiderDeal.from_text("\n".join(lines) + "\n", position.variant)
+
+
+@dataclass(frozen=True)
+class FairAdvice:
+    """The move most completions start their win with (None if none was won), and the plan
+    of the first completion that starts so."""
+
+    move: SpiderMove | None
+    plan: tuple[SpiderMove, ...]
+    won: int
+    samples: int
+
+
+def fair_advice(
+    position: SpiderDeal,
+    rng: random.Random,
+    samples: int = SAMPLES,
+    max_states: int = SAMPLE_STATES,
+) -> FairAdvice:
+    plans = []
+    for _ in range(samples):
+        solution = solve_spider(completion(position, rng), max_states=max_states)
+        if solution.status == "solved" and solution.moves:
+            plans.append(solution.moves)
+    if not plans:
+        return FairAdvice(None, (), 0, samples)
+    votes = Counter(plan[0] for plan in plans)
+    best = max(votes, key=lambda m: votes[m])  # the first of the most voted
+    plan = next(p for p in plans if p[0] == best)
+    return FairAdvice(best, plan, len(plans), samples)
+
+
+@dataclass(frozen=True)
+class AutoplayResult:
+    won: bool
+    moves: int
+    plans: int
+
+
+def autoplay(
+    deal: SpiderDeal,
+    *,
+    fair: bool = True,
+    seed: int = 0,
+    samples: int = SAMPLES,
+    max_states: int = SAMPLE_STATES,
+    max_moves: int = 2_000,
+) -> AutoplayResult:
+    """Play ``deal`` with the fair advice (or, ``fair=False``, with the thoughtful solver's
+    plan from the deal itself) until it is won, no advice is left, or ``max_moves``."""
+    from .spider_game import SpiderGame
+
+    rng = random.Random(seed)
+    game = SpiderGame(deal)
+    plan: list[SpiderMove] = []
+    plans = 0
+    while not game.is_won and game.moves < max_moves:
+        if not plan:
+            plans += 1
+            if fair:
+                plan = list(fair_advice(game.position, rng, samples, max_states).plan)
+            else:
+                plan = list(solve_spider(game.position, max_states=max_states * samples).moves)
+            if not plan:
+                break
+        move = plan.pop(0)
+        turned_before = sum(len(c.down) for c in game.columns)
+        try:
+            play(game, move)
+        except ValueError:
+            plan = []  # the plan met what it could not see: plan again
+            continue
+        if move.kind == "deal" or sum(len(c.down) for c in game.columns) != turned_before:
+            plan = []  # something new is in sight
+    return AutoplayResult(game.is_won, game.moves, plans)
+
+
+def play(game: SpiderGame, move: SpiderMove) -> None:
+    """Make ``move`` in a :class:`castle.SpiderGame`."""
+    if move.kind == "deal":
+        game.deal_row()
+    elif move.kind == "off":
+        assert move.src is not None
+        game.take_off(move.src)
+    else:
+        assert move.src is not None and move.dst is not None
+        game.move(move.src, move.dst, len(move.cards))
+
+
+__all__ = ["AutoplayResult", "FairAdvice", "autoplay", "completion", "fair_advice", "unseen_cards"]
