@@ -12,7 +12,8 @@ from pathlib import Path
 
 import castle
 import pytest
-from castle import IllegalMoveError, LevelRecord, SaveStore, SpiderDeal, SpiderGame, SpiderMove
+from castle import IllegalMoveError, LevelRecord, SaveStore, SpiderDeal, SpiderGame
+from castle.fair import play
 from castle.tui.app import CastleApp, ResultsScreen, SpiderTableScreen
 
 DEAL = SpiderDeal.from_number("spider-1", 1)
@@ -29,17 +30,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-def play(game: SpiderGame, move: SpiderMove) -> None:
-    if move.kind == "deal":
-        game.deal_row()
-    elif move.kind == "off":
-        assert move.src is not None
-        game.take_off(move.src)
-    else:
-        assert move.src is not None and move.dst is not None
-        game.move(move.src, move.dst, len(move.cards))
 
 
 def test_the_classic_score_and_undo() -> None:

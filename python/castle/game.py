@@ -19,6 +19,7 @@ from .deal import Deal
 from .errors import IllegalMoveError, SaveError
 from .levels import DEFAULT_LEVEL, level, level_for_variant, pick_deal
 from .playclock import Clock, PlayClock
+from .played import Played
 from .saves import count_field, seconds_field
 from .scoring import progress, timed_score
 from .solve import FOUNDATION, Move, Status, Target, make_move, solve
@@ -85,7 +86,7 @@ def plan_supermove(count: int, src: int, dst: int, free: Sequence[int]) -> list[
     )
 
 
-class Game:
+class Game(Played[Action, Deal]):
     """A deal in play: moves, undo and redo, hints, the clock and both scores.
 
     ``clock`` returns seconds (``time.monotonic`` by default; tests inject their own). With a
@@ -105,14 +106,7 @@ class Game:
             raise TypeError(f"Game() takes a castle.Deal, not {type(deal).__name__}")
         self.deal = deal
         self.level = level(level_id).id if level_id else level_for_variant(deal.variant).id
-        self._position = deal
-        self._done: list[tuple[Action, Deal]] = []  # each action with the position before it
-        self._undone: list[Action] = []
-        self._moves = 0
-        self._undos = 0
-        self._clock = clock
-        self._timer = PlayClock(clock)
-        self._store = store
+        super().__init__(deal, clock, store)
         self._finish_if_won()
 
     @classmethod
@@ -170,36 +164,6 @@ class Game:
         return bool(self._position.core.is_won())
 
     @property
-    def moves(self) -> int:
-        """Moves made: each single card moved (a supermove counts its cards), and each undo."""
-        return self._moves
-
-    @property
-    def undos(self) -> int:
-        return self._undos
-
-    @property
-    def history(self) -> tuple[Action, ...]:
-        return tuple(action for action, _ in self._done)
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._done) and not self.is_won
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._undone) and not self.is_won
-
-    @property
-    def seconds(self) -> float:
-        """Seconds of play: the clock stops while paused and once the game is won."""
-        return self._timer.seconds
-
-    @property
-    def paused(self) -> bool:
-        return not self._timer.running and not self.is_won
-
-    @property
     def cards_sent(self) -> int:
         """Cards the player has sent to the foundations (undone ones not counted)."""
         return progress(self.foundations) - progress(self.deal.foundations)
@@ -222,18 +186,6 @@ class Game:
         while n < len(cards) and cards[-n - 1].rank == cards[-n].rank + 1:
             n += 1
         return n
-
-    # --- the clock ----------------------------------------------------------------------------
-
-    def pause(self) -> None:
-        """Stop the clock (the menu is open)."""
-        if self._timer.running:
-            self._timer.stop()
-            self._save()
-
-    def unpause(self) -> None:
-        if not self.is_won:
-            self._timer.start()
 
     # --- actions ------------------------------------------------------------------------------
 
@@ -297,20 +249,6 @@ class Game:
         if not self.columns[src]:
             raise IllegalMoveError(f"column {src + 1} is empty")
         return self._act([(src, -1)])
-
-    def undo(self) -> Action:
-        """Take back the last action whole (counts as a move; its points go too)."""
-        if self.is_won:
-            raise IllegalMoveError("the game is won")
-        if not self._done:
-            raise IllegalMoveError("nothing to undo")
-        action, before = self._done.pop()
-        self._position = before
-        self._undone.append(action)
-        self._moves += 1
-        self._undos += 1
-        self._save()
-        return action
 
     def redo(self) -> Action:
         """Make again the last action undone."""
@@ -403,10 +341,6 @@ class Game:
 
     # --- inside -------------------------------------------------------------------------------
 
-    def _check_playing(self) -> None:
-        if self.is_won:
-            raise IllegalMoveError("the game is won")
-
     def _column(self, column: object, what: str) -> int:
         ncols = len(self.columns)
         if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < ncols:
@@ -488,15 +422,8 @@ class Game:
             position = Deal(position.core.play(m.card.index, m.src, dst))
         return position
 
-    def _finish_if_won(self) -> None:
-        if self.is_won and self._timer.running:
-            self._timer.stop()
-            if self._store is not None:
-                self._store.record_result(self.level, won=True)
-
-    def _save(self) -> None:
-        if self._store is not None:
-            self._store.save_game(self)
+    def _finish_if_won(self, level_id: str | None = None, *, record: bool = True) -> None:
+        super()._finish_if_won(level_id or self.level, record=record)
 
 
 def _refusal(position: Deal, card: Card, dst: int) -> str:

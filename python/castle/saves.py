@@ -14,7 +14,7 @@ import os
 import tempfile
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import SaveError
 from .records import LevelRecord
@@ -77,6 +77,12 @@ def write_atomic(path: Path, text: str) -> None:
             os.close(directory)
 
 
+class Saveable(Protocol):
+    """A game that can be written down (``castle.Game``, ``castle.SpiderGame``)."""
+
+    def to_save(self) -> dict[str, Any]: ...
+
+
 class SaveStore:
     """The save directory: ``game.json`` (the game in progress, undo history included) and
     ``statistics.json`` (per level)."""
@@ -99,7 +105,7 @@ class SaveStore:
 
     # --- the game -----------------------------------------------------------------------------
 
-    def save_game(self, game: Game | SpiderGame) -> None:
+    def save_game(self, game: Saveable) -> None:
         write_atomic(self.game_path, json.dumps(game.to_save(), separators=(",", ":")))
 
     def load_game(self, clock: Clock = time.monotonic) -> Game | SpiderGame | None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import IllegalMoveError, SaveError
 from .levels import level
 from .playclock import Clock, PlayClock
+from .played import Played
 from .saves import count_field, seconds_field
 from .solve import Status
 from .spider import RANDOM_DEAL_MAX, SpiderColumn, SpiderDeal, SpiderMove, solve_spider
@@ -44,7 +45,7 @@ class SpiderHint:
         return "no hint found in time"
 
 
-class SpiderGame:
+class SpiderGame(Played[SpiderMove, SpiderDeal]):
     """A Spider deal in play. Illegal actions raise :class:`IllegalMoveError` and change
     nothing; with a ``store`` the game is saved after every action and a win is entered in
     the level's statistics."""
@@ -61,14 +62,7 @@ class SpiderGame:
             raise TypeError(f"SpiderGame() takes a castle.SpiderDeal, not {type(deal).__name__}")
         self.deal = deal
         self.level = level(level_id or deal.variant).id
-        self._position = deal
-        self._done: list[tuple[SpiderMove, SpiderDeal]] = []
-        self._undone: list[SpiderMove] = []
-        self._moves = 0
-        self._undos = 0
-        self._clock = clock
-        self._timer = PlayClock(clock)
-        self._store = store
+        super().__init__(deal, clock, store)
 
     @classmethod
     def new(
@@ -124,48 +118,10 @@ class SpiderGame:
         return bool(self._position.core.is_won())
 
     @property
-    def moves(self) -> int:
-        """Moves made: each run moved, deal and run taken off, and each undo."""
-        return self._moves
-
-    @property
-    def undos(self) -> int:
-        return self._undos
-
-    @property
-    def history(self) -> tuple[SpiderMove, ...]:
-        return tuple(m for m, _ in self._done)
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._done) and not self.is_won
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._undone) and not self.is_won
-
-    @property
-    def seconds(self) -> float:
-        return self._timer.seconds
-
-    @property
-    def paused(self) -> bool:
-        return not self._timer.running and not self.is_won
-
-    @property
     def score(self) -> int:
         """The classic Spider score."""
         runs = len(self.off) - len(self.deal.off)
         return START_SCORE - self._moves + RUN_POINTS * runs
-
-    def pause(self) -> None:
-        if self._timer.running:
-            self._timer.stop()
-            self._save()
-
-    def unpause(self) -> None:
-        if not self.is_won:
-            self._timer.start()
 
     # --- actions ------------------------------------------------------------------------------
 
@@ -212,19 +168,6 @@ class SpiderGame:
         if not self._position.core.is_legal("off", src, -1, 13):
             raise IllegalMoveError(f"column {src + 1} has no complete K-A run of one suit on top")
         return self._act("off", src, -1, 13)
-
-    def undo(self) -> SpiderMove:
-        if self.is_won:
-            raise IllegalMoveError("the game is won")
-        if not self._done:
-            raise IllegalMoveError("nothing to undo")
-        move, before = self._done.pop()
-        self._position = before
-        self._undone.append(move)
-        self._moves += 1
-        self._undos += 1
-        self._save()
-        return move
 
     def redo(self) -> SpiderMove:
         self._check_playing()
@@ -304,10 +247,6 @@ class SpiderGame:
 
     # --- inside -------------------------------------------------------------------------------
 
-    def _check_playing(self) -> None:
-        if self.is_won:
-            raise IllegalMoveError("the game is won")
-
     def _column(self, column: object, what: str) -> int:
         if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < 10:
             raise IllegalMoveError(f"{what} column must be 0 to 9, not {column!r}")
@@ -352,17 +291,10 @@ class SpiderGame:
         if not keep_redo:
             self._undone.clear()
         self._moves += 1
-        if self.is_won and self._timer.running:
-            self._timer.stop()
-            if self._store is not None and saving:
-                self._store.record_result(self.level, won=True)
+        self._finish_if_won(self.level, record=saving)
         if saving:
             self._save()
         return move
-
-    def _save(self) -> None:
-        if self._store is not None:
-            self._store.save_game(self)
 
 
 def _public_move(position: SpiderDeal, kind: str, src: int, dst: int, count: int) -> SpiderMove:
