@@ -24,13 +24,13 @@ from textual.widgets.option_list import Option
 
 from ..cards import SUITS, Card
 from ..errors import CastleError
-from ..game import Game
+from ..game import Game, Hint
 from ..levels import LEVELS, level
 from ..new_game import AnyGame, new_game
 from ..playclock import Clock
 from ..saves import SaveStore
 from ..solve import FOUNDATION
-from ..spider_game import SpiderGame
+from ..spider_game import SpiderGame, SpiderHint
 from .board import ColumnView, FoundationsView, face
 from .spider_board import SpiderColumnView, StockView
 
@@ -77,6 +77,8 @@ class CastleApp(App[None]):
         self.rng = rng
         #: A terminal bell on refused moves and on a win.
         self.sound = True
+        #: Spider hints from what the player can see only (``castle.fair``), not every card.
+        self.fair_hints = False
 
     def on_mount(self) -> None:
         for notice in self.store.notices:
@@ -219,9 +221,13 @@ class PlayScreen(Screen[None]):
     def action_redo(self) -> None:
         self.act("redone", self.game.redo)
 
+    def advise(self) -> tuple[str, Hint | SpiderHint]:
+        """What ``h`` shows: a label and the hint."""
+        return "hint", self.game.hint(max_seconds=1.5)
+
     def action_hint(self) -> None:
-        hint = self.game.hint(max_seconds=1.5)
-        self.say(f"hint: {hint}")
+        label, hint = self.advise()
+        self.say(f"{label}: {hint}")
         if hint.move is not None:
             for i, view in enumerate(self.column_views()):
                 if i in (hint.move.src, hint.move.dst):
@@ -338,6 +344,7 @@ class MenuScreen(ModalScreen[None]):
     def __init__(self, game: AnyGame) -> None:
         super().__init__()
         self.game = game
+        self.spider = isinstance(game, SpiderGame)
 
     def compose(self) -> ComposeResult:
         app = self.app
@@ -346,6 +353,7 @@ class MenuScreen(ModalScreen[None]):
             Option("Resume", id="resume"),
             Option("New deal", id="new"),
             Option(f"Sound: {'on' if app.sound else 'off'} (a terminal bell)", id="sound"),
+            *([Option(hints_label(app.fair_hints), id="hints")] if self.spider else []),
             Option("Levels", id="levels"),
             Option("Quit (the game is saved)", id="quit"),
             id="menu",
@@ -371,10 +379,19 @@ class MenuScreen(ModalScreen[None]):
             event.option_list.replace_option_prompt(
                 "sound", f"Sound: {'on' if app.sound else 'off'} (a terminal bell)"
             )
+        elif choice == "hints":
+            app.fair_hints = not app.fair_hints
+            event.option_list.replace_option_prompt("hints", hints_label(app.fair_hints))
         elif choice == "levels":
             app.show(LevelPicker())
         elif choice == "quit":
             app.exit()
+
+
+def hints_label(fair: bool) -> str:
+    if fair:
+        return "Hints: fair (they see only what you see)"
+    return "Hints: thoughtful (they see every card)"
 
 
 class ResultsScreen(Screen[None]):
@@ -510,6 +527,13 @@ class SpiderTableScreen(PlayScreen):
             self.say("no complete K-A run of one suit to take off")
             return
         self.act("a run is off", lambda: self.game.take_off(off))
+
+    def advise(self) -> tuple[str, Hint | SpiderHint]:
+        app = self.app
+        assert isinstance(app, CastleApp)
+        if app.fair_hints:
+            return "fair hint", self.game.hint(fair=True)
+        return super().advise()
 
     def on_spider_column_view_clicked(self, event: SpiderColumnView.Clicked) -> None:
         column = event.column
