@@ -40,10 +40,13 @@ def unseen_cards(position: SpiderDeal) -> list[Card]:
     return sorted(deck.elements())
 
 
-def completion(position: SpiderDeal, rng: random.Random) -> SpiderDeal:
+def completion(
+    position: SpiderDeal, rng: random.Random, unseen: list[Card] | None = None
+) -> SpiderDeal:
     """The position with its face-down cards and its stock dealt at random from the unseen
-    cards: one world the player cannot tell from the real one."""
-    hidden = unseen_cards(position)
+    cards (``unseen``, when the caller has counted them already): one world the player cannot
+    tell from the real one."""
+    hidden = list(unseen) if unseen is not None else unseen_cards(position)
     rng.shuffle(hidden)
     lines = ["Stock: " + " ".join(str(c) for c in hidden[: len(position.stock)])]
     hidden = hidden[len(position.stock) :]
@@ -74,8 +77,9 @@ def fair_advice(
     max_states: int = SAMPLE_STATES,
 ) -> FairAdvice:
     plans = []
+    unseen = unseen_cards(position)
     for _ in range(samples):
-        solution = solve_spider(completion(position, rng), max_states=max_states)
+        solution = solve_spider(completion(position, rng, unseen), max_states=max_states)
         if solution.status == "solved" and solution.moves:
             plans.append(solution.moves)
     if not plans:

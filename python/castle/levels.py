@@ -82,7 +82,7 @@ def pick_deal(level_id: str, rng: random.Random | None = None) -> Deal:
         deal = Deal.from_number(chosen.variant, rng.randint(1, RANDOM_DEAL_MAX))
         if not chosen.winnable_only:
             return deal
-        if solve(deal, max_states=EASY_CANDIDATE_STATES).status == "solved":
+        if is_proven_winnable(deal):
             return deal
     raise CastleError(f"no winnable deal found in {EASY_CANDIDATES} candidates")
 

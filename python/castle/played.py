@@ -24,7 +24,6 @@ class Played(Generic[A, P]):
         self._undone: list[A] = []
         self._moves = 0
         self._undos = 0
-        self._clock = clock
         self._timer = PlayClock(clock)
         self._store = store
 

@@ -13,7 +13,7 @@ use crate::deal::{Deal as CoreDeal, MAX_NUMBER};
 use crate::moves::{self, Move, FOUNDATION};
 use crate::solver::{self, Limits};
 use crate::spider::board as spider_board;
-use crate::spider::deal::{SpiderDeal, Suits};
+use crate::spider::deal::{SpiderDeal, Suits, COLUMNS as SPIDER_COLUMNS};
 use crate::spider::moves::{self as spider_moves, SpiderMove};
 use crate::spider::search as spider_search;
 use crate::spider::state::SpiderState;
@@ -407,7 +407,11 @@ fn spider_tuple(m: SpiderMove) -> (&'static str, i16, i16, u8) {
 
 /// The core move for a tuple, if its parts are in range (legality is checked apart).
 fn spider_move(kind: &str, from: i16, to: i16, count: u8) -> Option<SpiderMove> {
-    let column = |c: i16| u8::try_from(c).ok().filter(|&c| (c as usize) < 10);
+    let column = |c: i16| {
+        u8::try_from(c)
+            .ok()
+            .filter(|&c| (c as usize) < SPIDER_COLUMNS)
+    };
     match kind {
         "run" => Some(SpiderMove::Run {
             from: column(from)?,

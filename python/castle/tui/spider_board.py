@@ -9,7 +9,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from ..cards import Card
-from .board import SYMBOLS, face
+from .board import face
 
 BACK = "#3a5fcd on #1d2f66"
 
@@ -101,4 +101,4 @@ class StockView(Widget):
         self.post_message(self.Clicked())
 
 
-__all__ = ["SYMBOLS", "SpiderColumnView", "StockView"]
+__all__ = ["SpiderColumnView", "StockView"]

@@ -165,7 +165,8 @@ impl SpiderState {
         };
         let mut state = SpiderState::from_deal(deal);
         let mut at = 0;
-        let mut counts = [0i32; 53];
+        // Aces in sight or in the stock, by suit: each ace missing is a run off.
+        let mut aces = [0usize; 4];
         for col in state.cols.iter_mut() {
             col.cards.clear();
             col.down = 0;
@@ -176,31 +177,25 @@ impl SpiderState {
                     0 => break,
                     MARK => col.down = col.cards.len(),
                     id => {
-                        col.cards.push(Card::from_id(id).unwrap());
-                        counts[id as usize] += 1;
+                        let card = Card::from_id(id).unwrap();
+                        aces[card.suit() as usize] += usize::from(card.rank() == 1);
+                        col.cards.push(card);
                     }
                 }
             }
         }
         state.dealt = (symbol(at) as usize - 1) * COLUMNS;
         for card in state.stock_left() {
-            counts[card.id() as usize] += 1;
+            aces[card.suit() as usize] += usize::from(card.rank() == 1);
         }
-        // The runs off are what the deck has beyond the table and the stock.
         state.off.clear();
-        let full = SpiderState::from_deal(deal);
-        let mut deck = [0i32; 53];
-        for card in full.cols.iter().flat_map(|c| &c.cards).chain(&full.stock) {
-            deck[card.id() as usize] += 1;
-        }
-        for &suit in &deal.off {
-            for rank in 1..=13 {
-                deck[Card::new(rank, suit).id() as usize] += 1;
-            }
-        }
         for suit in 0..4u8 {
-            let ace = Card::new(1, suit).id() as usize;
-            for _ in 0..(deck[ace] - counts[ace]).max(0) {
+            let copies = if deal.suits.suits().contains(&suit) {
+                deal.suits.copies()
+            } else {
+                0
+            };
+            for _ in aces[suit as usize]..copies {
                 state.off.push(suit);
             }
         }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
-from ...cards import SUITS, Card
+from ...cards import Card
 from ...spider import SpiderDeal
 
 COLUMNS = 10
@@ -81,4 +81,5 @@ class SpiderState:
 
 
 def card_id(card: Card) -> int:
-    return 1 + 13 * SUITS.index(card.suit) + card.rank - 1
+    """The core's card id (1..52), as the Rust key writes it."""
+    return card.index + 1
