@@ -104,6 +104,19 @@ impl SpiderState {
         }
     }
 
+    /// Becomes a copy of `other`, in the storage it already has.
+    pub fn copy_from(&mut self, other: &SpiderState) {
+        self.suits = other.suits;
+        self.cols.resize_with(other.cols.len(), Col::default);
+        for (mine, theirs) in self.cols.iter_mut().zip(&other.cols) {
+            mine.cards.clone_from(&theirs.cards);
+            mine.down = theirs.down;
+        }
+        self.stock.clone_from(&other.stock);
+        self.dealt = other.dealt;
+        self.off.clone_from(&other.off);
+    }
+
     pub fn stock_left(&self) -> &[Card] {
         &self.stock[self.dealt..]
     }

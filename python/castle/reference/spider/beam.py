@@ -2,34 +2,64 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
+from dataclasses import dataclass
 
 from ...spider import SpiderDeal
 from ..budget import Budget, Counter, End
 from .moves import SpiderMove, apply, generate, undo
-from .state import SpiderState
-
-BEAM_WIDTHS = (100, 1_000, 10_000)
+from .state import Col, SpiderState
 
 
-def estimate(state: SpiderState) -> int:
-    """How far ``state`` looks from a win, as ``spider/beam.rs`` counts it."""
-    cost = 0
-    for col in state.cols:
-        cost += 6 * col.down
+@dataclass(frozen=True)
+class Weights:
+    """What the estimate charges for each thing between a position and a win."""
+
+    down: int
+    rank_break: int
+    suit_break: int
+    empty: int
+    stock: int
+
+    def column(self, col: Col) -> int:
+        """What ``col`` adds to the estimate; each card on the table costs half a point."""
+        if not col.cards:
+            return -self.empty
+        cost = self.down * col.down + len(col.cards) // 2
         up = col.face_up()
         for lower, upper in zip(up, up[1:]):
             if lower.rank != upper.rank + 1:
-                cost += 3
+                cost += self.rank_break
             elif lower.suit != upper.suit:
-                cost += 1
-        if not col.cards:
-            cost = max(0, cost - 2)
-        cost += len(col.cards) // 2
-    return cost + 3 * len(state.stock_left())
+                cost += self.suit_break
+        return cost
+
+    def estimate(self, state: SpiderState) -> int:
+        """How far ``state`` looks from a win, as ``spider/beam.rs`` counts it."""
+        columns = sum(self.column(c) for c in state.cols)
+        return columns + self.stock * len(state.stock_left())
 
 
-def beam_search(deal: SpiderDeal, width: int, budget: Budget, counter: Counter) -> End[SpiderMove]:
+WEIGHTS = Weights(down=6, rank_break=3, suit_break=4, empty=0, stock=3)
+
+BEAM_WIDTHS = (1_000, 3_000, 10_000)
+
+#: A beam whose best position has not improved for this many layers gives up.
+STALL_LAYERS = 50
+
+
+def estimate(state: SpiderState) -> int:
+    """:data:`WEIGHTS`' estimate of ``state``."""
+    return WEIGHTS.estimate(state)
+
+
+def beam_search(
+    deal: SpiderDeal, width: int, weights: Weights, budget: Budget, counter: Counter
+) -> End[SpiderMove]:
+    """A beam search of ``width`` ranked by ``weights``. The Rust table holds 64-bit hashes of
+    the keys, worked out column by column; this one holds the keys themselves (a hash collision
+    there would only drop a position)."""
     root = SpiderState.from_deal(deal)
     if root.is_won():
         return End("won", [])
@@ -38,8 +68,9 @@ def beam_search(deal: SpiderDeal, width: int, budget: Budget, counter: Counter) 
     nodes: list[tuple[int, SpiderMove]] = [(-1, SpiderMove("deal"))]
     layer: list[tuple[int, SpiderState]] = [(0, root)]
     moves: list[SpiderMove] = []
+    best, stalled = math.inf, 0
     while layer:
-        candidates: list[tuple[int, int, SpiderMove]] = []
+        candidates: list[tuple[int, Hashable, int, SpiderMove]] = []
         for i, (node, state) in enumerate(layer):
             limit = budget.spend(counter)
             if limit is not None:
@@ -60,12 +91,26 @@ def beam_search(deal: SpiderDeal, width: int, budget: Budget, counter: Counter) 
                     return End("won", path)
                 key = state.key()
                 if key not in seen:
-                    seen.add(key)
-                    candidates.append((estimate(state), i, m))
+                    candidates.append((weights.estimate(state), key, i, m))
                 undo(state, m, turned)
         candidates.sort(key=lambda c: c[0])
-        next_layer = []
-        for _, i, m in candidates[:width]:
+        if candidates:
+            if candidates[0][0] < best:
+                best, stalled = candidates[0][0], 0
+            else:
+                stalled += 1
+                if stalled > STALL_LAYERS:
+                    return End("exhausted", [])  # wandering on a plateau: as good as dry
+        # The best ``width`` distinct positions; only kept positions enter the table.
+        in_layer: set[Hashable] = set()
+        next_layer: list[tuple[int, SpiderState]] = []
+        for _, key, i, m in candidates:
+            if len(next_layer) == width:
+                break
+            if key in in_layer:
+                continue
+            in_layer.add(key)
+            seen.add(key)
             state = layer[i][1].copy()
             apply(state, m)
             nodes.append((layer[i][0], m))

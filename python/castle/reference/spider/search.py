@@ -5,20 +5,52 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...solve import check_limits
 from ...spider import SpiderDeal, SpiderMove, SpiderSolution
 from ..budget import Budget, Counter, End
-from .beam import BEAM_WIDTHS, beam_search
+from .beam import BEAM_WIDTHS, WEIGHTS, Weights, beam_search
 from .moves import SpiderMove as Move
 from .moves import apply, generate, replay, undo
 from .order import order_moves
 from .shorten import shorten
 from .state import SpiderState
 
-#: The states the portfolio's shares are taken of when the caller sets no state limit.
+#: The states the portfolio's shares are taken of (a caller's lower limit cuts it short).
 PORTFOLIO_STATES = 10_000_000
+
+
+@dataclass(frozen=True)
+class Beam:
+    """A portfolio step: a beam search of ``width`` ranked by ``weights``."""
+
+    width: int
+    weights: Weights
+    share: float
+
+
+@dataclass(frozen=True)
+class Slice:
+    """A portfolio step: a slice of the depth-first search."""
+
+    share: float
+
+
+#: :data:`WEIGHTS` with an empty column worth 5.
+EMPTY_5 = replace(WEIGHTS, empty=5)
+
+#: The portfolio of ``spider/search.rs``, step for step.
+PORTFOLIO: tuple[Beam | Slice, ...] = (
+    Beam(BEAM_WIDTHS[0], WEIGHTS, 0.1),
+    Beam(BEAM_WIDTHS[0], EMPTY_5, 0.2),
+    Beam(BEAM_WIDTHS[1], WEIGHTS, 0.4),
+    Beam(BEAM_WIDTHS[1], EMPTY_5, 0.6),
+    Beam(BEAM_WIDTHS[0], replace(EMPTY_5, down=7), 0.7),
+    Beam(BEAM_WIDTHS[0], replace(EMPTY_5, down=8, suit_break=3), 0.8),
+    Slice(0.85),
+    Beam(BEAM_WIDTHS[2], WEIGHTS, 0.95),
+)
 
 
 @dataclass
@@ -29,32 +61,40 @@ class Frame:
 
 
 def solve(
-    deal: SpiderDeal, *, max_states: int | None = None, max_seconds: float | None = None
+    deal: SpiderDeal,
+    *,
+    max_states: int | None = None,
+    max_seconds: float | None = None,
+    steps: tuple[Beam | Slice, ...] = PORTFOLIO,
 ) -> SpiderSolution:
-    """Decide ``deal`` exactly as :func:`castle.solve` does for Spider."""
+    """Decide ``deal`` exactly as :func:`castle.solve` does for Spider: the ``steps`` in turn,
+    then the complete search."""
     check_limits(max_states, max_seconds)
     started = time.perf_counter()
     counter = Counter()
 
-    def share(fraction: float) -> Budget:
-        states = PORTFOLIO_STATES if max_states is None else max_states
-        deadline = None if max_seconds is None else started + max_seconds * fraction
-        return Budget(int(states * fraction), deadline)
+    deadline = None if max_seconds is None else started + max_seconds
 
-    # The portfolio of spider/search.rs: the narrow beam, a slice of the depth-first search,
-    # the wider beams, then the complete search.
+    def share(fraction: float) -> Budget:
+        # Of the states only, as in spider/search.rs; the caller's limits stop any step.
+        states = int(PORTFOLIO_STATES * fraction)
+        return Budget(states if max_states is None else min(states, max_states), deadline)
+
+    # The portfolio's steps while one ends at a limit (or a beam runs dry), then the complete
+    # search with the whole budget.
     resumable = ("states", "seconds", "memory")
-    end = beam_search(deal, BEAM_WIDTHS[0], share(0.1), counter)
-    if end.kind == "exhausted" or end.limit in resumable:
-        end = search(deal, share(0.3), counter)
-    for width in BEAM_WIDTHS[1:]:
+    end: End[Move] = End("limit", [], "states")
+    for step in steps:
         if end.limit not in resumable:
             break
-        end = beam_search(deal, width, share(0.9), counter)
-        if end.kind == "exhausted":
-            end = End("limit", [], "states")  # a beam that runs dry proves nothing
+        if isinstance(step, Beam):
+            end = beam_search(deal, step.width, step.weights, share(step.share), counter)
+            if end.kind == "exhausted":
+                end = End("limit", [], "states")  # a beam that runs dry proves nothing
+        else:
+            end = search(deal, share(step.share), counter)
     if end.limit in resumable:
-        budget = Budget(max_states, None if max_seconds is None else started + max_seconds)
+        budget = Budget(max_states, deadline)
         end = search(deal, budget, counter)
     if end.kind == "won":
         end = End("won", shorten(deal, end.path))

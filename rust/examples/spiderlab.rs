@@ -1,0 +1,86 @@
+//! Experiments on the Spider portfolio (not part of the library): `spiderlab spider 1 20 10`
+//! with PLAN="b1000:0.5,s:0.6,b10000:0.95" and WD/WR/WS/WE/WK for the weights.
+use castle::solver::Limits;
+use castle::spider::beam::{Weights, WEIGHTS};
+use castle::spider::deal::{SpiderDeal, Suits};
+use castle::spider::search::{solve_with, Step, PORTFOLIO};
+
+fn env(name: &str, default: i32) -> i32 {
+    std::env::var(name)
+        .ok()
+        .map(|v| v.parse().unwrap())
+        .unwrap_or(default)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let suits = Suits::from_id(&args[1]).unwrap();
+    let first: u64 = args[2].parse().unwrap();
+    let last: u64 = args[3].parse().unwrap();
+    let seconds: f64 = args[4].parse().unwrap();
+    let w = Weights {
+        down: env("WD", WEIGHTS.down),
+        rank_break: env("WR", WEIGHTS.rank_break),
+        suit_break: env("WS", WEIGHTS.suit_break),
+        empty: env("WE", WEIGHTS.empty),
+        stock: env("WK", WEIGHTS.stock),
+    };
+    let plan: Vec<Step> = match std::env::var("PLAN") {
+        Err(_) => PORTFOLIO.to_vec(),
+        Ok(p) => p
+            .split(',')
+            .map(|s| {
+                let (kind, share) = s.split_once(':').unwrap();
+                let share: f64 = share.parse().unwrap();
+                if kind == "s" {
+                    Step::Slice { share }
+                } else {
+                    // b<width>[e<empty>][d<down>][s<suit break>][r<rank break>][k<stock>]
+                    let mut weights = w;
+                    let mut parts = kind[1..].split(|c: char| c.is_ascii_alphabetic());
+                    let width = parts.next().unwrap().parse().unwrap();
+                    let letters: Vec<char> = kind[1..]
+                        .chars()
+                        .filter(|c| c.is_ascii_alphabetic())
+                        .collect();
+                    for (letter, value) in letters.into_iter().zip(parts) {
+                        let v: i32 = value.parse().unwrap();
+                        match letter {
+                            'e' => weights.empty = v,
+                            'd' => weights.down = v,
+                            's' => weights.suit_break = v,
+                            'r' => weights.rank_break = v,
+                            'k' => weights.stock = v,
+                            _ => panic!("weight letter"),
+                        }
+                    }
+                    Step::Beam {
+                        width,
+                        weights,
+                        share,
+                    }
+                }
+            })
+            .collect(),
+    };
+    let limits = Limits {
+        max_states: None,
+        max_seconds: Some(seconds),
+        max_memory: 4 << 30,
+    };
+    let (mut won, mut total) = (0, 0.0);
+    for n in first..=last {
+        let deal = SpiderDeal::from_number(suits, n).unwrap();
+        let o = solve_with(&deal, &limits, &plan, &mut || false);
+        won += usize::from(o.status.as_str() == "solved");
+        total += o.seconds;
+        println!(
+            "{n}\t{}\t{}\t{:.2}\t{}",
+            o.status.as_str(),
+            o.states,
+            o.seconds,
+            o.moves.len()
+        );
+    }
+    eprintln!("{won} won; {total:.1} s");
+}
