@@ -14,6 +14,7 @@ from castle import BoardError, SpiderDeal, SpiderGame, SpiderMove
 from castle.fair import play
 from castle.reference import spider as ref
 from castle.reference.spider.moves import SpiderMove as RefMove
+from castle.spider import solve_spider
 
 
 def ref_moves(moves: tuple[SpiderMove, ...]) -> list[RefMove]:
@@ -115,18 +116,20 @@ def test_one_suit_deals_are_won_and_the_wins_replay(number: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("variant", "number", "left", "states"),
+    ("variant", "number", "left", "states", "width"),
     # Positions some moves before the end of the solver's own win, so that the reference wins
-    # within a test's time (the first beam wins; the win is shortened), and a whole deal.
+    # within a test's time (the first beam wins; the win is shortened), a whole deal, and one
+    # beam of a given width (the fair hint's samples).
     [
-        ("spider-1", 1, 15, 10_000),
-        ("spider-2", 3, 10, 10_000),
-        ("spider", 2, 10, 10_000),
-        ("spider", 2, None, 1_500),
+        ("spider-1", 1, 15, 10_000, None),
+        ("spider-2", 3, 10, 10_000, None),
+        ("spider", 2, 10, 10_000, None),
+        ("spider", 2, None, 1_500, None),
+        ("spider-1", 3, 20, 8_000, 100),
     ],
 )
 def test_the_reference_matches_the_solver_state_for_state(
-    variant: str, number: int, left: int | None, states: int
+    variant: str, number: int, left: int | None, states: int, width: int | None
 ) -> None:
     deal = SpiderDeal.from_number(variant, number)
     if left is not None:
@@ -135,8 +138,8 @@ def test_the_reference_matches_the_solver_state_for_state(
         for move in line[: len(line) - left]:
             play(game, move)
         deal = game.position
-    fast = castle.solve(deal, max_states=states)
-    slow = ref.solve(deal, max_states=states)
+    fast = solve_spider(deal, max_states=states, beam_width=width)
+    slow = ref.solve(deal, max_states=states, beam_width=width)
     assert (fast.status, fast.states, fast.moves) == (slow.status, slow.states, slow.moves)
     assert left is None or fast.status == "solved"
 
@@ -148,6 +151,10 @@ def test_bad_spider_input_is_a_clear_error() -> None:
         SpiderDeal.from_number("spider", 0)
     with pytest.raises(castle.LimitError, match="short"):
         castle.solve(SpiderDeal.from_number("spider", 1), short=True)
+    bad: list[object] = [0, -3, True, 2.5, 2_000_000]
+    for width in bad:
+        with pytest.raises(ValueError, match="beam_width"):
+            solve_spider(SpiderDeal.from_number("spider", 1), beam_width=width)  # type: ignore[arg-type]
 
 
 def test_cli_solves_spider_with_json_moves(tmp_path: object) -> None:

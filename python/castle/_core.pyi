@@ -87,7 +87,12 @@ class SpiderDeal:
         """How many top cards of ``column`` may move as one (face up, one suit, descending)."""
 
 def solve_spider(
-    deal: SpiderDeal, max_states: int | None, max_seconds: float | None, max_memory: int
+    deal: SpiderDeal,
+    max_states: int | None,
+    max_seconds: float | None,
+    max_memory: int,
+    beam_width: int | None = None,
 ) -> tuple[str, list[tuple[str, int, int, list[int]]], int, float, str | None]:
     """(status, moves, states, seconds, limit); each move (kind "run" | "deal" | "off",
-    from column or -1, to column or -1, the card indexes it carries)."""
+    from column or -1, to column or -1, the card indexes it carries). With ``beam_width``,
+    one beam of that width (1 to 1,000,000, else ValueError) instead of the portfolio."""

@@ -169,15 +169,24 @@ def solve_spider(
     max_states: int | None = None,
     max_seconds: float | None = None,
     max_memory: int = DEFAULT_MAX_MEMORY,
+    beam_width: int | None = None,
 ) -> SpiderSolution:
     """Decide a Spider deal: beam searches, then a complete depth-first search that sees the
-    face-down cards and the stock ("unsolvable" is a proof). ``castle.solve`` calls this."""
+    face-down cards and the stock ("unsolvable" is a proof). ``castle.solve`` calls this.
+
+    ``beam_width`` replaces the portfolio of beams by one beam of that width (1 to 1,000,000):
+    a quicker, weaker search, as the fair hint's samples use."""
     check_limits(max_states, max_seconds, max_memory)
+    if beam_width is not None and (
+        isinstance(beam_width, bool) or not isinstance(beam_width, int) or beam_width < 1
+    ):
+        raise ValueError(f"beam_width must be a positive whole number, not {beam_width!r}")
     status, moves, states, seconds, limit = _core.solve_spider(
         deal.core,
         max_states,
         None if max_seconds is None else float(max_seconds),
         max_memory,
+        beam_width,
     )
     return SpiderSolution(
         status=cast(Status, status),

@@ -12,6 +12,7 @@ use crate::cards::Card;
 use crate::deal::{Deal as CoreDeal, MAX_NUMBER};
 use crate::moves::{self, Move, FOUNDATION};
 use crate::solver::{self, Limits};
+use crate::spider::beam as spider_beam;
 use crate::spider::board as spider_board;
 use crate::spider::deal::{SpiderDeal, Suits, COLUMNS as SPIDER_COLUMNS};
 use crate::spider::moves::{self as spider_moves, SpiderMove};
@@ -438,21 +439,39 @@ type SpiderSolveResult = (
     Option<&'static str>,
 );
 
+/// The widest beam `solve_spider` accepts (a layer of a million positions is about 1 GB).
+const MAX_BEAM_WIDTH: usize = 1_000_000;
+
 /// Solves a Spider deal with the GIL released, like `solve`.
 #[pyfunction]
-#[pyo3(signature = (deal, max_states, max_seconds, max_memory))]
+#[pyo3(signature = (deal, max_states, max_seconds, max_memory, beam_width=None))]
 fn solve_spider(
     py: Python<'_>,
     deal: &PySpiderDeal,
     max_states: Option<u64>,
     max_seconds: Option<f64>,
     max_memory: usize,
+    beam_width: Option<usize>,
 ) -> PyResult<SpiderSolveResult> {
     let limits = check_limits(max_states, max_seconds, max_memory)?;
+    // One beam of the caller's width (then the complete search), or the whole portfolio.
+    let steps = match beam_width {
+        None => spider_search::PORTFOLIO.to_vec(),
+        Some(width @ 1..=MAX_BEAM_WIDTH) => vec![spider_search::Step::Beam {
+            width,
+            weights: spider_beam::WEIGHTS,
+            share: 1.0,
+        }],
+        Some(width) => {
+            return Err(PyValueError::new_err(format!(
+                "beam_width must be 1 to {MAX_BEAM_WIDTH}, not {width}"
+            )))
+        }
+    };
     let mut signal: Option<PyErr> = None;
     let outcome = py.detach(|| {
         catch_unwind(AssertUnwindSafe(|| {
-            spider_search::solve(&deal.deal, &limits, &mut || {
+            spider_search::solve_with(&deal.deal, &limits, &steps, &mut || {
                 Python::attach(|py| match py.check_signals() {
                     Ok(()) => false,
                     Err(e) => {

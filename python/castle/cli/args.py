@@ -363,9 +363,10 @@ def add_autoplay_parser(commands: argparse._SubParsersAction[Parser]) -> None:
     autoplay.add_argument(
         "--max-states",
         type=parse_states,
-        default=200_000,
+        default=None,
         metavar="N",
-        help="the solver's states for each completion (default 200,000)",
+        help="the solver's states for each completion (default: 300 layers of its beam: "
+        "30,000 with one suit, 300,000 with more)",
     )
     autoplay.add_argument("--seed", type=int, default=0, help="seed of the completions")
     autoplay.add_argument("--json", action="store_true", help="one JSON object per deal")

@@ -65,10 +65,14 @@ def solve(
     *,
     max_states: int | None = None,
     max_seconds: float | None = None,
+    beam_width: int | None = None,
     steps: tuple[Beam | Slice, ...] = PORTFOLIO,
 ) -> SpiderSolution:
-    """Decide ``deal`` exactly as :func:`castle.solve` does for Spider: the ``steps`` in turn,
-    then the complete search."""
+    """Decide ``deal`` exactly as :func:`castle.solve` does for Spider: the ``steps`` in turn
+    (with ``beam_width``, as :func:`castle.spider.solve_spider`: one beam of that width), then
+    the complete search."""
+    if beam_width is not None:
+        steps = (Beam(beam_width, WEIGHTS, 1.0),)
     check_limits(max_states, max_seconds)
     started = time.perf_counter()
     counter = Counter()
