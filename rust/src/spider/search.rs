@@ -53,54 +53,41 @@ pub enum Step {
     Slice { share: f64 },
 }
 
-/// The solver's portfolio. A beam wins in 100-500 thousand positions or stalls in about as
+/// The solver's portfolio. A beam wins in 100-700 thousand positions or stalls in about as
 /// many; which deals it wins depends on its width and its weights, so several take turns,
-/// cheapest first. Alone, on four-suit deals 21-60 within 4 s each, beams of width 1,000 with
-/// [`WEIGHTS`] won 34, and with an empty column worth 5 (or with that and the other variants
-/// below) 35-37, each missing different deals; on one- and two-suit deals 1-50, [`WEIGHTS`]
-/// won 48 each and the others 41-42. The slice wins some one-suit deals in moments.
-pub const PORTFOLIO: [Step; 8] = [
-    Step::Beam {
-        width: BEAM_WIDTHS[0],
-        weights: WEIGHTS,
-        share: 0.1,
-    },
-    Step::Beam {
-        width: BEAM_WIDTHS[0],
-        weights: EMPTY_5,
-        share: 0.2,
-    },
-    Step::Beam {
-        width: BEAM_WIDTHS[1],
-        weights: WEIGHTS,
-        share: 0.4,
-    },
-    Step::Beam {
-        width: BEAM_WIDTHS[1],
-        weights: EMPTY_5,
-        share: 0.6,
-    },
-    Step::Beam {
-        width: BEAM_WIDTHS[0],
-        weights: Weights { down: 7, ..EMPTY_5 },
-        share: 0.7,
-    },
-    Step::Beam {
-        width: BEAM_WIDTHS[0],
-        weights: Weights {
+/// cheapest first. Alone, on four-suit deals 21-60 within 4 s each, beams of width 1,000 won
+/// 34 with [`WEIGHTS`] and 35-37 with an empty column worth 5 (and the variants below), each
+/// missing different deals; on one- and two-suit deals 1-50, [`WEIGHTS`] won 48 each and the
+/// others 41-42. Of the 12 four-suit deals of 1-1000 the first four steps left, the beams of
+/// 3,000 with the other weights won 2-3 each, and one of 10,000 won 4 (in 1.4M positions).
+/// The slice wins some one-suit deals in moments.
+pub const PORTFOLIO: [Step; 9] = [
+    beam(BEAM_WIDTHS[0], WEIGHTS, 0.1),
+    beam(BEAM_WIDTHS[0], EMPTY_5, 0.2),
+    beam(BEAM_WIDTHS[1], WEIGHTS, 0.35),
+    beam(BEAM_WIDTHS[1], EMPTY_5, 0.5),
+    beam(BEAM_WIDTHS[1], Weights { down: 7, ..EMPTY_5 }, 0.6),
+    beam(
+        BEAM_WIDTHS[1],
+        Weights {
             down: 8,
             suit_break: 3,
             ..EMPTY_5
         },
-        share: 0.8,
-    },
-    Step::Slice { share: 0.85 },
-    Step::Beam {
-        width: BEAM_WIDTHS[2],
-        weights: WEIGHTS,
-        share: 0.95,
-    },
+        0.7,
+    ),
+    beam(BEAM_WIDTHS[1], Weights { down: 7, ..WEIGHTS }, 0.75),
+    Step::Slice { share: 0.8 },
+    beam(BEAM_WIDTHS[2], WEIGHTS, 0.95),
 ];
+
+const fn beam(width: usize, weights: Weights, share: f64) -> Step {
+    Step::Beam {
+        width,
+        weights,
+        share,
+    }
+}
 
 /// [`WEIGHTS`] with an empty column worth 5.
 const EMPTY_5: Weights = Weights {

@@ -44,11 +44,12 @@ EMPTY_5 = replace(WEIGHTS, empty=5)
 PORTFOLIO: tuple[Beam | Slice, ...] = (
     Beam(BEAM_WIDTHS[0], WEIGHTS, 0.1),
     Beam(BEAM_WIDTHS[0], EMPTY_5, 0.2),
-    Beam(BEAM_WIDTHS[1], WEIGHTS, 0.4),
-    Beam(BEAM_WIDTHS[1], EMPTY_5, 0.6),
-    Beam(BEAM_WIDTHS[0], replace(EMPTY_5, down=7), 0.7),
-    Beam(BEAM_WIDTHS[0], replace(EMPTY_5, down=8, suit_break=3), 0.8),
-    Slice(0.85),
+    Beam(BEAM_WIDTHS[1], WEIGHTS, 0.35),
+    Beam(BEAM_WIDTHS[1], EMPTY_5, 0.5),
+    Beam(BEAM_WIDTHS[1], replace(EMPTY_5, down=7), 0.6),
+    Beam(BEAM_WIDTHS[1], replace(EMPTY_5, down=8, suit_break=3), 0.7),
+    Beam(BEAM_WIDTHS[1], replace(WEIGHTS, down=7), 0.75),
+    Slice(0.8),
     Beam(BEAM_WIDTHS[2], WEIGHTS, 0.95),
 )
 
