@@ -8,7 +8,7 @@
 use castle::solver::Limits;
 use castle::spider::beam::{Weights, WEIGHTS};
 use castle::spider::deal::{SpiderDeal, Suits};
-use castle::spider::search::{solve_with, Step, PORTFOLIO};
+use castle::spider::search::{portfolio, solve_with, Step};
 
 fn env(name: &str, default: i32) -> i32 {
     std::env::var(name)
@@ -31,7 +31,7 @@ fn main() {
         stock: env("WK", WEIGHTS.stock),
     };
     let plan: Vec<Step> = match std::env::var("PLAN") {
-        Err(_) => PORTFOLIO.to_vec(),
+        Err(_) => portfolio(suits).to_vec(),
         Ok(p) => p
             .split(',')
             .map(|s| {

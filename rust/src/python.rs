@@ -456,7 +456,7 @@ fn solve_spider(
     let limits = check_limits(max_states, max_seconds, max_memory)?;
     // One beam of the caller's width (then the complete search), or the whole portfolio.
     let steps = match beam_width {
-        None => spider_search::PORTFOLIO.to_vec(),
+        None => spider_search::portfolio(deal.deal.suits).to_vec(),
         Some(width @ 1..=MAX_BEAM_WIDTH) => vec![spider_search::Step::Beam {
             width,
             weights: spider_beam::WEIGHTS,

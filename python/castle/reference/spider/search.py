@@ -54,6 +54,27 @@ PORTFOLIO: tuple[Beam | Slice, ...] = (
 )
 
 
+#: The portfolio for two suits (``TWO_SUIT_PORTFOLIO``): beams that charge a change of suit
+#: less after the two narrow beams.
+TWO_SUIT_PORTFOLIO: tuple[Beam | Slice, ...] = (
+    *PORTFOLIO[:2],
+    Beam(BEAM_WIDTHS[1], replace(WEIGHTS, suit_break=1), 0.3),
+    Beam(BEAM_WIDTHS[1], replace(WEIGHTS, empty=2, suit_break=2), 0.4),
+    Beam(BEAM_WIDTHS[1], WEIGHTS, 0.5),
+    Beam(BEAM_WIDTHS[1], EMPTY_5, 0.6),
+    Beam(BEAM_WIDTHS[1], replace(EMPTY_5, down=7), 0.65),
+    Beam(BEAM_WIDTHS[1], replace(EMPTY_5, down=8, suit_break=3), 0.7),
+    Beam(BEAM_WIDTHS[1], replace(WEIGHTS, down=7), 0.75),
+    Slice(0.8),
+    Beam(BEAM_WIDTHS[2], WEIGHTS, 0.95),
+)
+
+
+def portfolio(variant: str) -> tuple[Beam | Slice, ...]:
+    """The portfolio for ``variant``'s deck."""
+    return TWO_SUIT_PORTFOLIO if variant == "spider-2" else PORTFOLIO
+
+
 @dataclass
 class Frame:
     start: int
@@ -67,13 +88,15 @@ def solve(
     max_states: int | None = None,
     max_seconds: float | None = None,
     beam_width: int | None = None,
-    steps: tuple[Beam | Slice, ...] = PORTFOLIO,
+    steps: tuple[Beam | Slice, ...] | None = None,
 ) -> SpiderSolution:
     """Decide ``deal`` exactly as :func:`castle.solve` does for Spider: the ``steps`` in turn
     (with ``beam_width``, as :func:`castle.spider.solve_spider`: one beam of that width), then
     the complete search."""
     if beam_width is not None:
         steps = (Beam(beam_width, WEIGHTS, 1.0),)
+    elif steps is None:
+        steps = portfolio(deal.variant)
     check_limits(max_states, max_seconds)
     started = time.perf_counter()
     counter = Counter()
