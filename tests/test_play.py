@@ -68,7 +68,9 @@ def test_keys_undo_hint_menu_and_quit_save_the_game(tmp_path: Path) -> None:
             assert len(game.history) == 1
             await pilot.press("1", "1")  # select column 1, then one more card of its run
             await pilot.press("escape")
-            await pilot.press("h")
+            await pilot.press("h")  # the hint is found in a thread
+            await app.workers.wait_for_complete()
+            await pilot.pause()
             assert "hint: try" in str(app.screen.query_one("#message").render())
             await pilot.press("m")  # the menu stops the clock
             assert game.paused

@@ -229,6 +229,8 @@ def test_the_menu_turns_the_player_s_spider_hints_fair(tmp_path: Path) -> None:
             await pilot.press("m", "down", "down", "down", "enter", "escape")
             assert app.fair_hints
             await pilot.press("h")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
             message = str(app.screen.query_one("#message").render())
             assert message.startswith("fair hint: try: AS from column 1 to column 2")
 

@@ -226,7 +226,20 @@ class PlayScreen(Screen[None]):
         return "hint", self.game.hint(max_seconds=1.5)
 
     def action_hint(self) -> None:
-        label, hint = self.advise()
+        # The solver runs in a thread (it lets go of the GIL), so the table stays live while it
+        # thinks; a hint that comes back after the player has acted is dropped.
+        self.say("thinking…")
+        acted = self.game.moves
+        self.run_worker(
+            lambda: self.app.call_from_thread(self.show_hint, acted, *self.advise()),
+            thread=True,
+            exclusive=True,
+            group="hint",
+        )
+
+    def show_hint(self, acted: int, label: str, hint: Hint | SpiderHint) -> None:
+        if self.game.moves != acted:
+            return
         self.say(f"{label}: {hint}")
         if hint.move is not None:
             for i, view in enumerate(self.column_views()):

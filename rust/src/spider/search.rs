@@ -1,7 +1,8 @@
-//! The Spider solver: a complete depth-first search, like the castle one. It sees the
-//! face-down cards and the stock's order (a "thoughtful" solver, as Solvitaire and other
-//! published Spider solvers are): every position reachable from the deal is expanded at most
-//! once, so a search that runs out of moves has proved there is no win.
+//! The Spider solver: a portfolio of beam searches, then a complete depth-first search, like
+//! the castle one. It sees the face-down cards and the stock's order (a "thoughtful" solver, as
+//! Solvitaire and other published Spider solvers are): the depth-first search expands every
+//! position reachable from the deal at most once, so when it runs out of moves it has proved
+//! there is no win.
 
 use std::time::{Duration, Instant};
 
@@ -38,8 +39,9 @@ struct Frame {
     depth: usize,
 }
 
-/// One step of the portfolio that runs before the complete search, within `share` of the
-/// limits (of the states, and of the time, both counted from the start).
+/// One step of the portfolio that runs before the complete search. It ends, at the latest,
+/// when the states expanded since the start reach `share` of [`PORTFOLIO_STATES`] (or the
+/// caller's limits).
 #[derive(Copy, Clone, Debug)]
 pub enum Step {
     /// A beam search of `width` ranked by `weights`. Running dry proves nothing.
