@@ -155,6 +155,8 @@ def test_bad_spider_input_is_a_clear_error() -> None:
     for width in bad:
         with pytest.raises(ValueError, match="beam_width"):
             solve_spider(SpiderDeal.from_number("spider", 1), beam_width=width)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="beam_width"):
+            ref.solve(SpiderDeal.from_number("spider", 1), beam_width=width)  # type: ignore[arg-type]
 
 
 def test_cli_solves_spider_with_json_moves(tmp_path: object) -> None:

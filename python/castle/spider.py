@@ -163,6 +163,18 @@ class SpiderSolution:
         return solution_json(self, [m.to_json() for m in self.moves], deal)
 
 
+#: The widest beam ``solve_spider`` takes (a layer of a million positions is about 1 GB).
+MAX_BEAM_WIDTH = 1_000_000
+
+
+def check_beam_width(width: object) -> None:
+    """Raise ``ValueError`` unless ``width`` is None or a whole number 1 to MAX_BEAM_WIDTH."""
+    if width is None:
+        return
+    if isinstance(width, bool) or not isinstance(width, int) or not 1 <= width <= MAX_BEAM_WIDTH:
+        raise ValueError(f"beam_width must be 1 to {MAX_BEAM_WIDTH:,}, not {width!r}")
+
+
 def solve_spider(
     deal: SpiderDeal,
     *,
@@ -177,10 +189,7 @@ def solve_spider(
     ``beam_width`` replaces the portfolio of beams by one beam of that width (1 to 1,000,000):
     a quicker, weaker search, as the fair hint's samples use."""
     check_limits(max_states, max_seconds, max_memory)
-    if beam_width is not None and (
-        isinstance(beam_width, bool) or not isinstance(beam_width, int) or beam_width < 1
-    ):
-        raise ValueError(f"beam_width must be a positive whole number, not {beam_width!r}")
+    check_beam_width(beam_width)
     status, moves, states, seconds, limit = _core.solve_spider(
         deal.core,
         max_states,
@@ -211,6 +220,7 @@ __all__ = [
     "SpiderDeal",
     "SpiderMove",
     "SpiderSolution",
+    "check_beam_width",
     "check_spider_variant",
     "solve_spider",
 ]

@@ -8,7 +8,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
 from ...solve import check_limits
-from ...spider import SpiderDeal, SpiderMove, SpiderSolution
+from ...spider import SpiderDeal, SpiderMove, SpiderSolution, check_beam_width
 from ..budget import Budget, Counter, End
 from .beam import BEAM_WIDTHS, WEIGHTS, Weights, beam_search
 from .moves import SpiderMove as Move
@@ -93,6 +93,7 @@ def solve(
     """Decide ``deal`` exactly as :func:`castle.solve` does for Spider: the ``steps`` in turn
     (with ``beam_width``, as :func:`castle.spider.solve_spider`: one beam of that width), then
     the complete search."""
+    check_beam_width(beam_width)
     if beam_width is not None:
         steps = (Beam(beam_width, WEIGHTS, 1.0),)
     elif steps is None:
