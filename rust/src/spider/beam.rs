@@ -90,18 +90,70 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// The beam's table key: a 64-bit hash of what [`SpiderState::key`] holds, from the columns'
-/// hashes. While cards remain in the stock each column is hashed with its place; once it is
-/// empty the sum does not depend on the columns' order, as the exact key is sorted. (A
-/// collision only drops a position from an incomplete search; the complete search keeps exact
-/// keys.)
-fn beam_key(state: &SpiderState, hashes: &[u64; COLUMNS]) -> u64 {
+/// What column `i`, of hash `h`, adds to the beam's key: with its place while cards remain in
+/// the stock (`placed`), without once it is empty.
+fn key_term(h: u64, i: usize, placed: bool) -> u64 {
+    let place = if placed { (i as u64 + 1) << 56 } else { 0 };
+    mix(h ^ place)
+}
+
+/// The beam's table key: a 64-bit hash of what [`SpiderState::key`] holds, the sum of the
+/// columns' terms; once the stock is empty the sum does not depend on the columns' order, as
+/// the exact key is sorted. (A collision only drops a position from an incomplete search; the
+/// complete search keeps exact keys.)
+fn beam_key(state: &SpiderState) -> u64 {
     let placed = !state.stock_left().is_empty();
-    let columns = hashes.iter().enumerate().fold(0u64, |sum, (i, &h)| {
-        let place = if placed { (i as u64 + 1) << 56 } else { 0 };
-        sum.wrapping_add(mix(h ^ place))
+    let columns = (0..COLUMNS).fold(0u64, |sum, i| {
+        sum.wrapping_add(key_term(column_hash(&state.cols[i]), i, placed))
     });
     columns ^ mix(state.dealt as u64 + 0x9e37)
+}
+
+/// A position's columns as the beam reads them once per expansion: each column's cost and key
+/// term, and their sums, so that a child's estimate and key only look at the columns its move
+/// touched again.
+struct Parent {
+    costs: [i32; COLUMNS],
+    terms: [u64; COLUMNS],
+    total: i32,
+    sum: u64,
+    placed: bool,
+}
+
+impl Parent {
+    fn new(state: &SpiderState, weights: &Weights) -> Parent {
+        let placed = !state.stock_left().is_empty();
+        let costs: [i32; COLUMNS] = std::array::from_fn(|c| weights.column(&state.cols[c]));
+        let terms: [u64; COLUMNS] =
+            std::array::from_fn(|c| key_term(column_hash(&state.cols[c]), c, placed));
+        Parent {
+            costs,
+            terms,
+            total: costs.iter().sum(),
+            sum: terms.iter().fold(0, |a, &t| a.wrapping_add(t)),
+            placed,
+        }
+    }
+
+    /// The estimate and the key of `child`, this position after `m`.
+    fn child(&self, child: &SpiderState, m: SpiderMove, weights: &Weights) -> (i32, u64) {
+        let mut pair = [0; 2];
+        let mut near = self.total + weights.stock * child.stock_left().len() as i32;
+        let mut sum = self.sum;
+        let placed = !child.stock_left().is_empty();
+        for &c in touched(m, &mut pair) {
+            near += weights.column(&child.cols[c]) - self.costs[c];
+            sum = sum.wrapping_sub(self.terms[c]);
+            if placed == self.placed {
+                sum = sum.wrapping_add(key_term(column_hash(&child.cols[c]), c, placed));
+            }
+        }
+        if placed != self.placed {
+            // The deal that empties the stock: every column's term changes.
+            return (near, beam_key(child));
+        }
+        (near, sum ^ mix(child.dealt as u64 + 0x9e37))
+    }
 }
 
 const ALL_COLUMNS: [usize; COLUMNS] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -149,10 +201,7 @@ pub fn beam_search(
         return End::Won(Vec::new());
     }
     let mut seen: Table<u64> = Table::new(budget.max_memory);
-    seen.insert(beam_key(
-        &root,
-        &std::array::from_fn(|i| column_hash(&root.cols[i])),
-    ));
+    seen.insert(beam_key(&root));
     // Every node ever kept (index 0: the root), and the current layer as (node, state).
     let mut nodes = vec![Node {
         parent: usize::MAX,
@@ -160,7 +209,6 @@ pub fn beam_search(
     }];
     let mut layer: Vec<(usize, SpiderState)> = vec![(0, root)];
     let mut moves = Vec::new();
-    let mut pair = [0; 2];
     let mut in_layer: FxHashSet<u64> = FxHashSet::default();
     let mut spare: Vec<SpiderState> = Vec::new();
     let (mut best, mut stalled) = (i32::MAX, 0usize);
@@ -170,9 +218,7 @@ pub fn beam_search(
             if let Some(why) = budget.spend(expanded, watch) {
                 return End::Limit(why);
             }
-            let costs: [i32; COLUMNS] = std::array::from_fn(|c| weights.column(&state.cols[c]));
-            let hashes: [u64; COLUMNS] = std::array::from_fn(|c| column_hash(&state.cols[c]));
-            let total: i32 = costs.iter().sum();
+            let parent = Parent::new(state, weights);
             moves.clear();
             generate(state, true, &mut moves);
             for &m in &moves {
@@ -188,13 +234,7 @@ pub fn beam_search(
                     path.reverse();
                     return End::Won(path);
                 }
-                let (mut near, mut child) = (total, hashes);
-                for &c in touched(m, &mut pair) {
-                    near += weights.column(&state.cols[c]) - costs[c];
-                    child[c] = column_hash(&state.cols[c]);
-                }
-                near += weights.stock * state.stock_left().len() as i32;
-                let key = beam_key(state, &child);
+                let (near, key) = parent.child(state, m, weights);
                 if !seen.contains(&key) {
                     candidates.push((near, key, i, m));
                 }
@@ -259,8 +299,7 @@ mod tests {
         let mut state = SpiderState::from_deal(&deal);
         let mut moves = Vec::new();
         for step in 0..200 {
-            let costs: [i32; COLUMNS] = std::array::from_fn(|c| WEIGHTS.column(&state.cols[c]));
-            let hashes: [u64; COLUMNS] = std::array::from_fn(|c| column_hash(&state.cols[c]));
+            let parent = Parent::new(&state, &WEIGHTS);
             moves.clear();
             generate(&state, true, &mut moves);
             let Some(&pick) = moves.get(step * 7 % moves.len().max(1)) else {
@@ -268,16 +307,10 @@ mod tests {
             };
             for &m in &moves {
                 let applied = apply(&mut state, m);
-                let mut near: i32 = costs.iter().sum();
-                let mut child = hashes;
-                for &c in touched(m, &mut [0; 2]) {
-                    near += WEIGHTS.column(&state.cols[c]) - costs[c];
-                    child[c] = column_hash(&state.cols[c]);
-                }
-                near += WEIGHTS.stock * state.stock_left().len() as i32;
-                assert_eq!(near, estimate(&state));
-                let whole: [u64; COLUMNS] = std::array::from_fn(|c| column_hash(&state.cols[c]));
-                assert_eq!(beam_key(&state, &child), beam_key(&state, &whole));
+                assert_eq!(
+                    parent.child(&state, m, &WEIGHTS),
+                    (estimate(&state), beam_key(&state))
+                );
                 undo(&mut state, m, applied);
             }
             apply(&mut state, pick);
