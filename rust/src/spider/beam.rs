@@ -2,9 +2,10 @@
 //! win. Incomplete (a "no" proves nothing), but they win deals the depth-first order wanders
 //! in for good; the complete search runs after them.
 
-use super::deal::{SpiderDeal, COLUMNS};
-use super::moves::{apply, generate, undo, SpiderMove};
+use super::deal::{SpiderDeal, CARDS, COLUMNS, RUN, RUNS};
+use super::moves::{apply, generate, SpiderMove};
 use super::state::{Col, SpiderState};
+use crate::cards::Card;
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::table::{Insert, Table};
 use rustc_hash::FxHashSet;
@@ -38,24 +39,39 @@ pub const WEIGHTS: Weights = Weights {
 };
 
 impl Weights {
-    /// What `col` adds to [`Weights::estimate`]. Each card still on the table also costs half
-    /// a point, so that a run taken off is progress.
-    pub fn column(&self, col: &Col) -> i32 {
-        if col.cards.is_empty() {
+    /// What a face-up `upper` card on a face-up `lower` one costs: a break of rank, a change
+    /// of suit, or nothing (the two move as one run).
+    fn pair(&self, lower: Card, upper: Card) -> i32 {
+        if lower.rank() != upper.rank() + 1 {
+            self.rank_break
+        } else if lower.suit() != upper.suit() {
+            self.suit_break
+        } else {
+            0
+        }
+    }
+
+    /// What the face-up cards of `col` cost, pair by pair.
+    fn pairs(&self, col: &Col) -> i32 {
+        col.face_up()
+            .windows(2)
+            .map(|pair| self.pair(pair[0], pair[1]))
+            .sum()
+    }
+
+    /// What a column of `len` cards, `down` of them face down, whose face-up pairs cost
+    /// `pairs`, adds to the estimate. Each card still on the table costs half a point, so that
+    /// a run taken off is progress.
+    fn cost(&self, down: usize, len: usize, pairs: i32) -> i32 {
+        if len == 0 {
             return -self.empty;
         }
-        let mut cost = self.down * col.down as i32 + col.cards.len() as i32 / 2;
-        for pair in col.face_up().windows(2) {
-            let (lower, upper) = (pair[0], pair[1]);
-            cost += if lower.rank() != upper.rank() + 1 {
-                self.rank_break
-            } else if lower.suit() != upper.suit() {
-                self.suit_break
-            } else {
-                0
-            };
-        }
-        cost
+        self.down * down as i32 + len as i32 / 2 + pairs
+    }
+
+    /// What `col` adds to [`Weights::estimate`].
+    pub fn column(&self, col: &Col) -> i32 {
+        self.cost(col.down, col.cards.len(), self.pairs(col))
     }
 
     /// How far `state` looks from a win (lower is nearer): the columns' costs, and the cards
@@ -74,20 +90,47 @@ pub fn estimate(state: &SpiderState) -> i32 {
 /// The beam's widths tried in turn, while the budget lasts.
 pub const BEAM_WIDTHS: [usize; 3] = [1_000, 3_000, 10_000];
 
-/// A column's cards, face-down count included, as one 64-bit hash.
-fn column_hash(col: &Col) -> u64 {
-    let mut h = col.down as u64;
-    for card in &col.cards {
-        h = (h.rotate_left(6) ^ card.id() as u64).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    h
-}
-
 /// splitmix64's finalizer: spreads a hash over all 64 bits.
-fn mix(mut x: u64) -> u64 {
+const fn mix(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     x ^ (x >> 31)
+}
+
+/// A random term for each card id at each height in a column. A column's hash is the sum of
+/// its cards' terms, so a move changes it by the terms of the cards it moves, not by a walk
+/// over the whole column.
+static CARD_AT: [[u64; CARDS]; 53] = card_terms();
+
+const fn card_terms() -> [[u64; CARDS]; 53] {
+    let mut terms = [[0; CARDS]; 53];
+    let mut id = 0;
+    while id < 53 {
+        let mut height = 0;
+        while height < CARDS {
+            terms[id][height] = mix(((id * CARDS + height) as u64 + 1) * 0x9e37_79b9_7f4a_7c15);
+            height += 1;
+        }
+        id += 1;
+    }
+    terms
+}
+
+/// What `down` face-down cards add to a column's hash.
+fn down_term(down: usize) -> u64 {
+    mix(down as u64 ^ 0x5bd1_e995)
+}
+
+/// What `cards`, lying from `height` up in a column, add to its hash.
+fn cards_term(cards: &[Card], height: usize) -> u64 {
+    cards.iter().enumerate().fold(0u64, |sum, (i, card)| {
+        sum.wrapping_add(CARD_AT[card.id() as usize][height + i])
+    })
+}
+
+/// A column's cards, face-down count included, as one 64-bit hash.
+fn column_hash(col: &Col) -> u64 {
+    down_term(col.down).wrapping_add(cards_term(&col.cards, 0))
 }
 
 /// What column `i`, of hash `h`, adds to the beam's key: with its place while cards remain in
@@ -95,6 +138,11 @@ fn mix(mut x: u64) -> u64 {
 fn key_term(h: u64, i: usize, placed: bool) -> u64 {
     let place = if placed { (i as u64 + 1) << 56 } else { 0 };
     mix(h ^ place)
+}
+
+/// What the key adds for the deals done.
+fn dealt_term(dealt: usize) -> u64 {
+    mix(dealt as u64 + 0x9e37)
 }
 
 /// The beam's table key: a 64-bit hash of what [`SpiderState::key`] holds, the sum of the
@@ -106,13 +154,15 @@ fn beam_key(state: &SpiderState) -> u64 {
     let columns = (0..COLUMNS).fold(0u64, |sum, i| {
         sum.wrapping_add(key_term(column_hash(&state.cols[i]), i, placed))
     });
-    columns ^ mix(state.dealt as u64 + 0x9e37)
+    columns ^ dealt_term(state.dealt)
 }
 
-/// A position's columns as the beam reads them once per expansion: each column's cost and key
-/// term, and their sums, so that a child's estimate and key only look at the columns its move
-/// touched again.
+/// A position's columns as the beam reads them once per expansion: each column's hash, the
+/// cost of its face-up pairs, its cost and key term, and their sums. A child's estimate and
+/// key are worked out from these and the cards its move moves, without making the move.
 struct Parent {
+    hashes: [u64; COLUMNS],
+    pairs: [i32; COLUMNS],
     costs: [i32; COLUMNS],
     terms: [u64; COLUMNS],
     total: i32,
@@ -120,13 +170,26 @@ struct Parent {
     placed: bool,
 }
 
+/// What the beam needs of a child position: its estimate, its key, and whether it is won.
+struct Child {
+    near: i32,
+    key: u64,
+    won: bool,
+}
+
 impl Parent {
     fn new(state: &SpiderState, weights: &Weights) -> Parent {
         let placed = !state.stock_left().is_empty();
-        let costs: [i32; COLUMNS] = std::array::from_fn(|c| weights.column(&state.cols[c]));
-        let terms: [u64; COLUMNS] =
-            std::array::from_fn(|c| key_term(column_hash(&state.cols[c]), c, placed));
+        let hashes: [u64; COLUMNS] = std::array::from_fn(|c| column_hash(&state.cols[c]));
+        let pairs: [i32; COLUMNS] = std::array::from_fn(|c| weights.pairs(&state.cols[c]));
+        let costs: [i32; COLUMNS] = std::array::from_fn(|c| {
+            let col = &state.cols[c];
+            weights.cost(col.down, col.cards.len(), pairs[c])
+        });
+        let terms: [u64; COLUMNS] = std::array::from_fn(|c| key_term(hashes[c], c, placed));
         Parent {
+            hashes,
+            pairs,
             costs,
             terms,
             total: costs.iter().sum(),
@@ -135,41 +198,89 @@ impl Parent {
         }
     }
 
-    /// The estimate and the key of `child`, this position after `m`.
-    fn child(&self, child: &SpiderState, m: SpiderMove, weights: &Weights) -> (i32, u64) {
-        let mut pair = [0; 2];
-        let mut near = self.total + weights.stock * child.stock_left().len() as i32;
+    /// Column `c` less its top `count` cards (a run moved away, or taken off), and the
+    /// face-down card that then turns up: its cost and its hash.
+    fn less(&self, state: &SpiderState, c: usize, count: usize, weights: &Weights) -> (i32, u64) {
+        let col = &state.cols[c];
+        let at = col.cards.len() - count;
+        // The run's own pairs cost nothing (it is one suit, in order): only the pair under it.
+        let mut pairs = self.pairs[c];
+        let mut hash = self.hashes[c].wrapping_sub(cards_term(&col.cards[at..], at));
+        let mut down = col.down;
+        if at > col.down {
+            pairs -= weights.pair(col.cards[at - 1], col.cards[at]);
+        } else if down > 0 {
+            down -= 1; // the card under the run turns up
+            hash = hash
+                .wrapping_sub(down_term(col.down))
+                .wrapping_add(down_term(down));
+        }
+        (weights.cost(down, at, pairs), hash)
+    }
+
+    /// Column `c` with `cards` put on it: its cost and its hash.
+    fn plus(&self, state: &SpiderState, c: usize, cards: &[Card], weights: &Weights) -> (i32, u64) {
+        let col = &state.cols[c];
+        let len = col.cards.len();
+        let mut pairs = self.pairs[c];
+        if let (Some(top), Some(&bottom)) = (col.top(), cards.first()) {
+            pairs += weights.pair(top, bottom);
+        }
+        let hash = self.hashes[c].wrapping_add(cards_term(cards, len));
+        (weights.cost(col.down, len + cards.len(), pairs), hash)
+    }
+
+    /// `state`, this position, after the legal move `m`, as the beam ranks it.
+    fn child(&self, state: &SpiderState, m: SpiderMove, weights: &Weights) -> Child {
+        let stock_left = state.stock_left().len();
+        let mut near = self.total;
         let mut sum = self.sum;
-        let placed = !child.stock_left().is_empty();
-        for &c in touched(m, &mut pair) {
-            near += weights.column(&child.cols[c]) - self.costs[c];
-            sum = sum.wrapping_sub(self.terms[c]);
-            if placed == self.placed {
-                sum = sum.wrapping_add(key_term(column_hash(&child.cols[c]), c, placed));
+        let mut swap = |c: usize, (cost, hash): (i32, u64), near: &mut i32| {
+            *near += cost - self.costs[c];
+            sum = sum
+                .wrapping_sub(self.terms[c])
+                .wrapping_add(key_term(hash, c, self.placed));
+        };
+        match m {
+            SpiderMove::Run { from, to, count } => {
+                let (from, to, count) = (from as usize, to as usize, count as usize);
+                let source = &state.cols[from].cards;
+                let run = &source[source.len() - count..];
+                swap(from, self.less(state, from, count, weights), &mut near);
+                swap(to, self.plus(state, to, run, weights), &mut near);
+                Child {
+                    near: near + weights.stock * stock_left as i32,
+                    key: sum ^ dealt_term(state.dealt),
+                    won: false,
+                }
+            }
+            SpiderMove::Off { column } => {
+                let column = column as usize;
+                swap(column, self.less(state, column, RUN, weights), &mut near);
+                Child {
+                    near: near + weights.stock * stock_left as i32,
+                    key: sum ^ dealt_term(state.dealt),
+                    won: state.off.len() + 1 == RUNS,
+                }
+            }
+            SpiderMove::Deal => {
+                // Every column takes a card; the deal that empties the stock also unplaces
+                // every column's term.
+                let placed = stock_left > COLUMNS;
+                let (mut near, mut sum) = (0, 0u64);
+                for c in 0..COLUMNS {
+                    let card = state.stock[state.dealt + c];
+                    let (cost, hash) = self.plus(state, c, &[card], weights);
+                    near += cost;
+                    sum = sum.wrapping_add(key_term(hash, c, placed));
+                }
+                Child {
+                    near: near + weights.stock * (stock_left - COLUMNS) as i32,
+                    key: sum ^ dealt_term(state.dealt + COLUMNS),
+                    won: false,
+                }
             }
         }
-        if placed != self.placed {
-            // The deal that empties the stock: every column's term changes.
-            return (near, beam_key(child));
-        }
-        (near, sum ^ mix(child.dealt as u64 + 0x9e37))
-    }
-}
-
-const ALL_COLUMNS: [usize; COLUMNS] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-
-/// The columns `m` changes (all of them for a deal); `pair` holds them for the other moves.
-fn touched(m: SpiderMove, pair: &mut [usize; 2]) -> &[usize] {
-    match m {
-        SpiderMove::Run { from, to, .. } => {
-            *pair = [from as usize, to as usize];
-            &pair[..]
-        }
-        SpiderMove::Off { column } => {
-            pair[0] = column as usize;
-            &pair[..1]
-        }
-        SpiderMove::Deal => &ALL_COLUMNS,
     }
 }
 
@@ -214,7 +325,7 @@ pub fn beam_search(
     let (mut best, mut stalled) = (i32::MAX, 0usize);
     while !layer.is_empty() {
         let mut candidates: Vec<(i32, u64, usize, SpiderMove)> = Vec::new();
-        for (i, (_, state)) in layer.iter_mut().enumerate() {
+        for (i, (_, state)) in layer.iter().enumerate() {
             if let Some(why) = budget.spend(expanded, watch) {
                 return End::Limit(why);
             }
@@ -222,9 +333,8 @@ pub fn beam_search(
             moves.clear();
             generate(state, true, &mut moves);
             for &m in &moves {
-                let applied = apply(state, m);
-                if state.is_won() {
-                    undo(state, m, applied);
+                let child = parent.child(state, m, weights);
+                if child.won {
                     let mut path = vec![m];
                     let mut at = layer[i].0;
                     while at != 0 {
@@ -234,11 +344,9 @@ pub fn beam_search(
                     path.reverse();
                     return End::Won(path);
                 }
-                let (near, key) = parent.child(state, m, weights);
-                if !seen.contains(&key) {
-                    candidates.push((near, key, i, m));
+                if !seen.contains(&child.key) {
+                    candidates.push((child.near, child.key, i, m));
                 }
-                undo(state, m, applied);
             }
         }
         candidates.sort_by_key(|&(score, ..)| score);
@@ -292,28 +400,58 @@ mod tests {
     use super::super::deal::Suits;
     use super::*;
 
-    /// The incremental estimate and key agree with the whole-position ones.
+    /// Every child of `state` as the beam ranks it, against the whole count of the position
+    /// the move makes.
+    fn check_children(state: &SpiderState, weights: &Weights) {
+        let parent = Parent::new(state, weights);
+        let mut moves = Vec::new();
+        generate(state, true, &mut moves);
+        for &m in &moves {
+            let child = parent.child(state, m, weights);
+            let mut after = state.clone();
+            apply(&mut after, m);
+            let whole = (weights.estimate(&after), beam_key(&after), after.is_won());
+            assert_eq!((child.near, child.key, child.won), whole, "{m:?}");
+        }
+    }
+
+    /// A child's estimate and key, worked out from its parent's columns and the cards moved,
+    /// agree with the whole count: along a random walk, and along a win (runs taken off, cards
+    /// turned up, columns emptied, the last deal, the winning move).
     #[test]
     fn a_childs_estimate_and_key_from_its_parents_columns_match_the_whole_count() {
+        let weights = Weights {
+            empty: 5,
+            ..WEIGHTS
+        };
         let deal = SpiderDeal::from_number(Suits::Four, 3).unwrap();
         let mut state = SpiderState::from_deal(&deal);
         let mut moves = Vec::new();
         for step in 0..200 {
-            let parent = Parent::new(&state, &WEIGHTS);
+            check_children(&state, &weights);
             moves.clear();
             generate(&state, true, &mut moves);
             let Some(&pick) = moves.get(step * 7 % moves.len().max(1)) else {
                 break;
             };
-            for &m in &moves {
-                let applied = apply(&mut state, m);
-                assert_eq!(
-                    parent.child(&state, m, &WEIGHTS),
-                    (estimate(&state), beam_key(&state))
-                );
-                undo(&mut state, m, applied);
-            }
             apply(&mut state, pick);
         }
+        let deal = SpiderDeal::from_number(Suits::One, 1).unwrap();
+        let budget = Budget {
+            max_states: Some(1_000_000),
+            deadline: None,
+            max_memory: 1 << 30,
+        };
+        let mut interrupted = || false;
+        let mut watch = Watch::new(std::time::Instant::now(), &mut interrupted);
+        let End::Won(win) = beam_search(&deal, 1_000, &WEIGHTS, &budget, &mut 0, &mut watch) else {
+            panic!("one-suit deal 1 is won by a beam of 1,000");
+        };
+        let mut state = SpiderState::from_deal(&deal);
+        for m in win {
+            check_children(&state, &weights);
+            apply(&mut state, m);
+        }
+        assert!(state.is_won());
     }
 }

@@ -148,11 +148,18 @@ pub fn generate(state: &SpiderState, prune: bool, out: &mut Vec<SpiderMove>) {
         }
     }
     let first_empty = empty & empty.wrapping_neg();
+    // The columns topped by a complete K-A run, found on the way (as `is_legal` would).
+    let mut offs = 0u16;
     for from in 0..n {
         let source = &state.cols[from];
-        for count in 1..=source.run_len() {
-            let bottom = source.cards[source.cards.len() - count];
-            let whole_column = source.down == 0 && count == source.cards.len();
+        let run = source.run_len();
+        let len = source.cards.len();
+        if run >= RUN && source.cards[len - RUN].rank() == 13 {
+            offs |= 1 << from;
+        }
+        for count in 1..=run {
+            let bottom = source.cards[len - count];
+            let whole_column = source.down == 0 && count == len;
             let into_empty = match (prune, whole_column) {
                 (false, _) => empty,
                 (true, false) => first_empty,
@@ -171,15 +178,12 @@ pub fn generate(state: &SpiderState, prune: bool, out: &mut Vec<SpiderMove>) {
             }
         }
     }
-    for column in 0..n {
-        let m = SpiderMove::Off {
-            column: column as u8,
-        };
-        if is_legal(state, m) {
-            out.push(m);
-        }
+    while offs != 0 {
+        let column = offs.trailing_zeros() as u8;
+        offs &= offs - 1;
+        out.push(SpiderMove::Off { column });
     }
-    if is_legal(state, SpiderMove::Deal) {
+    if empty == 0 && !state.stock_left().is_empty() {
         out.push(SpiderMove::Deal);
     }
 }
@@ -290,5 +294,56 @@ mod tests {
         gap.cols[4].cards.clear();
         gap.cols[4].down = 0;
         assert!(!is_legal(&gap, SpiderMove::Deal));
+    }
+
+    /// Every legal move, found by asking [`is_legal`] of every move there could be, in the
+    /// order [`generate`] promises.
+    fn every_legal_move(state: &SpiderState) -> Vec<SpiderMove> {
+        let n = state.cols.len() as u8;
+        let mut all = Vec::new();
+        for from in 0..n {
+            for count in 1..=state.cols[from as usize].cards.len() as u8 {
+                for to in 0..n {
+                    all.push(SpiderMove::Run { from, to, count });
+                }
+            }
+        }
+        all.extend((0..n).map(|column| SpiderMove::Off { column }));
+        all.push(SpiderMove::Deal);
+        all.retain(|&m| is_legal(state, m));
+        all
+    }
+
+    #[test]
+    fn generate_finds_exactly_the_legal_moves() {
+        // The positions along wins, where runs go off and columns empty before a deal.
+        let mut positions = vec![position(ENDGAME)];
+        for (suits, number) in [(Suits::One, 1), (Suits::Four, 3)] {
+            let deal = SpiderDeal::from_number(suits, number).unwrap();
+            let limits = crate::solver::Limits {
+                max_states: Some(3_000_000),
+                max_seconds: None,
+                max_memory: 1 << 30,
+            };
+            let won = super::super::search::solve(&deal, &limits, &mut || false);
+            assert!(!won.moves.is_empty());
+            let mut state = SpiderState::from_deal(&deal);
+            for m in won.moves {
+                positions.push(state.clone());
+                apply(&mut state, m);
+            }
+        }
+        for state in &positions {
+            let mut moves = Vec::new();
+            generate(state, false, &mut moves);
+            assert_eq!(moves, every_legal_move(state));
+        }
+        let gap_before_a_deal = |s: &&SpiderState| {
+            !s.stock_left().is_empty() && s.cols.iter().any(|c| c.cards.is_empty())
+        };
+        let an_off =
+            |s: &&SpiderState| (0..10).any(|column| is_legal(s, SpiderMove::Off { column }));
+        assert!(positions.iter().any(|s| gap_before_a_deal(&s)));
+        assert!(positions.iter().any(|s| an_off(&s)));
     }
 }

@@ -24,6 +24,9 @@ pub struct SpiderOutcome {
     pub states: u64,
     pub seconds: f64,
     pub limit: Option<&'static str>,
+    /// Which step ended the solve: an index into the portfolio's steps, or their count for the
+    /// complete search (for studying the portfolio).
+    pub step: usize,
 }
 
 /// The states the portfolio's shares are taken of. A caller's lower state limit cuts the
@@ -185,10 +188,12 @@ pub fn solve_with(
     };
     // A limit, or a beam run dry: on to the next step.
     let mut end = End::Limit("states");
-    for step in steps {
+    let mut last = 0;
+    for (i, step) in steps.iter().enumerate() {
         if !matches!(end, End::Limit("states" | "seconds" | "memory")) {
             break;
         }
+        last = i;
         end = match *step {
             Step::Beam {
                 width,
@@ -211,6 +216,7 @@ pub fn solve_with(
         };
     }
     if matches!(end, End::Limit("states" | "seconds" | "memory")) {
+        last = steps.len();
         end = search(deal, &budget, &mut expanded, &mut watch);
     }
     if let End::Won(moves) = end {
@@ -231,6 +237,7 @@ pub fn solve_with(
         states: expanded,
         seconds: started.elapsed().as_secs_f64(),
         limit,
+        step: last,
     }
 }
 

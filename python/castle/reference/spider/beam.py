@@ -57,9 +57,10 @@ def estimate(state: SpiderState) -> int:
 def beam_search(
     deal: SpiderDeal, width: int, weights: Weights, budget: Budget, counter: Counter
 ) -> End[SpiderMove]:
-    """A beam search of ``width`` ranked by ``weights``. The Rust table holds 64-bit hashes of
-    the keys, worked out column by column; this one holds the keys themselves (a hash collision
-    there would only drop a position)."""
+    """A beam search of ``width`` ranked by ``weights``. The Rust beam works out a child's
+    estimate and 64-bit key from its parent's columns and the cards the move moves, without
+    making the move; this one makes each move and counts the whole position, and its table holds
+    the keys themselves (a hash collision there would only drop a position)."""
     root = SpiderState.from_deal(deal)
     if root.is_won():
         return End("won", [])
