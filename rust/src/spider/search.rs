@@ -24,9 +24,9 @@ pub struct SpiderOutcome {
     pub states: u64,
     pub seconds: f64,
     pub limit: Option<&'static str>,
-    /// Which step ended the solve: an index into the portfolio's steps, or their count for the
-    /// complete search (for studying the portfolio).
-    pub step: usize,
+    /// The states expanded when each step that ran ended, the complete search's last if it
+    /// ran (for studying the portfolio).
+    pub ends: Vec<u64>,
 }
 
 /// The states the portfolio's shares are taken of. A caller's lower state limit cuts the
@@ -63,10 +63,11 @@ pub enum Step {
 /// cheapest first. Alone, on four-suit deals 21-60 within 4 s each, beams of width 1,000 won
 /// 34 with [`WEIGHTS`] and 35-37 with an empty column worth 5 (and the variants below), each
 /// missing different deals; on one- and two-suit deals 1-50, [`WEIGHTS`] won 48 each and the
-/// others 41-42. Of the 12 four-suit deals of 1-1000 the first four steps left, the beams of
-/// 3,000 with the other weights won 2-3 each, and one of 10,000 won 4 (in 1.4M positions).
-/// The slice wins some one-suit deals in moments.
-pub const PORTFOLIO: [Step; 9] = [
+/// others 41-42. Over four-suit deals 1-1000 within 10 s, the first beam won 867 and the next
+/// six 133 more but for 10. The slice wins some one-suit deals in moments. Of 8 four-suit deals
+/// the beams of 3,000 left, a beam of 10,000 with an empty column worth 5 won 5 (in about 1.4M
+/// positions each), one with [`WEIGHTS`] 4 of 12.
+pub const PORTFOLIO: [Step; 10] = [
     beam(BEAM_WIDTHS[0], WEIGHTS, 0.1),
     beam(BEAM_WIDTHS[0], EMPTY_5, 0.2),
     beam(BEAM_WIDTHS[1], WEIGHTS, 0.35),
@@ -83,23 +84,19 @@ pub const PORTFOLIO: [Step; 9] = [
     ),
     beam(BEAM_WIDTHS[1], Weights { down: 7, ..WEIGHTS }, 0.75),
     Step::Slice { share: 0.8 },
-    beam(BEAM_WIDTHS[2], WEIGHTS, 0.95),
+    beam(BEAM_WIDTHS[2], EMPTY_5, 0.9),
+    beam(BEAM_WIDTHS[2], WEIGHTS, 1.0),
 ];
 
-/// The portfolio for two suits: after the two narrow beams, beams of 3,000 that charge a change
-/// of suit less (with two suits a run of alternating suits still moves card by card). Two-suit
-/// deals 65 and 578 were left undecided at 60 s by [`PORTFOLIO`]; these beams win each in 2 s.
-pub const TWO_SUIT_PORTFOLIO: [Step; 11] = [
+/// The portfolio for two suits: after the two narrow beams, beams that charge a change of
+/// suit less (with two suits a run of alternating suits still moves card by card). Over
+/// two-suit deals 1-1000 within 10 s, the first beam won 970, the next three 29 more, and the
+/// beams of 3,000 with [`PORTFOLIO`]'s other weights none; deal 315 was left, which the beam
+/// of 10,000 here wins in 1.2M positions.
+pub const TWO_SUIT_PORTFOLIO: [Step; 8] = [
     PORTFOLIO[0],
     PORTFOLIO[1],
-    beam(
-        BEAM_WIDTHS[1],
-        Weights {
-            suit_break: 1,
-            ..WEIGHTS
-        },
-        0.3,
-    ),
+    beam(BEAM_WIDTHS[1], SUIT_BREAK_1, 0.3),
     beam(
         BEAM_WIDTHS[1],
         Weights {
@@ -109,22 +106,10 @@ pub const TWO_SUIT_PORTFOLIO: [Step; 11] = [
         },
         0.4,
     ),
-    // The rest of the portfolio, each step's share moved on (a share is where it ends).
-    beam(BEAM_WIDTHS[1], WEIGHTS, 0.5),
-    beam(BEAM_WIDTHS[1], EMPTY_5, 0.6),
-    beam(BEAM_WIDTHS[1], Weights { down: 7, ..EMPTY_5 }, 0.65),
-    beam(
-        BEAM_WIDTHS[1],
-        Weights {
-            down: 8,
-            suit_break: 3,
-            ..EMPTY_5
-        },
-        0.7,
-    ),
-    beam(BEAM_WIDTHS[1], Weights { down: 7, ..WEIGHTS }, 0.75),
-    Step::Slice { share: 0.8 },
-    beam(BEAM_WIDTHS[2], WEIGHTS, 0.95),
+    beam(BEAM_WIDTHS[2], SUIT_BREAK_1, 0.6),
+    Step::Slice { share: 0.7 },
+    beam(BEAM_WIDTHS[2], EMPTY_5, 0.85),
+    beam(BEAM_WIDTHS[2], WEIGHTS, 1.0),
 ];
 
 /// The portfolio for `suits`' deck.
@@ -146,6 +131,12 @@ const fn beam(width: usize, weights: Weights, share: f64) -> Step {
 /// [`WEIGHTS`] with an empty column worth 5.
 const EMPTY_5: Weights = Weights {
     empty: 5,
+    ..WEIGHTS
+};
+
+/// [`WEIGHTS`] with a change of suit charged 1.
+const SUIT_BREAK_1: Weights = Weights {
+    suit_break: 1,
     ..WEIGHTS
 };
 
@@ -186,14 +177,16 @@ pub fn solve_with(
         deadline: budget.deadline,
         max_memory: limits.max_memory,
     };
-    // A limit, or a beam run dry: on to the next step.
+    // On to the next step when a step's share ran out, a beam ran dry, or a beam's table
+    // filled the memory; not after a win, a proof, the deadline (which ends every step alike)
+    // or an interrupt.
+    let next = |end: &End<SpiderMove>| matches!(end, End::Limit("states" | "memory"));
     let mut end = End::Limit("states");
-    let mut last = 0;
-    for (i, step) in steps.iter().enumerate() {
-        if !matches!(end, End::Limit("states" | "seconds" | "memory")) {
+    let mut ends = Vec::new();
+    for step in steps {
+        if !next(&end) {
             break;
         }
-        last = i;
         end = match *step {
             Step::Beam {
                 width,
@@ -214,10 +207,11 @@ pub fn solve_with(
                 search(deal, &share(fraction), &mut expanded, &mut watch)
             }
         };
+        ends.push(expanded);
     }
-    if matches!(end, End::Limit("states" | "seconds" | "memory")) {
-        last = steps.len();
+    if next(&end) {
         end = search(deal, &budget, &mut expanded, &mut watch);
+        ends.push(expanded);
     }
     if let End::Won(moves) = end {
         end = End::Won(shorten(deal, &moves));
@@ -237,7 +231,7 @@ pub fn solve_with(
         states: expanded,
         seconds: started.elapsed().as_secs_f64(),
         limit,
-        step: last,
+        ends,
     }
 }
 

@@ -40,6 +40,9 @@ class Slice:
 #: :data:`WEIGHTS` with an empty column worth 5.
 EMPTY_5 = replace(WEIGHTS, empty=5)
 
+#: :data:`WEIGHTS` with a change of suit charged 1.
+SUIT_BREAK_1 = replace(WEIGHTS, suit_break=1)
+
 #: The portfolio of ``spider/search.rs``, step for step.
 PORTFOLIO: tuple[Beam | Slice, ...] = (
     Beam(BEAM_WIDTHS[0], WEIGHTS, 0.1),
@@ -50,7 +53,8 @@ PORTFOLIO: tuple[Beam | Slice, ...] = (
     Beam(BEAM_WIDTHS[1], replace(EMPTY_5, down=8, suit_break=3), 0.7),
     Beam(BEAM_WIDTHS[1], replace(WEIGHTS, down=7), 0.75),
     Slice(0.8),
-    Beam(BEAM_WIDTHS[2], WEIGHTS, 0.95),
+    Beam(BEAM_WIDTHS[2], EMPTY_5, 0.9),
+    Beam(BEAM_WIDTHS[2], WEIGHTS, 1.0),
 )
 
 
@@ -58,15 +62,12 @@ PORTFOLIO: tuple[Beam | Slice, ...] = (
 #: less after the two narrow beams.
 TWO_SUIT_PORTFOLIO: tuple[Beam | Slice, ...] = (
     *PORTFOLIO[:2],
-    Beam(BEAM_WIDTHS[1], replace(WEIGHTS, suit_break=1), 0.3),
+    Beam(BEAM_WIDTHS[1], SUIT_BREAK_1, 0.3),
     Beam(BEAM_WIDTHS[1], replace(WEIGHTS, empty=2, suit_break=2), 0.4),
-    Beam(BEAM_WIDTHS[1], WEIGHTS, 0.5),
-    Beam(BEAM_WIDTHS[1], EMPTY_5, 0.6),
-    Beam(BEAM_WIDTHS[1], replace(EMPTY_5, down=7), 0.65),
-    Beam(BEAM_WIDTHS[1], replace(EMPTY_5, down=8, suit_break=3), 0.7),
-    Beam(BEAM_WIDTHS[1], replace(WEIGHTS, down=7), 0.75),
-    Slice(0.8),
-    Beam(BEAM_WIDTHS[2], WEIGHTS, 0.95),
+    Beam(BEAM_WIDTHS[2], SUIT_BREAK_1, 0.6),
+    Slice(0.7),
+    Beam(BEAM_WIDTHS[2], EMPTY_5, 0.85),
+    Beam(BEAM_WIDTHS[2], WEIGHTS, 1.0),
 )
 
 
@@ -109,9 +110,9 @@ def solve(
         states = int(PORTFOLIO_STATES * fraction)
         return Budget(states if max_states is None else min(states, max_states), deadline)
 
-    # The portfolio's steps while one ends at a limit (or a beam runs dry), then the complete
-    # search with the whole budget.
-    resumable = ("states", "seconds", "memory")
+    # The portfolio's steps while one ends at its share of the states (or a beam runs dry),
+    # then the complete search with the whole budget; the deadline ends every step alike.
+    resumable = ("states", "memory")
     end: End[Move] = End("limit", [], "states")
     for step in steps:
         if end.limit not in resumable:
