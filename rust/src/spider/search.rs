@@ -53,9 +53,10 @@ pub enum Step {
         weights: Weights,
         share: f64,
     },
-    /// A slice of the depth-first search, its moves ordered by the estimate. If it runs out of
-    /// moves, that is a proof.
-    Slice { share: f64 },
+    /// A slice of the depth-first search, its moves ordered by the estimate, of at most
+    /// `states` positions (its own count, not a share: it rarely wins, so it may cost little).
+    /// If it runs out of moves, that is a proof.
+    Slice { states: u64 },
 }
 
 /// The solver's portfolio. A beam wins in 100-700 thousand positions or stalls in about as
@@ -63,16 +64,20 @@ pub enum Step {
 /// cheapest first. Alone, on four-suit deals 21-60 within 4 s each, beams of width 1,000 won
 /// 34 with [`WEIGHTS`] and 35-37 with an empty column worth 5 (and the variants below), each
 /// missing different deals; on one- and two-suit deals 1-50, [`WEIGHTS`] won 48 each and the
-/// others 41-42. Over four-suit deals 1-1000 within 10 s, the first beam won 867 and the next
-/// six 133 more but for 10. The slice wins some one-suit deals in moments. Of 8 four-suit deals
-/// the beams of 3,000 left, a beam of 10,000 with an empty column worth 5 won 5 (in about 1.4M
-/// positions each), one with [`WEIGHTS`] 4 of 12.
+/// others 41-42. Over four-suit deals 1-1000 within 10 s, the first beam won 867 and the six
+/// beams after it 123 more. The beam of 10,000 with an empty column worth 5 wins in 1.3-1.7M
+/// positions, or fails in 0.9-1.6M: 11 of the 17 deals the beams of 3,000 had left or won
+/// late, so it comes fifth (before it, four-suit deals 252, 347, 355, 563, 648 and 797 ran out
+/// of 10 s; after it, 391 and 810 do). The depth-first slice won one deal of 1-1000 of any
+/// deck (one-suit 946, in 4,335 positions, where every beam fails): it comes early, and small.
 pub const PORTFOLIO: [Step; 10] = [
     beam(BEAM_WIDTHS[0], WEIGHTS, 0.1),
     beam(BEAM_WIDTHS[0], EMPTY_5, 0.2),
+    SLICE,
     beam(BEAM_WIDTHS[1], WEIGHTS, 0.35),
     beam(BEAM_WIDTHS[1], EMPTY_5, 0.5),
-    beam(BEAM_WIDTHS[1], Weights { down: 7, ..EMPTY_5 }, 0.6),
+    beam(BEAM_WIDTHS[2], EMPTY_5, 0.65),
+    beam(BEAM_WIDTHS[1], Weights { down: 7, ..EMPTY_5 }, 0.7),
     beam(
         BEAM_WIDTHS[1],
         Weights {
@@ -80,11 +85,9 @@ pub const PORTFOLIO: [Step; 10] = [
             suit_break: 3,
             ..EMPTY_5
         },
-        0.7,
+        0.75,
     ),
-    beam(BEAM_WIDTHS[1], Weights { down: 7, ..WEIGHTS }, 0.75),
-    Step::Slice { share: 0.8 },
-    beam(BEAM_WIDTHS[2], EMPTY_5, 0.9),
+    beam(BEAM_WIDTHS[1], Weights { down: 7, ..WEIGHTS }, 0.8),
     beam(BEAM_WIDTHS[2], WEIGHTS, 1.0),
 ];
 
@@ -96,6 +99,7 @@ pub const PORTFOLIO: [Step; 10] = [
 pub const TWO_SUIT_PORTFOLIO: [Step; 8] = [
     PORTFOLIO[0],
     PORTFOLIO[1],
+    SLICE,
     beam(BEAM_WIDTHS[1], SUIT_BREAK_1, 0.3),
     beam(
         BEAM_WIDTHS[1],
@@ -107,8 +111,7 @@ pub const TWO_SUIT_PORTFOLIO: [Step; 8] = [
         0.4,
     ),
     beam(BEAM_WIDTHS[2], SUIT_BREAK_1, 0.6),
-    Step::Slice { share: 0.7 },
-    beam(BEAM_WIDTHS[2], EMPTY_5, 0.85),
+    beam(BEAM_WIDTHS[2], EMPTY_5, 0.8),
     beam(BEAM_WIDTHS[2], WEIGHTS, 1.0),
 ];
 
@@ -127,6 +130,9 @@ const fn beam(width: usize, weights: Weights, share: f64) -> Step {
         share,
     }
 }
+
+/// The portfolios' depth-first slice: 50,000 positions.
+const SLICE: Step = Step::Slice { states: 50_000 };
 
 /// [`WEIGHTS`] with an empty column worth 5.
 const EMPTY_5: Weights = Weights {
@@ -203,8 +209,17 @@ pub fn solve_with(
                 End::Exhausted => End::Limit("states"),
                 other => other,
             },
-            Step::Slice { share: fraction } => {
-                search(deal, &share(fraction), &mut expanded, &mut watch)
+            Step::Slice { states } => {
+                let slice = Budget {
+                    max_states: Some(
+                        expanded
+                            .saturating_add(states)
+                            .min(limits.max_states.unwrap_or(u64::MAX)),
+                    ),
+                    deadline: budget.deadline,
+                    max_memory: limits.max_memory,
+                };
+                search(deal, &slice, &mut expanded, &mut watch)
             }
         };
         ends.push(expanded);

@@ -32,9 +32,14 @@ class Beam:
 
 @dataclass(frozen=True)
 class Slice:
-    """A portfolio step: a slice of the depth-first search."""
+    """A portfolio step: a slice of the depth-first search of at most ``states`` positions
+    (its own count, not a share)."""
 
-    share: float
+    states: int
+
+
+#: The portfolios' depth-first slice.
+SLICE = Slice(50_000)
 
 
 #: :data:`WEIGHTS` with an empty column worth 5.
@@ -47,13 +52,13 @@ SUIT_BREAK_1 = replace(WEIGHTS, suit_break=1)
 PORTFOLIO: tuple[Beam | Slice, ...] = (
     Beam(BEAM_WIDTHS[0], WEIGHTS, 0.1),
     Beam(BEAM_WIDTHS[0], EMPTY_5, 0.2),
+    SLICE,
     Beam(BEAM_WIDTHS[1], WEIGHTS, 0.35),
     Beam(BEAM_WIDTHS[1], EMPTY_5, 0.5),
-    Beam(BEAM_WIDTHS[1], replace(EMPTY_5, down=7), 0.6),
-    Beam(BEAM_WIDTHS[1], replace(EMPTY_5, down=8, suit_break=3), 0.7),
-    Beam(BEAM_WIDTHS[1], replace(WEIGHTS, down=7), 0.75),
-    Slice(0.8),
-    Beam(BEAM_WIDTHS[2], EMPTY_5, 0.9),
+    Beam(BEAM_WIDTHS[2], EMPTY_5, 0.65),
+    Beam(BEAM_WIDTHS[1], replace(EMPTY_5, down=7), 0.7),
+    Beam(BEAM_WIDTHS[1], replace(EMPTY_5, down=8, suit_break=3), 0.75),
+    Beam(BEAM_WIDTHS[1], replace(WEIGHTS, down=7), 0.8),
     Beam(BEAM_WIDTHS[2], WEIGHTS, 1.0),
 )
 
@@ -61,12 +66,11 @@ PORTFOLIO: tuple[Beam | Slice, ...] = (
 #: The portfolio for two suits (``TWO_SUIT_PORTFOLIO``): beams that charge a change of suit
 #: less after the two narrow beams.
 TWO_SUIT_PORTFOLIO: tuple[Beam | Slice, ...] = (
-    *PORTFOLIO[:2],
+    *PORTFOLIO[:3],
     Beam(BEAM_WIDTHS[1], SUIT_BREAK_1, 0.3),
     Beam(BEAM_WIDTHS[1], replace(WEIGHTS, empty=2, suit_break=2), 0.4),
     Beam(BEAM_WIDTHS[2], SUIT_BREAK_1, 0.6),
-    Slice(0.7),
-    Beam(BEAM_WIDTHS[2], EMPTY_5, 0.85),
+    Beam(BEAM_WIDTHS[2], EMPTY_5, 0.8),
     Beam(BEAM_WIDTHS[2], WEIGHTS, 1.0),
 )
 
@@ -122,7 +126,9 @@ def solve(
             if end.kind == "exhausted":
                 end = End("limit", [], "states")  # a beam that runs dry proves nothing
         else:
-            end = search(deal, share(step.share), counter)
+            states = counter.expanded + step.states
+            budget = Budget(states if max_states is None else min(states, max_states), deadline)
+            end = search(deal, budget, counter)
     if end.limit in resumable:
         budget = Budget(max_states, deadline)
         end = search(deal, budget, counter)
