@@ -42,9 +42,9 @@ struct Frame {
     depth: usize,
 }
 
-/// One step of the portfolio that runs before the complete search. It ends, at the latest,
-/// when the states expanded since the start reach `share` of [`PORTFOLIO_STATES`] (or the
-/// caller's limits).
+/// One step of the portfolio that runs before the complete search. A beam ends, at the
+/// latest, when the states expanded since the start reach `share` of [`PORTFOLIO_STATES`]; a
+/// slice, when it has expanded its own `states`; either at the caller's limits.
 #[derive(Copy, Clone, Debug)]
 pub enum Step {
     /// A beam search of `width` ranked by `weights`. Running dry proves nothing.
@@ -66,16 +66,18 @@ pub enum Step {
 /// missing different deals; on one- and two-suit deals 1-50, [`WEIGHTS`] won 48 each and the
 /// others 41-42. Over four-suit deals 1-1000 within 10 s, the first beam won 867 and the six
 /// beams after it 123 more. The beam of 10,000 with an empty column worth 5 wins in 1.3-1.7M
-/// positions, or fails in 0.9-1.6M: 11 of the 17 deals the beams of 3,000 had left or won
-/// late, so it comes fifth (before it, four-suit deals 252, 347, 355, 563, 648 and 797 ran out
-/// of 10 s; after it, 391 and 810 do). The depth-first slice won one deal of 1-1000 of any
-/// deck (one-suit 946, in 4,335 positions, where every beam fails): it comes early, and small.
+/// positions, or fails in 0.9-1.6M: 10 of the 17 deals the beams of 3,000 had left or won
+/// late, so it comes after the first four beams (with it last, four-suit deals 252, 347, 355,
+/// 563, 648 and 797 ran out of 10 s; with it here, 391 and 810 do). The depth-first slice won
+/// one deal of 1-1000 of any deck (one-suit 946, in 4,335 positions, where every beam fails):
+/// it is small, and after the beams of 3,000, since its wins are long (put before them, it
+/// won 8 two-suit deals in 1,000-1,700 moves that they win in 120-140).
 pub const PORTFOLIO: [Step; 10] = [
     beam(BEAM_WIDTHS[0], WEIGHTS, 0.1),
     beam(BEAM_WIDTHS[0], EMPTY_5, 0.2),
-    SLICE,
     beam(BEAM_WIDTHS[1], WEIGHTS, 0.35),
     beam(BEAM_WIDTHS[1], EMPTY_5, 0.5),
+    SLICE,
     beam(BEAM_WIDTHS[2], EMPTY_5, 0.65),
     beam(BEAM_WIDTHS[1], Weights { down: 7, ..EMPTY_5 }, 0.7),
     beam(
@@ -99,7 +101,6 @@ pub const PORTFOLIO: [Step; 10] = [
 pub const TWO_SUIT_PORTFOLIO: [Step; 8] = [
     PORTFOLIO[0],
     PORTFOLIO[1],
-    SLICE,
     beam(BEAM_WIDTHS[1], SUIT_BREAK_1, 0.3),
     beam(
         BEAM_WIDTHS[1],
@@ -110,6 +111,7 @@ pub const TWO_SUIT_PORTFOLIO: [Step; 8] = [
         },
         0.4,
     ),
+    SLICE,
     beam(BEAM_WIDTHS[2], SUIT_BREAK_1, 0.6),
     beam(BEAM_WIDTHS[2], EMPTY_5, 0.8),
     beam(BEAM_WIDTHS[2], WEIGHTS, 1.0),
@@ -146,7 +148,8 @@ const SUIT_BREAK_1: Weights = Weights {
     ..WEIGHTS
 };
 
-/// Decides `deal` with its deck's [`portfolio`]. `interrupted` is asked now and then whether to give up.
+/// Decides `deal` with its deck's [`portfolio`]. `interrupted` is asked now and then whether
+/// to give up.
 pub fn solve(
     deal: &SpiderDeal,
     limits: &Limits,

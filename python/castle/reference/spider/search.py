@@ -52,9 +52,9 @@ SUIT_BREAK_1 = replace(WEIGHTS, suit_break=1)
 PORTFOLIO: tuple[Beam | Slice, ...] = (
     Beam(BEAM_WIDTHS[0], WEIGHTS, 0.1),
     Beam(BEAM_WIDTHS[0], EMPTY_5, 0.2),
-    SLICE,
     Beam(BEAM_WIDTHS[1], WEIGHTS, 0.35),
     Beam(BEAM_WIDTHS[1], EMPTY_5, 0.5),
+    SLICE,
     Beam(BEAM_WIDTHS[2], EMPTY_5, 0.65),
     Beam(BEAM_WIDTHS[1], replace(EMPTY_5, down=7), 0.7),
     Beam(BEAM_WIDTHS[1], replace(EMPTY_5, down=8, suit_break=3), 0.75),
@@ -66,9 +66,10 @@ PORTFOLIO: tuple[Beam | Slice, ...] = (
 #: The portfolio for two suits (``TWO_SUIT_PORTFOLIO``): beams that charge a change of suit
 #: less after the two narrow beams.
 TWO_SUIT_PORTFOLIO: tuple[Beam | Slice, ...] = (
-    *PORTFOLIO[:3],
+    *PORTFOLIO[:2],
     Beam(BEAM_WIDTHS[1], SUIT_BREAK_1, 0.3),
     Beam(BEAM_WIDTHS[1], replace(WEIGHTS, empty=2, suit_break=2), 0.4),
+    SLICE,
     Beam(BEAM_WIDTHS[2], SUIT_BREAK_1, 0.6),
     Beam(BEAM_WIDTHS[2], EMPTY_5, 0.8),
     Beam(BEAM_WIDTHS[2], WEIGHTS, 1.0),
