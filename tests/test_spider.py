@@ -14,6 +14,7 @@ from castle import BoardError, SpiderDeal, SpiderGame, SpiderMove
 from castle.fair import play
 from castle.reference import spider as ref
 from castle.reference.spider.moves import SpiderMove as RefMove
+from castle.reference.spider.search import Slice
 from castle.spider import solve_spider
 
 
@@ -142,6 +143,19 @@ def test_the_reference_matches_the_solver_state_for_state(
     slow = ref.solve(deal, max_states=states, beam_width=width)
     assert (fast.status, fast.states, fast.moves) == (slow.status, slow.states, slow.moves)
     assert left is None or fast.status == "solved"
+
+
+def test_the_references_slice_is_the_complete_search_cut_short() -> None:
+    # As spider/search.rs's test: the complete search wins one-suit deal 946 (which every beam
+    # of the portfolio fails) in 4,335 positions; a slice that long is that win, and a slice of
+    # half costs its half before the complete search starts over.
+    deal = SpiderDeal.from_number("spider-1", 946)
+    whole = ref.solve(deal, steps=())
+    assert (whole.status, whole.states) == ("solved", 4_335)
+    sliced = ref.solve(deal, steps=(Slice(4_335),))
+    assert (sliced.moves, sliced.states) == (whole.moves, 4_335)
+    cut = ref.solve(deal, steps=(Slice(4_335 // 2),))
+    assert (cut.moves, cut.states) == (whole.moves, 4_335 // 2 + 4_335)
 
 
 def test_bad_spider_input_is_a_clear_error() -> None:

@@ -340,4 +340,29 @@ mod tests {
             assert!(replays_to_win(&deal, &o.moves));
         }
     }
+
+    /// A slice is the complete search cut short: one that wins is the complete search's win;
+    /// one cut at half of it costs that half, then the complete search starts over. (The
+    /// reference's test counts the same 4,335 positions.)
+    #[test]
+    fn a_slice_is_the_complete_search_cut_short() {
+        let deal = SpiderDeal::from_number(Suits::One, 946).unwrap();
+        let whole = solve_with(&deal, &limits(1_000_000), &[], &mut || false);
+        assert_eq!(whole.status, Status::Solved);
+        let n = whole.states;
+        assert_eq!(n, 4_335);
+        let sliced = solve_with(
+            &deal,
+            &limits(1_000_000),
+            &[Step::Slice { states: n }],
+            &mut || false,
+        );
+        assert_eq!((&sliced.moves, &sliced.ends), (&whole.moves, &vec![n]));
+        let half = Step::Slice { states: n / 2 };
+        let cut = solve_with(&deal, &limits(1_000_000), &[half], &mut || false);
+        assert_eq!(
+            (&cut.moves, &cut.ends),
+            (&whole.moves, &vec![n / 2, n / 2 + n])
+        );
+    }
 }
