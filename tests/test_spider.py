@@ -145,6 +145,34 @@ def test_the_reference_matches_the_solver_state_for_state(
     assert left is None or fast.status == "solved"
 
 
+#: Six runs off, a complete run on the table, three cards beside it, ten in the stock. Kept,
+#: the run's cards can be spread over the empty columns, so that the stock can be dealt; taken
+#: off, thirteen cards cannot fill ten columns, and the stock is never dealt.
+KEPT_RUN = (
+    "Stock: KS TS 5S 6S AS 4S QS 7S 3S 2S\nOff: S S S S S S\n"
+    "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS\n:\n:\n9S\n8S\n:\n:\n:\n:\nJS\n"
+)
+
+
+def test_taking_a_run_off_can_lose_so_the_solver_never_does_it_by_itself() -> None:
+    # Why no run goes off automatically (the turn-up is the solver's only automatic move):
+    # here keeping the run wins and taking it off loses, as the complete search proves.
+    kept = SpiderDeal.from_text(KEPT_RUN, "spider-1")
+    won = castle.solve(kept)
+    assert won.status == "solved"
+    assert ref.replay(kept, ref_moves(won.moves)).is_won()
+    assert any(m.kind == "run" and m.src == 0 and len(m.cards) < 13 for m in won.moves)
+    state = ref.SpiderState.from_deal(kept)
+    ref.apply(state, RefMove("off", 0))
+    taken_text = KEPT_RUN.replace("Off: S S S S S S\n", "Off: S S S S S S S\n").replace(
+        "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS\n", ":\n"
+    )
+    off = SpiderDeal.from_text(taken_text, "spider-1")
+    assert ref.SpiderState.from_deal(off) == state  # the position after the run goes off
+    assert castle.solve(off).status == "unsolvable"
+    assert ref.solve(off).status == "unsolvable"
+
+
 def test_the_references_slice_is_the_complete_search_cut_short() -> None:
     # As spider/search.rs's test: the complete search wins one-suit deal 946 (which every beam
     # of the portfolio fails) in 4,335 positions; a slice that long is that win, and a slice of

@@ -3,6 +3,11 @@
 //! Solvitaire and other published Spider solvers are): the depth-first search expands every
 //! position reachable from the deal at most once, so when it runs out of moves it has proved
 //! there is no win.
+//!
+//! Its only automatic move is the one the rules make: a face-down card left on top turns up.
+//! No run goes off by itself, since taking one off can lose a won game: a kept run can be split
+//! to fill empty columns so that the stock may be dealt (`tests/test_spider.py` has such a
+//! position, where keeping wins and taking off is proved lost). A run off is a move like others.
 
 use std::time::{Duration, Instant};
 
