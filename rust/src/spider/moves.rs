@@ -2,8 +2,8 @@
 //! them. A move is a run onto another column, a deal from the stock, or a run taken off.
 
 use super::deal::{SpiderDeal, COLUMNS, RUN};
-use super::state::SpiderState;
-use crate::cards::Card;
+use super::state::{Col, SpiderState};
+use crate::cards::{Card, KING};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum SpiderMove {
@@ -33,16 +33,25 @@ pub fn is_legal(state: &SpiderState, m: SpiderMove) -> bool {
                 Some(target) => target.rank() == bottom.rank() + 1, // so a king: never
             }
         }
-        SpiderMove::Deal => {
-            !state.stock_left().is_empty() && state.cols.iter().all(|c| !c.cards.is_empty())
-        }
+        SpiderMove::Deal => can_deal(state),
         SpiderMove::Off { column } => {
             let Some(col) = state.cols.get(column as usize) else {
                 return false;
             };
-            col.run_len() >= RUN && col.cards[col.cards.len() - RUN].rank() == 13
+            tops_a_complete_run(col, col.run_len())
         }
     }
+}
+
+/// Whether the stock may be dealt: cards are left in it, and no column is empty.
+fn can_deal(state: &SpiderState) -> bool {
+    !state.stock_left().is_empty() && state.cols.iter().all(|c| !c.cards.is_empty())
+}
+
+/// Whether `col`, whose top run is `run_len` cards long, shows a complete K-A run on top: a
+/// run that may go off.
+fn tops_a_complete_run(col: &Col, run_len: usize) -> bool {
+    run_len >= RUN && col.cards[col.cards.len() - RUN].rank() == KING
 }
 
 /// What a move changed beyond itself, for [`undo`]: whether a face-down card turned up.
@@ -148,13 +157,13 @@ pub fn generate(state: &SpiderState, prune: bool, out: &mut Vec<SpiderMove>) {
         }
     }
     let first_empty = empty & empty.wrapping_neg();
-    // The columns topped by a complete K-A run, found on the way (as `is_legal` would).
+    // The columns topped by a complete K-A run, found on the way.
     let mut offs = 0u16;
     for from in 0..n {
         let source = &state.cols[from];
         let run = source.run_len();
         let len = source.cards.len();
-        if run >= RUN && source.cards[len - RUN].rank() == 13 {
+        if tops_a_complete_run(source, run) {
             offs |= 1 << from;
         }
         for count in 1..=run {
@@ -183,7 +192,7 @@ pub fn generate(state: &SpiderState, prune: bool, out: &mut Vec<SpiderMove>) {
         offs &= offs - 1;
         out.push(SpiderMove::Off { column });
     }
-    if empty == 0 && !state.stock_left().is_empty() {
+    if can_deal(state) {
         out.push(SpiderMove::Deal);
     }
 }

@@ -181,13 +181,11 @@ pub fn solve_with(
         max_memory: limits.max_memory,
     };
     let mut expanded = 0;
-    // A step's share is of the states only, so which step runs when does not depend on how
-    // busy the machine is; the caller's limits stop any of them.
-    let share = |fraction: f64| Budget {
-        max_states: Some(
-            ((PORTFOLIO_STATES as f64 * fraction) as u64)
-                .min(limits.max_states.unwrap_or(u64::MAX)),
-        ),
+    // A step ends when the solve has expanded `states` (or at the caller's limits). A beam's
+    // end is its share of the portfolio's states, of the states only, so which step runs when
+    // does not depend on how busy the machine is.
+    let until = |states: u64| Budget {
+        max_states: Some(states.min(limits.max_states.unwrap_or(u64::MAX))),
         deadline: budget.deadline,
         max_memory: limits.max_memory,
     };
@@ -210,25 +208,19 @@ pub fn solve_with(
                 deal,
                 width,
                 &weights,
-                &share(fraction),
+                &until((PORTFOLIO_STATES as f64 * fraction) as u64),
                 &mut expanded,
                 &mut watch,
             ) {
                 End::Exhausted => End::Limit("states"),
                 other => other,
             },
-            Step::Slice { states } => {
-                let slice = Budget {
-                    max_states: Some(
-                        expanded
-                            .saturating_add(states)
-                            .min(limits.max_states.unwrap_or(u64::MAX)),
-                    ),
-                    deadline: budget.deadline,
-                    max_memory: limits.max_memory,
-                };
-                search(deal, &slice, &mut expanded, &mut watch)
-            }
+            Step::Slice { states } => search(
+                deal,
+                &until(expanded.saturating_add(states)),
+                &mut expanded,
+                &mut watch,
+            ),
         };
         ends.push(expanded);
     }

@@ -110,9 +110,9 @@ def solve(
 
     deadline = None if max_seconds is None else started + max_seconds
 
-    def share(fraction: float) -> Budget:
-        # Of the states only, as in spider/search.rs; the caller's limits stop any step.
-        states = int(PORTFOLIO_STATES * fraction)
+    def until(states: int) -> Budget:
+        # A step ends when the solve has expanded ``states``, as in spider/search.rs (a beam's
+        # share is of the states only); the caller's limits stop any step.
         return Budget(states if max_states is None else min(states, max_states), deadline)
 
     # The portfolio's steps while one ends at its share of the states (or a beam runs dry),
@@ -123,13 +123,12 @@ def solve(
         if end.limit not in resumable:
             break
         if isinstance(step, Beam):
-            end = beam_search(deal, step.width, step.weights, share(step.share), counter)
+            budget = until(int(PORTFOLIO_STATES * step.share))
+            end = beam_search(deal, step.width, step.weights, budget, counter)
             if end.kind == "exhausted":
                 end = End("limit", [], "states")  # a beam that runs dry proves nothing
         else:
-            states = counter.expanded + step.states
-            budget = Budget(states if max_states is None else min(states, max_states), deadline)
-            end = search(deal, budget, counter)
+            end = search(deal, until(counter.expanded + step.states), counter)
     if end.limit in resumable:
         budget = Budget(max_states, deadline)
         end = search(deal, budget, counter)
