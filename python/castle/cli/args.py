@@ -138,6 +138,25 @@ def add_jobs_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -
     )
 
 
+def add_survey_workers_options(parser: argparse.ArgumentParser) -> None:
+    """Where a survey's deals are solved: ``--jobs`` local processes, or a Dask cluster."""
+    where = parser.add_argument_group(
+        "where to solve (one of; Dask needs pip install 'castle-solitaire[cluster]')"
+    ).add_mutually_exclusive_group()
+    add_jobs_option(where)
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="a Dask scheduler, e.g. tcp://10.0.0.5:8786: its workers solve the deals",
+    )
+    where.add_argument(
+        "--dask-local",
+        type=parse_jobs,
+        metavar="N",
+        help="start a Dask LocalCluster of N single-threaded worker processes here",
+    )
+
+
 def add_limit_options(parser: argparse.ArgumentParser) -> None:
     """``--max-states``, ``--max-seconds`` and ``--max-memory``, in a group of their own."""
     limits = parser.add_argument_group("limits (a deal that hits one is 'unknown')")
@@ -260,8 +279,13 @@ Solve many deals and keep every verdict in an SQLite file (--db) as it is found,
 a run can stop at any time and resume later: deals already in the file are skipped.
 
   castle survey [run] --deals RANGE --db FILE [--variant V] [--jobs N] [limits]
-  castle survey retry --db FILE [--variant V] [limits]    re-solve the unknown deals
+  castle survey retry --db FILE [--variant V] [--jobs N] [limits]  re-solve the unknowns
   castle survey report --db FILE [--variant V] [--csv FILE] [--plot FILE.png]
+
+Instead of --jobs N local processes, --scheduler tcp://HOST:PORT sends the deals to the
+workers of a Dask cluster, and --dask-local N starts one here (N worker processes); the
+file is the same either way, so a survey can start one way and resume the other.
+Dask is an optional extra: pip install 'castle-solitaire[cluster]'.
 
 "run" is the default: `castle survey --deals 1-1000 --db bc.db` runs a survey.
 """
@@ -400,7 +424,7 @@ def add_survey_parser(commands: argparse._SubParsersAction[Parser]) -> None:
         "--deals", required=True, metavar="RANGE", help="e.g. 1-100000 or 1-10,48,100-120"
     )
     run.add_argument("--db", required=True, metavar="FILE", help="the survey file (made if new)")
-    add_jobs_option(run)
+    add_survey_workers_options(run)
     add_limit_options(run)
 
     retry = actions.add_parser(
@@ -414,7 +438,7 @@ def add_survey_parser(commands: argparse._SubParsersAction[Parser]) -> None:
     retry.add_argument(
         "--variant", type=parse_variant, metavar="V", help="only this variant (default: all)"
     )
-    add_jobs_option(retry)
+    add_survey_workers_options(retry)
     add_limit_options(retry)
 
     report = actions.add_parser(

@@ -19,7 +19,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from multiprocessing.context import BaseContext
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
@@ -30,6 +30,9 @@ from .csvfile import AtomicCsv, deal_row
 from .output import format_size, json_line
 from .progress import BatchProgress
 from .report import BatchSummary, DealResult
+
+if TYPE_CHECKING:
+    from .cluster import DaskCluster
 
 #: Futures in flight per worker: enough to keep each busy, few enough to stop quickly.
 _IN_FLIGHT_PER_JOB = 4
@@ -279,9 +282,11 @@ def solve_batch(
     progress: BatchProgress,
     on_result: Callable[[DealResult], None],
     signals: Collection[int] = (signal.SIGINT,),
+    cluster: DaskCluster | None = None,
 ) -> BatchSummary:
-    """Solve ``numbers`` on ``jobs`` processes (1: in this one), as results arrive in any order:
-    count each in the summary, advance ``progress`` and pass it to ``on_result``.
+    """Solve ``numbers`` on ``jobs`` processes (1: in this one), or on ``cluster``'s workers,
+    as results arrive in any order: count each in the summary, advance ``progress`` and pass
+    it to ``on_result``.
 
     Each result is handled whole: ``signals`` (Ctrl+C by default) wait for the end of its
     handling, then end the batch early with what finished (``interrupted`` set); so does a
@@ -291,6 +296,8 @@ def solve_batch(
     summary = BatchSummary(
         job.variant, label, planned=len(numbers), jobs=jobs, limits=job.describe_limits()
     )
+    if cluster is not None:
+        summary.engine = cluster.description
     guard = InterruptGuard(signals)
     started = time.perf_counter()
     with progress:
@@ -303,7 +310,9 @@ def solve_batch(
 
         try:
             with guard:
-                if jobs == 1:
+                if cluster is not None:
+                    cluster.run(job, numbers, handle, guard.held)
+                elif jobs == 1:
                     _run_here(job, numbers, handle)
                 else:
                     _run_in_pool(job, numbers, jobs, handle)
@@ -313,6 +322,8 @@ def solve_batch(
         except BrokenProcessPool:
             summary.failure = "a worker process died (out of memory, or killed?)"
     summary.wall_seconds = time.perf_counter() - started
+    if cluster is not None:
+        summary.jobs = cluster.threads()  # known once workers have joined
     return summary
 
 

@@ -140,6 +140,8 @@ class BatchSummary:
     #: The signal that interrupted the batch (SIGINT for Ctrl+C).
     stop_signal: int = signal.SIGINT
     failure: str | None = None
+    #: Where the deals were solved when not in local processes (``Dask tcp://...``).
+    engine: str | None = None
 
     def add(self, result: DealResult) -> None:
         self.tally.add(result.status, result.limit, result.seconds, result.states)
@@ -161,6 +163,8 @@ class BatchSummary:
         """`` in 1.53 s, 2 jobs (131.1 deals/s)``."""
         rate = self.finished / self.wall_seconds if self.wall_seconds > 0 else 0.0
         jobs = "1 job" if self.jobs == 1 else f"{self.jobs} jobs"
+        if self.engine:
+            jobs = f"{self.engine}, {self.jobs} threads"
         return f" in {format_seconds(self.wall_seconds)}, {jobs} ({rate:,.1f} deals/s)"
 
     def lines(self) -> list[Text]:

@@ -8,6 +8,7 @@ whole file for the variant, not only the deals of the run.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import signal
 import statistics
 from array import array
@@ -22,6 +23,7 @@ from ..stats import distribution, winnability
 from ..survey import VERDICT_FIELDS, SurveyError, SurveyStore, SurveyWriter, Verdict, utc_now
 from ..variants import NAMES
 from .batch import Job, batch_title, signals_blocked, solve_batch
+from .cluster import DaskCluster, connect, distributed, given_up_text
 from .csvfile import AtomicCsv
 from .errors import EXIT_FAILURE, EXIT_OK, UsageError
 from .output import format_percent, format_seconds, make_console
@@ -37,6 +39,8 @@ def run(args: argparse.Namespace) -> int:
     """Run ``castle survey run|retry|report`` with parsed ``args``; returns the exit status."""
     commands = {"run": run_survey, "retry": run_retry, "report": run_report}
     try:
+        if getattr(args, "scheduler", None) or getattr(args, "dask_local", None):
+            distributed()  # before any file is touched: says what to install
         return commands[args.survey_command](args)
     except SurveyError as e:
         raise UsageError(str(e)) from None
@@ -69,9 +73,11 @@ def solve_into(
     *,
     jobs: int,
     progress: BatchProgress,
+    cluster: DaskCluster | None = None,
 ) -> BatchSummary:
-    """Solve ``numbers`` and store each verdict as it arrives; Ctrl+C or SIGTERM ends the
-    batch early (``interrupted``), with every verdict found so far committed."""
+    """Solve ``numbers`` (in ``jobs`` local processes, or on ``cluster``) and store each
+    verdict as it arrives; Ctrl+C or SIGTERM ends the batch early (``interrupted``), with
+    every verdict found so far committed."""
     writer = SurveyWriter(store)
     limits = (job.max_states, job.max_seconds, job.max_memory)
 
@@ -93,7 +99,7 @@ def solve_into(
     try:
         if not numbers:
             return BatchSummary(job.variant, label, 0, jobs, limits=job.describe_limits())
-        return solve_batch(
+        summary = solve_batch(
             job,
             numbers,
             label,
@@ -101,7 +107,12 @@ def solve_into(
             progress=progress,
             on_result=store_result,
             signals=STOP_SIGNALS,
+            cluster=cluster,
         )
+        if cluster is not None and cluster.given_up and summary.failure is None:
+            summary.failure = given_up_text(cluster.given_up)
+            cluster.given_up.clear()
+        return summary
     finally:
         with signals_blocked(STOP_SIGNALS):  # a second Ctrl+C waits for the last commit
             writer.flush()
@@ -115,7 +126,9 @@ def run_survey(args: argparse.Namespace) -> int:
         raise UsageError(f"--deals: {e}") from None
     job = job_from(args, variant)
     errors = make_console(stderr=True)
-    with SurveyStore.open(args.db, create=True) as store:
+    with contextlib.ExitStack() as stack:
+        store = stack.enter_context(SurveyStore.open(args.db, create=True))
+        cluster = stack.enter_context(connect(args.scheduler, args.dask_local))
         stored = store.statuses(variant, min(numbers), max(numbers))
         todo = [n for n in numbers if n not in stored]
         already = len(numbers) - len(todo)
@@ -128,7 +141,9 @@ def run_survey(args: argparse.Namespace) -> int:
             done=already,
             counts=Counter(stored[n] for n in numbers if n in stored),
         )
-        summary = solve_into(store, job, todo, args.deals, jobs=jobs, progress=progress)
+        summary = solve_into(
+            store, job, todo, args.deals, jobs=jobs, progress=progress, cluster=cluster
+        )
         tally = store_tally(store, variant)
 
     name = NAMES.get(variant, variant)
@@ -158,13 +173,15 @@ def run_retry(args: argparse.Namespace) -> int:
     errors = make_console(stderr=True)
     console = make_console()
     summaries = []
-    with SurveyStore.open(args.db) as store:
+    with contextlib.ExitStack() as stack:
+        store = stack.enter_context(SurveyStore.open(args.db))
         variants = [args.variant] if args.variant else store.variants()
         work = {v: store.unknown_deals(v) for v in variants}
         if not any(work.values()):
             which = f" {NAMES.get(args.variant, args.variant)}" if args.variant else ""
             console.print(f"{args.db} holds no unknown{which} deals: nothing to retry")
             return EXIT_OK
+        cluster = stack.enter_context(connect(args.scheduler, args.dask_local))
         for variant, numbers in work.items():
             if not numbers:
                 continue
@@ -174,7 +191,9 @@ def run_retry(args: argparse.Namespace) -> int:
             progress = BatchProgress(
                 errors, len(numbers), f"{name} unknown", enabled=errors.is_terminal
             )
-            summary = solve_into(store, job, numbers, "unknown", jobs=jobs, progress=progress)
+            summary = solve_into(
+                store, job, numbers, "unknown", jobs=jobs, progress=progress, cluster=cluster
+            )
             summaries.append(summary)
             head = Text.assemble((f"{name} survey retry in {args.db}", "bold"), ": ")
             head.append_text(run_progress(summary, "unknown deals"))

@@ -1,0 +1,228 @@
+"""Batches on a Dask cluster: ``castle survey --scheduler ADDRESS`` or ``--dask-local N``.
+
+The engine is Dask distributed, an optional extra (``pip install 'castle-solitaire[cluster]'``);
+nothing here is imported until one of the two flags asks for it. The client sends chunks of
+deal numbers to the workers, each worker thread solves its chunk with
+:func:`castle.cli.batch.solve_chunk` (the Rust solver releases the GIL, so a worker's
+threads use all its cores) and sends back compact :class:`DealResult` rows, which the client
+hands on as they arrive: the survey stores them, so resuming works the same whichever way
+the deals were solved.
+
+Faults are Dask's to handle. A worker that dies loses the chunks it held; the scheduler
+runs them again elsewhere (a nanny restarts the worker). Only a chunk that has killed
+``distributed.scheduler.allowed-failures`` workers in turn (3 by default: a deal that runs
+a worker out of memory, say) is given up: its deals are reported and left unstored, so the
+next run tries them again, and the rest of the batch goes on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import math
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from typing import Any
+
+from .batch import Job, signals_blocked, solve_chunk
+from .errors import UsageError
+from .report import DealResult
+
+#: What to install for the two flags.
+INSTALL_HINT = "pip install 'castle-solitaire[cluster]'"
+#: Chunks in flight per worker thread: enough that a slow deal never idles the others.
+_IN_FLIGHT_PER_THREAD = 4
+#: Seconds of solving a chunk should hold: each task costs the scheduler about a
+#: millisecond and a round trip, so quick deals travel together.
+_CHUNK_SECONDS = 0.5
+_MAX_CHUNK = 1000
+#: Seconds between looks for finished chunks.
+_POLL_SECONDS = 0.01
+#: Seconds between asking the scheduler how many worker threads there are.
+_THREADS_SECONDS = 1.0
+#: Seconds to wait for a scheduler to answer.
+_CONNECT_SECONDS = 20
+
+
+def chunk_size(mean_seconds: float | None, remaining: int, slots: int) -> int:
+    """Deals in the next chunk: one until timings exist; then ``_CHUNK_SECONDS`` of deals
+    of the mean time so far, but never so many that the last chunks leave slots idle."""
+    if mean_seconds is None:
+        return 1
+    size = _MAX_CHUNK if mean_seconds <= 0 else int(_CHUNK_SECONDS / mean_seconds)
+    fair = math.ceil(remaining / (slots * _IN_FLIGHT_PER_THREAD))
+    return max(1, min(size, _MAX_CHUNK, fair))
+
+
+def _castle_version() -> str:
+    # Runs on each worker: a worker with another castle could give other verdicts.
+    from .. import __version__
+
+    return __version__
+
+
+@dataclass
+class DaskCluster:
+    """A connected Dask client (and the LocalCluster it owns, if any)."""
+
+    client: Any
+    #: Where the work goes, for the summary: ``Dask tcp://...`` or ``Dask LocalCluster``.
+    description: str
+    #: Deals of chunks that killed their workers too often: never stored, so run again.
+    given_up: list[int] = field(default_factory=list)
+    _threads: int = 0
+    _threads_seen: float = float("-inf")
+
+    def threads(self) -> int:
+        """Worker threads the scheduler knows of (0: none yet), asked at most once a second:
+        workers can join or leave a cluster at any time."""
+        now = time.monotonic()
+        if now - self._threads_seen >= _THREADS_SECONDS:
+            self._threads = sum(self.client.nthreads().values())
+            self._threads_seen = now
+        return self._threads
+
+    def run(
+        self,
+        job: Job,
+        numbers: Sequence[int],
+        on_result: Callable[[DealResult], None],
+        held: Callable[[], AbstractContextManager[None]],
+    ) -> None:
+        """Solve ``numbers`` on the cluster, passing each result to ``on_result`` as its chunk
+        comes back. Every call into Dask is made inside ``held()``, where Ctrl+C waits (a
+        KeyboardInterrupt inside Dask's locks can break them); it lands between polls. On
+        any exception the chunks still out are cancelled."""
+        dask = distributed()
+        client = self.client
+        chunks: dict[Any, Sequence[int]] = {}
+        finished = dask.as_completed()
+        position, solved, seconds = 0, 0, 0.0
+
+        def submit_more() -> None:
+            nonlocal position
+            slots = max(1, self.threads())
+            while position < len(numbers) and len(chunks) < slots * _IN_FLIGHT_PER_THREAD:
+                mean = seconds / solved if solved else None
+                size = chunk_size(mean, len(numbers) - position, slots)
+                chunk = numbers[position : position + size]
+                future = client.submit(solve_chunk, job, position, chunk, pure=False)
+                chunks[future] = chunk
+                finished.add(future)
+                position += size
+
+        try:
+            while True:
+                with held():
+                    if not self.threads():  # a scheduler with no workers (yet)
+                        done = []
+                    else:
+                        submit_more()
+                        if not chunks:
+                            return
+                        done = finished.next_batch(block=False)
+                    for future in done:
+                        chunk = chunks.pop(future)
+                        try:
+                            results = future.result()
+                        except dask.scheduler.KilledWorker:
+                            self.given_up.extend(chunk)
+                            continue
+                        for result in results:
+                            solved += 1
+                            seconds += result.seconds
+                            on_result(result)
+                if not done:
+                    time.sleep(_POLL_SECONDS)
+        except BaseException:
+            with held():
+                client.cancel(list(chunks))
+            raise
+
+
+def ignore_interrupt() -> Any:
+    """A Dask worker plugin for this machine's workers: Ctrl+C at the terminal reaches the
+    whole process group, but only the client should act on it (it stops the cluster); a
+    worker that caught it would die mid-chunk with a traceback. Dask sends the plugin to
+    every worker, restarted ones too."""
+
+    class IgnoreInterrupt(distributed().WorkerPlugin):  # type: ignore[misc]
+        def setup(self, worker: Any) -> None:
+            import signal
+            import threading
+
+            if threading.current_thread() is threading.main_thread():
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    return IgnoreInterrupt()
+
+
+def given_up_text(deals: Sequence[int]) -> str:
+    """The failure a batch ends with when chunks were given up."""
+    shown = ", ".join(str(n) for n in sorted(deals)[:20])
+    more = f" and {len(deals) - 20:,} more" if len(deals) > 20 else ""
+    return (
+        f"deals {shown}{more} killed their Dask workers again and again (out of memory?) and "
+        "are not stored; run again to retry them"
+    )
+
+
+def distributed() -> Any:
+    """The ``distributed`` module (untyped: used through ``Any``), or the UsageError that
+    says how to install it."""
+    try:
+        import distributed as module
+    except ImportError:
+        raise UsageError(
+            f"--scheduler and --dask-local need Dask distributed: {INSTALL_HINT}"
+        ) from None
+    return module
+
+
+@contextlib.contextmanager
+def connect(scheduler: str | None, local_workers: int | None) -> Iterator[DaskCluster | None]:
+    """The cluster the flags name: ``scheduler`` (an address such as ``tcp://host:8786``),
+    or a LocalCluster of ``local_workers`` single-threaded worker processes on this machine;
+    ``None`` if neither is given. The cluster is closed (a LocalCluster stopped) on exit."""
+    if scheduler is None and local_workers is None:
+        yield None
+        return
+    dask = distributed()
+
+    with contextlib.ExitStack() as stack:
+        if scheduler is None:
+            assert local_workers is not None
+            with signals_blocked():  # no Ctrl+C while the worker processes start
+                local = dask.LocalCluster(
+                    n_workers=local_workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    # Loopback, any free port: no clash with another cluster's 8787.
+                    dashboard_address="127.0.0.1:0",
+                    silence_logs=logging.CRITICAL,  # shutdown noise; failures are ours to report
+                )
+            stack.enter_context(local)
+            client = stack.enter_context(dask.Client(local))
+            client.register_plugin(ignore_interrupt(), name="castle-ignore-interrupt")
+            description = f"Dask LocalCluster ({local_workers} workers)"
+        else:
+            try:
+                client = stack.enter_context(dask.Client(scheduler, timeout=_CONNECT_SECONDS))
+            except (OSError, TimeoutError, ValueError) as e:
+                raise UsageError(f"--scheduler {scheduler}: cannot connect: {e}") from None
+            description = f"Dask {scheduler}"
+        _check_versions(client)
+        yield DaskCluster(client, description)
+
+
+def _check_versions(client: Any) -> None:
+    from .. import __version__
+
+    for worker, version in client.run(_castle_version).items():
+        if version != __version__:
+            raise UsageError(
+                f"Dask worker {worker} runs castle {version}, this client {__version__}: "
+                "install the same castle everywhere"
+            )
