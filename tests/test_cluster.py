@@ -121,8 +121,11 @@ def test_dask_local_starts_its_own_cluster(
 # --- faults ------------------------------------------------------------------------------
 
 
-def test_a_worker_killed_mid_survey_loses_only_its_chunk(tmp_path: Path, cluster: Any) -> None:
-    db = tmp_path / "killed.db"
+def survey_killing_a_worker(
+    cluster: Any, db: Path
+) -> tuple[list[str], subprocess.CompletedProcess[str], set[int]]:
+    """Survey 600 deals on ``cluster`` and SIGKILL a busy worker once rows come back: the
+    command, how it ended, and the worker processes that are new afterwards."""
     argv = [castle_script(), "survey", "--deals", "1-600", "--max-states", "100000"]
     argv += ["--scheduler", cluster.scheduler_address, "--db", str(db)]
     with distributed.Client(cluster) as client:
@@ -133,10 +136,17 @@ def test_a_worker_killed_mid_survey_loses_only_its_chunk(tmp_path: Path, cluster
             wait_for_rows(db, process)
             kill_a_busy_worker(client, before, process)
             out, err = process.communicate(timeout=120)
-        assert process.returncode == 0, err
-        assert "600 new deals" in out
         after = worker_pids(client)
-    assert len(set(after.values()) - set(before.values())) == 1  # one died and was restarted
+    ended = subprocess.CompletedProcess(argv, process.returncode, out, err)
+    return argv, ended, set(after.values()) - set(before.values())
+
+
+def test_a_worker_killed_mid_survey_loses_only_its_chunk(tmp_path: Path, cluster: Any) -> None:
+    db = tmp_path / "killed.db"
+    _, ended, restarted = survey_killing_a_worker(cluster, db)
+    assert ended.returncode == 0, ended.stderr
+    assert "600 new deals" in ended.stdout
+    assert len(restarted) == 1  # one died, and its nanny started it again
     stored = rows(db)
     assert [v.deal for v in stored] == list(range(1, 601))  # its chunks were solved again
     check_against_solver(stored, every=29)
@@ -147,26 +157,21 @@ def test_a_chunk_that_keeps_killing_workers_is_left_for_the_next_run(tmp_path: P
     # unstored, the rest of the survey completes, and the next run solves just those.
     db = tmp_path / "given-up.db"
     with dask.config.set({"distributed.scheduler.allowed-failures": 0}), local_cluster() as lc:
-        argv = [castle_script(), "survey", "--deals", "1-600", "--max-states", "100000"]
-        argv += ["--scheduler", lc.scheduler_address, "--db", str(db)]
-        with distributed.Client(lc) as client:
-            pids = worker_pids(client)
-            with subprocess.Popen(
-                argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-            ) as process:
-                wait_for_rows(db, process)
-                kill_a_busy_worker(client, pids, process)
-                out, err = process.communicate(timeout=120)
-        assert process.returncode == 1, (out, err)
-        match = re.search(r"castle: error: deals ([\d, ]+).* killed their Dask workers", err)
-        assert match is not None, err
-        lost = stored_count(db)
-        assert 0 < lost < 600
-        assert str(sorted(set(range(1, 601)) - {v.deal for v in rows(db)})[0]) in match[1]
+        argv, ended, _ = survey_killing_a_worker(lc, db)
+        assert ended.returncode == 1, ended
+        match = re.search(
+            r"castle: error: deals ([\d, ]+).* killed their Dask workers", ended.stderr
+        )
+        assert match is not None, ended.stderr
+        kept = stored_count(db)
+        assert 0 < kept < 600
+        missing = sorted(set(range(1, 601)) - {v.deal for v in rows(db)})
+        listed = [int(n) for n in match[1].replace(" ", "").split(",") if n]
+        assert listed == missing[:20]  # the deals given up, named (the first 20)
 
         again = subprocess.run(argv, capture_output=True, text=True, timeout=120)
     assert again.returncode == 0, again.stderr
-    assert f"{600 - lost:,} new deals" in again.stdout
+    assert f"{600 - kept:,} new deals" in again.stdout
     assert [v.deal for v in rows(db)] == list(range(1, 601))
 
 
