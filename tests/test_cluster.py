@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import castle
 import dask
 import distributed as distributed_module
 import pytest
@@ -240,6 +241,26 @@ def test_a_scheduler_that_does_not_answer_is_one_line_exit_2(
         assert code == 2 and out == ""
         assert err.startswith(f"castle: error: --scheduler {address}: ") and says in err, err
         assert len(err.splitlines()) == 1
+
+
+def test_workers_with_another_castle_are_refused(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    cluster: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Another build could give other verdicts: the versions must match before any deal goes.
+    monkeypatch.setattr(castle, "__version__", "0.0.0+other")
+    db = tmp_path / "versions.db"
+    argv = ["survey", "--deals", "1-5", "--db", str(db), "--scheduler", cluster.scheduler_address]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert re.fullmatch(
+        r"castle: error: Dask worker tcp://\S+ runs castle \S+, this client 0\.0\.0\+other: "
+        r"install the same castle everywhere\n",
+        err,
+    ), err
+    assert stored_count(db) == 0
 
 
 def test_one_place_to_solve(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
