@@ -206,7 +206,8 @@ def connect(scheduler: str | None, local_workers: int | None) -> Iterator[DaskCl
             stack.enter_context(local)
             client = stack.enter_context(dask.Client(local))
             client.register_plugin(ignore_interrupt(), name="castle-ignore-interrupt")
-            description = f"Dask LocalCluster ({local_workers} workers)"
+            workers = "1 worker" if local_workers == 1 else f"{local_workers} workers"
+            description = f"Dask LocalCluster ({workers})"
         else:
             try:
                 client = stack.enter_context(dask.Client(scheduler, timeout=_CONNECT_SECONDS))

@@ -164,7 +164,8 @@ class BatchSummary:
         rate = self.finished / self.wall_seconds if self.wall_seconds > 0 else 0.0
         jobs = "1 job" if self.jobs == 1 else f"{self.jobs} jobs"
         if self.engine:
-            jobs = f"{self.engine}, {self.jobs} threads"
+            threads = "1 thread" if self.jobs == 1 else f"{self.jobs} threads"
+            jobs = f"{self.engine}, {threads}"
         return f" in {format_seconds(self.wall_seconds)}, {jobs} ({rate:,.1f} deals/s)"
 
     def lines(self) -> list[Text]:
