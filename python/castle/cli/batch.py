@@ -41,6 +41,11 @@ _CHUNK_SECONDS = 0.05
 _MAX_CHUNK = 64
 
 
+class BatchFailure(Exception):
+    """The workers of a batch are gone (a cluster's scheduler lost, say): the batch ends
+    with what finished, and the message as its ``failure``."""
+
+
 @dataclass(frozen=True)
 class Job:
     """What every deal of a batch shares (sent to the workers)."""
@@ -321,9 +326,11 @@ def solve_batch(
             summary.stop_signal = guard.received or signal.SIGINT
         except BrokenProcessPool:
             summary.failure = "a worker process died (out of memory, or killed?)"
+        except BatchFailure as e:
+            summary.failure = str(e)
     summary.wall_seconds = time.perf_counter() - started
     if cluster is not None:
-        summary.jobs = cluster.threads()  # known once workers have joined
+        summary.jobs = cluster.threads_seen  # known once workers have joined
     return summary
 
 

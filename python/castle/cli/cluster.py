@@ -22,11 +22,12 @@ import logging
 import math
 import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import CancelledError
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
-from .batch import Job, signals_blocked, solve_chunk
+from .batch import BatchFailure, Job, signals_blocked, solve_chunk
 from .errors import UsageError
 from .report import DealResult
 
@@ -65,7 +66,7 @@ def _castle_version() -> str:
 
 @dataclass
 class DaskCluster:
-    """A connected Dask client (and the LocalCluster it owns, if any)."""
+    """A connected Dask client, and what the batches on it found."""
 
     client: Any
     #: Where the work goes, for the summary: ``Dask tcp://...`` or ``Dask LocalCluster``.
@@ -82,6 +83,11 @@ class DaskCluster:
         if now - self._threads_seen >= _THREADS_SECONDS:
             self._threads = sum(self.client.nthreads().values())
             self._threads_seen = now
+        return self._threads
+
+    @property
+    def threads_seen(self) -> int:
+        """Worker threads when last asked (no call to a scheduler that may be gone)."""
         return self._threads
 
     def run(
@@ -130,6 +136,12 @@ class DaskCluster:
                         except dask.scheduler.KilledWorker:
                             self.given_up.extend(chunk)
                             continue
+                        except CancelledError:
+                            # Not by us: Dask cancels everything when the scheduler is lost.
+                            raise BatchFailure(
+                                "the Dask scheduler was lost (or cancelled the work); the "
+                                "verdicts found until then are stored: run again to go on"
+                            ) from None
                         for result in results:
                             solved += 1
                             seconds += result.seconds
