@@ -14,6 +14,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +25,7 @@ import dask
 import distributed as distributed_module
 import pytest
 from castle.cli import cluster as cluster_module
+from castle.cli import main
 from castle.cli.cluster import chunk_size
 from test_survey import castle_script, check_against_solver, rows, run, stored_count
 
@@ -174,6 +176,30 @@ def test_a_chunk_that_keeps_killing_workers_is_left_for_the_next_run(tmp_path: P
     assert again.returncode == 0, again.stderr
     assert f"{600 - kept:,} new deals" in again.stdout
     assert [v.deal for v in rows(db)] == list(range(1, 601))
+
+
+def test_a_lost_scheduler_ends_the_run_with_what_it_found(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cluster_module, "_CONNECT_SECONDS", 2)  # how long it tries again
+    db = tmp_path / "lost.db"
+    lc = local_cluster()
+    argv = ["survey", "--deals", "1-3000", "--max-states", "50000", "--db", str(db)]
+    argv += ["--scheduler", lc.scheduler_address]
+    codes: list[int] = []
+    survey = threading.Thread(target=lambda: codes.append(main(argv)))
+    survey.start()
+    deadline = time.monotonic() + 60
+    while stored_count(db) < 1 and survey.is_alive():
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    lc.close()  # the scheduler and its workers go
+    survey.join(60)
+    out, err = capsys.readouterr()
+    assert codes == [1], (out, err)
+    assert "castle: error: the Dask scheduler was lost" in err and "Traceback" not in err
+    kept = stored_count(db)
+    assert f"stopped after {kept:,} of 3,000 new deals" in out
 
 
 @pytest.mark.parametrize("resume_with", ["--dask-local", "--jobs"])
