@@ -128,10 +128,11 @@ def run_survey(args: argparse.Namespace) -> int:
     errors = make_console(stderr=True)
     with contextlib.ExitStack() as stack:
         store = stack.enter_context(SurveyStore.open(args.db, create=True))
-        cluster = stack.enter_context(connect(args.scheduler, args.dask_local))
         stored = store.statuses(variant, min(numbers), max(numbers))
         todo = [n for n in numbers if n not in stored]
         already = len(numbers) - len(todo)
+        # A cluster only when there is work for it (a LocalCluster takes a second to start).
+        cluster = stack.enter_context(connect(args.scheduler, args.dask_local)) if todo else None
         jobs = cap_jobs(args.jobs, len(todo), errors)
         progress = BatchProgress(
             errors,
