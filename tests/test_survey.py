@@ -325,6 +325,16 @@ def test_report_table_and_csv(
         )  # fmt: skip
         assert float(r[4]) == pytest.approx(v.seconds, abs=1e-6)
 
+    # --status keeps the rows of one verdict: the unknown ones, for the next retry.
+    unknown = tmp_path / "unknown.csv"
+    code, out, _ = run(
+        capsys, "survey", "report", "--db", str(db), "--csv", str(unknown), "--status", "unknown"
+    )
+    with unknown.open(newline="") as file:
+        unknown_rows = list(csv.reader(file))[1:]
+    assert [int(r[1]) for r in unknown_rows] == [v.deal for v in rows(db) if v.status == "unknown"]
+    assert unknown_rows and code == 0 and f"{len(unknown_rows)} rows written to" in out
+
     code, out, _ = run(capsys, "survey", "report", "--db", str(db), "--variant", "citadel")
     assert code == 0 and "Citadel" in out and "Beleaguered" not in out
     assert out.splitlines()[0] == f"{db}: 30 deals"

@@ -456,6 +456,11 @@ def add_survey_parser(commands: argparse._SubParsersAction[Parser]) -> None:
         "--csv", metavar="FILE", help="write every stored row: one per deal, by variant and deal"
     )
     report.add_argument(
+        "--status",
+        choices=("solved", "unsolvable", "unknown"),
+        help="only the rows of this verdict in the --csv file (the unknown ones, say)",
+    )
+    report.add_argument(
         "--plot",
         metavar="FILE.png",
         help="draw the distributions of time and states per deal (log scales) as a PNG; "

@@ -345,7 +345,7 @@ def run_report(args: argparse.Namespace) -> int:
                 tallies[variant] = tally
                 samples[variant] = by_status
         if args.csv is not None:
-            rows = write_csv(store, args.csv, args.variant)
+            rows = write_csv(store, args.csv, args.variant, args.status)
 
     if not tallies:
         which = f" {NAMES.get(args.variant, args.variant)}" if args.variant else ""
@@ -383,12 +383,14 @@ def run_report(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def write_csv(store: SurveyStore, path: str, variant: str | None) -> int:
-    """Every stored row (of ``variant``) to ``path``, by variant and deal; the row count."""
+def write_csv(store: SurveyStore, path: str, variant: str | None, status: str | None = None) -> int:
+    """Every stored row (of ``variant``, with ``status``) to ``path``, by variant and deal;
+    the row count."""
     table = AtomicCsv(path, VERDICT_FIELDS)
     try:
         for verdict in store.verdicts(variant):
-            table.write(verdict._replace(seconds=round(verdict.seconds, 6)))
+            if status is None or verdict.status == status:
+                table.write(verdict._replace(seconds=round(verdict.seconds, 6)))
         table.commit()
     except BaseException:
         table.discard()
