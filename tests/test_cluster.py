@@ -26,7 +26,7 @@ import distributed as distributed_module
 import pytest
 from castle.cli import cluster as cluster_module
 from castle.cli import main
-from castle.cli.cluster import chunk_size
+from castle.cli.cluster import DASK_CHUNKS
 from test_survey import castle_script, check_against_solver, rows, run, stored_count
 
 #: Dask distributed has no type hints: used through Any.
@@ -136,7 +136,9 @@ def survey_killing_a_worker(
         with subprocess.Popen(
             argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
         ) as process:
-            wait_for_rows(db, process)
+            # Past the first rows, chunks carry half a second each: a busy worker stays busy
+            # until the kill lands (the first chunks hold one quick deal).
+            wait_for_rows(db, process, 50)
             kill_a_busy_worker(client, before, process)
             out, err = process.communicate(timeout=120)
         after = worker_pids(client)
@@ -299,8 +301,8 @@ def test_one_place_to_solve(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
 
 
 def test_chunks_carry_half_a_second_of_deals_but_never_starve_the_end() -> None:
-    assert chunk_size(None, 10_000, 4) == 1  # no timings yet
-    assert chunk_size(0.001, 100_000, 4) == 500  # half a second of 1 ms deals
-    assert chunk_size(0.0, 100_000, 4) == 1000  # the most a chunk holds
-    assert chunk_size(2.0, 100_000, 4) == 1  # a slow deal travels alone
-    assert chunk_size(0.001, 80, 4) == 5  # the last 80 shared by 4 threads, 4 chunks each
+    assert DASK_CHUNKS.size(None, 10_000, 4) == 1  # no timings yet
+    assert DASK_CHUNKS.size(0.001, 100_000, 4) == 500  # half a second of 1 ms deals
+    assert DASK_CHUNKS.size(0.0, 100_000, 4) == 1000  # the most a chunk holds
+    assert DASK_CHUNKS.size(2.0, 100_000, 4) == 1  # a slow deal travels alone
+    assert DASK_CHUNKS.size(0.001, 80, 4) == 5  # the last 80 shared by 4 threads, 4 chunks each

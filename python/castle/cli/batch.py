@@ -34,11 +34,29 @@ from .report import BatchSummary, DealResult
 if TYPE_CHECKING:
     from .cluster import DaskCluster
 
-#: Futures in flight per worker: enough to keep each busy, few enough to stop quickly.
-_IN_FLIGHT_PER_JOB = 4
-#: Seconds of solving a chunk of quick deals should take: fewer round trips to the workers.
-_CHUNK_SECONDS = 0.05
-_MAX_CHUNK = 64
+
+@dataclass(frozen=True)
+class Chunking:
+    """How a batch is cut into tasks for workers: quick deals travel together, to save round
+    trips, in chunks of about ``seconds`` of solving at the mean time so far (one deal each
+    until timings exist) and at most ``most`` deals; ``in_flight`` chunks per worker keep
+    each busy, and near the end chunks shrink so that no worker idles."""
+
+    seconds: float
+    most: int
+    in_flight: int = 4
+
+    def size(self, mean_seconds: float | None, remaining: int, workers: int) -> int:
+        """Deals in the next chunk, with ``remaining`` deals left for ``workers``."""
+        if mean_seconds is None:
+            return 1
+        size = self.most if mean_seconds <= 0 else int(self.seconds / mean_seconds)
+        fair = math.ceil(remaining / (workers * self.in_flight))
+        return max(1, min(size, self.most, fair))
+
+
+#: Local worker processes: a round trip is cheap, and small chunks stop quickly.
+LOCAL_CHUNKS = Chunking(seconds=0.05, most=64)
 
 
 class BatchFailure(Exception):
@@ -249,8 +267,8 @@ def _run_in_pool(
         solved, seconds = 0, 0.0
         while position < len(numbers) or pending:
             with signals_blocked():  # submit() starts the workers
-                while position < len(numbers) and len(pending) < jobs * _IN_FLIGHT_PER_JOB:
-                    size = _chunk_size(
+                while position < len(numbers) and len(pending) < jobs * LOCAL_CHUNKS.in_flight:
+                    size = LOCAL_CHUNKS.size(
                         seconds / solved if solved else None, len(numbers) - position, jobs
                     )
                     chunk = numbers[position : position + size]
@@ -266,16 +284,6 @@ def _run_in_pool(
         _stop_workers(pool)
         raise
     pool.shutdown(wait=True)
-
-
-def _chunk_size(mean_seconds: float | None, remaining: int, jobs: int) -> int:
-    # One deal per task until timings exist; then enough quick deals to fill _CHUNK_SECONDS,
-    # but never so many that the last tasks leave workers idle.
-    if mean_seconds is None:
-        return 1
-    size = _MAX_CHUNK if mean_seconds <= 0 else int(_CHUNK_SECONDS / mean_seconds)
-    fair = math.ceil(remaining / (jobs * _IN_FLIGHT_PER_JOB))
-    return max(1, min(size, _MAX_CHUNK, fair))
 
 
 def solve_batch(

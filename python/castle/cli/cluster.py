@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import CancelledError
@@ -27,34 +26,21 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
-from .batch import BatchFailure, Job, signals_blocked, solve_chunk
+from .batch import BatchFailure, Chunking, Job, signals_blocked, solve_chunk
 from .errors import UsageError
 from .report import DealResult
 
 #: What to install for the two flags.
 INSTALL_HINT = "pip install 'castle-solitaire[cluster]'"
-#: Chunks in flight per worker thread: enough that a slow deal never idles the others.
-_IN_FLIGHT_PER_THREAD = 4
-#: Seconds of solving a chunk should hold: each task costs the scheduler about a
-#: millisecond and a round trip, so quick deals travel together.
-_CHUNK_SECONDS = 0.5
-_MAX_CHUNK = 1000
+#: Each Dask task costs the scheduler about a millisecond and a round trip: chunks carry
+#: half a second of solving, and four per worker thread keep a slow deal from idling others.
+DASK_CHUNKS = Chunking(seconds=0.5, most=1000)
 #: Seconds between looks for finished chunks.
 _POLL_SECONDS = 0.01
 #: Seconds between asking the scheduler how many worker threads there are.
 _THREADS_SECONDS = 1.0
 #: Seconds to wait for a scheduler to answer.
 _CONNECT_SECONDS = 20
-
-
-def chunk_size(mean_seconds: float | None, remaining: int, slots: int) -> int:
-    """Deals in the next chunk: one until timings exist; then ``_CHUNK_SECONDS`` of deals
-    of the mean time so far, but never so many that the last chunks leave slots idle."""
-    if mean_seconds is None:
-        return 1
-    size = _MAX_CHUNK if mean_seconds <= 0 else int(_CHUNK_SECONDS / mean_seconds)
-    fair = math.ceil(remaining / (slots * _IN_FLIGHT_PER_THREAD))
-    return max(1, min(size, _MAX_CHUNK, fair))
 
 
 def _castle_version() -> str:
@@ -110,9 +96,9 @@ class DaskCluster:
         def submit_more() -> None:
             nonlocal position
             slots = max(1, self.threads())
-            while position < len(numbers) and len(chunks) < slots * _IN_FLIGHT_PER_THREAD:
+            while position < len(numbers) and len(chunks) < slots * DASK_CHUNKS.in_flight:
                 mean = seconds / solved if solved else None
-                size = chunk_size(mean, len(numbers) - position, slots)
+                size = DASK_CHUNKS.size(mean, len(numbers) - position, slots)
                 chunk = numbers[position : position + size]
                 future = client.submit(solve_chunk, job, position, chunk, pure=False)
                 chunks[future] = chunk
