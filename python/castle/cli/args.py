@@ -11,6 +11,7 @@ from .. import DEFAULT_MAX_MEMORY, DEFAULT_VARIANT, VARIANTS, LimitError, Varian
 from ..solve import check_limits
 from ..variants import check_variant
 from .errors import UsageError
+from .report import STATUSES
 
 #: ``--jobs`` above this is a typo whatever the machine.
 MAX_JOBS = 1024
@@ -457,7 +458,7 @@ def add_survey_parser(commands: argparse._SubParsersAction[Parser]) -> None:
     )
     report.add_argument(
         "--status",
-        choices=("solved", "unsolvable", "unknown"),
+        choices=STATUSES,
         help="only the rows of this verdict in the --csv file (the unknown ones, say)",
     )
     report.add_argument(

@@ -59,6 +59,39 @@ class Chunking:
 LOCAL_CHUNKS = Chunking(seconds=0.05, most=64)
 
 
+class ChunkFeed:
+    """The deals of a batch, handed out in chunks as workers have room: every runner's
+    bookkeeping (where the batch is, the mean time so far), so each only sends and receives."""
+
+    def __init__(self, numbers: Sequence[int], chunking: Chunking) -> None:
+        self._numbers = numbers
+        self._chunking = chunking
+        self._position = 0
+        self._solved = 0
+        self._seconds = 0.0
+
+    @property
+    def all_sent(self) -> bool:
+        return self._position >= len(self._numbers)
+
+    def more(self, in_flight: int, workers: int) -> Iterator[tuple[int, Sequence[int]]]:
+        """``(start, deals)`` chunks to send now, with ``in_flight`` chunks out on
+        ``workers``: until each worker has its share in flight or the batch is all sent."""
+        numbers = self._numbers
+        while not self.all_sent and in_flight < workers * self._chunking.in_flight:
+            mean = self._seconds / self._solved if self._solved else None
+            size = self._chunking.size(mean, len(numbers) - self._position, workers)
+            start = self._position
+            self._position += size
+            in_flight += 1
+            yield start, numbers[start : start + size]
+
+    def timed(self, result: DealResult) -> None:
+        """Count a solved deal's time toward the mean."""
+        self._solved += 1
+        self._seconds += result.seconds
+
+
 class BatchFailure(Exception):
     """The workers of a batch are gone (a cluster's scheduler lost, say): the batch ends
     with what finished, and the message as its ``failure``."""
@@ -263,22 +296,15 @@ def _run_in_pool(
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_context(), initializer=_init_worker)
     try:
         pending: set[Future[list[DealResult]]] = set()
-        position = 0
-        solved, seconds = 0, 0.0
-        while position < len(numbers) or pending:
+        feed = ChunkFeed(numbers, LOCAL_CHUNKS)
+        while not feed.all_sent or pending:
             with signals_blocked():  # submit() starts the workers
-                while position < len(numbers) and len(pending) < jobs * LOCAL_CHUNKS.in_flight:
-                    size = LOCAL_CHUNKS.size(
-                        seconds / solved if solved else None, len(numbers) - position, jobs
-                    )
-                    chunk = numbers[position : position + size]
-                    pending.add(pool.submit(solve_chunk, job, position, chunk))
-                    position += size
+                for start, chunk in feed.more(len(pending), jobs):
+                    pending.add(pool.submit(solve_chunk, job, start, chunk))
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 for result in future.result():
-                    solved += 1
-                    seconds += result.seconds
+                    feed.timed(result)
                     on_result(result)
     except BaseException:
         _stop_workers(pool)
@@ -324,7 +350,7 @@ def solve_batch(
         try:
             with guard:
                 if cluster is not None:
-                    cluster.run(job, numbers, handle, guard.held)
+                    summary.failure = cluster.run(job, numbers, handle, guard.held)
                 elif jobs == 1:
                     _run_here(job, numbers, handle)
                 else:

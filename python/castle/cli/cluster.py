@@ -23,10 +23,10 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import CancelledError
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from .batch import BatchFailure, Chunking, Job, signals_blocked, solve_chunk
+from .batch import BatchFailure, ChunkFeed, Chunking, Job, signals_blocked, solve_chunk
 from .errors import UsageError
 from .report import DealResult
 
@@ -52,13 +52,11 @@ def _castle_version() -> str:
 
 @dataclass
 class DaskCluster:
-    """A connected Dask client, and what the batches on it found."""
+    """A connected Dask client, and the batches run on it."""
 
     client: Any
     #: Where the work goes, for the summary: ``Dask tcp://...`` or ``Dask LocalCluster``.
     description: str
-    #: Deals of chunks that killed their workers too often: never stored, so run again.
-    given_up: list[int] = field(default_factory=list)
     _threads: int = 0
     _threads_seen: float = float("-inf")
 
@@ -82,28 +80,24 @@ class DaskCluster:
         numbers: Sequence[int],
         on_result: Callable[[DealResult], None],
         held: Callable[[], AbstractContextManager[None]],
-    ) -> None:
+    ) -> str | None:
         """Solve ``numbers`` on the cluster, passing each result to ``on_result`` as its chunk
-        comes back. Every call into Dask is made inside ``held()``, where Ctrl+C waits (a
+        comes back; the batch's failure, if chunks were given up (their deals go unsolved).
+        Every call into Dask is made inside ``held()``, where Ctrl+C waits (a
         KeyboardInterrupt inside Dask's locks can break them); it lands between polls. On
         any exception the chunks still out are cancelled."""
         dask = distributed()
         client = self.client
         chunks: dict[Any, Sequence[int]] = {}
         finished = dask.as_completed()
-        position, solved, seconds = 0, 0, 0.0
+        feed = ChunkFeed(numbers, DASK_CHUNKS)
+        given_up: list[int] = []
 
         def submit_more() -> None:
-            nonlocal position
-            slots = max(1, self.threads())
-            while position < len(numbers) and len(chunks) < slots * DASK_CHUNKS.in_flight:
-                mean = seconds / solved if solved else None
-                size = DASK_CHUNKS.size(mean, len(numbers) - position, slots)
-                chunk = numbers[position : position + size]
-                future = client.submit(solve_chunk, job, position, chunk, pure=False)
+            for start, chunk in feed.more(len(chunks), max(1, self.threads())):
+                future = client.submit(solve_chunk, job, start, chunk, pure=False)
                 chunks[future] = chunk
                 finished.add(future)
-                position += size
 
         try:
             while True:
@@ -113,14 +107,14 @@ class DaskCluster:
                     else:
                         submit_more()
                         if not chunks:
-                            return
+                            return given_up_text(given_up) if given_up else None
                         done = finished.next_batch(block=False)
                     for future in done:
                         chunk = chunks.pop(future)
                         try:
                             results = future.result()
                         except dask.scheduler.KilledWorker:
-                            self.given_up.extend(chunk)
+                            given_up.extend(chunk)
                             continue
                         except CancelledError:
                             # Not by us: Dask cancels everything when the scheduler is lost.
@@ -129,8 +123,7 @@ class DaskCluster:
                                 "verdicts found until then are stored: run again to go on"
                             ) from None
                         for result in results:
-                            solved += 1
-                            seconds += result.seconds
+                            feed.timed(result)
                             on_result(result)
                 if not done:
                     time.sleep(_POLL_SECONDS)

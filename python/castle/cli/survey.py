@@ -23,7 +23,7 @@ from ..stats import distribution, winnability
 from ..survey import VERDICT_FIELDS, SurveyError, SurveyStore, SurveyWriter, Verdict, utc_now
 from ..variants import NAMES
 from .batch import Job, batch_title, signals_blocked, solve_batch
-from .cluster import DaskCluster, connect, distributed, given_up_text
+from .cluster import DaskCluster, connect, distributed
 from .csvfile import AtomicCsv
 from .errors import EXIT_FAILURE, EXIT_OK, UsageError
 from .output import format_percent, format_seconds, make_console
@@ -99,7 +99,7 @@ def solve_into(
     try:
         if not numbers:
             return BatchSummary(job.variant, label, 0, jobs, limits=job.describe_limits())
-        summary = solve_batch(
+        return solve_batch(
             job,
             numbers,
             label,
@@ -109,10 +109,6 @@ def solve_into(
             signals=STOP_SIGNALS,
             cluster=cluster,
         )
-        if cluster is not None and cluster.given_up and summary.failure is None:
-            summary.failure = given_up_text(cluster.given_up)
-            cluster.given_up.clear()
-        return summary
     finally:
         with signals_blocked(STOP_SIGNALS):  # a second Ctrl+C waits for the last commit
             writer.flush()
