@@ -1,4 +1,4 @@
-"""Board text (RULES.md §2): format, parse, the spellings other tools write, and bad input.
+"""Board text (docs/rules.md §2): format, parse, the spellings other tools write, and bad input.
 
 Canonical text is what pysol_cards prints: an optional ``Foundations:`` line (suits in the
 order H C D S, empty foundations left out), then one line per column, bottom card first. An

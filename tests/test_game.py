@@ -1,4 +1,4 @@
-"""castle.Game: every rule of RULES.md §3 (levels, tap, double tap, drag, supermove, undo,
+"""castle.Game: every rule of docs/rules.md §3 (levels, tap, double tap, drag, supermove, undo,
 auto-finish, score), hints, and a whole game won through it."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def board(columns: list[str], foundations: str = "C-A D-A H-A S-A") -> Deal:
     return Deal.from_text("\n".join(lines) + "\n", "beleaguered-castle")
 
 
-# Seed 000's worked example: RULES.md §3.
+# Seed 000's worked example: docs/rules.md §3.
 SEED = board(
     [
         "KS QS JS TS 9S 8S",

@@ -21,7 +21,7 @@ HARD = ("streets-and-alleys", 77)
 
 
 def test_seed_example_seven_of_hearts_onto_eight_of_clubs() -> None:
-    # RULES.md §3, from seed 000: 7H onto 8C is legal (suits ignored), then the 2D it uncovers
+    # docs/rules.md §3, from seed 000: 7H onto 8C is legal (suits ignored), then the 2D it uncovers
     # goes up onto AD: two moves, never one packet.
     text = textwrap.dedent(
         """\

@@ -1,4 +1,4 @@
-"""Spider (RULES.md §4): the deal, board text, every rule, the solver's answers and the
+"""Spider (docs/rules.md §4): the deal, board text, every rule, the solver's answers and the
 reference's agreement with it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``castle.Game``: one deal as a person plays it (RULES.md §3).
+"""``castle.Game``: one deal as a person plays it (docs/rules.md §3).
 
 The game keeps the history and the clock; the core decides every rule: each single-card move
 is checked and made by it (``Deal.core.play``), and it says which foundation moves are safe and
@@ -61,7 +61,7 @@ class Hint:
 
 
 def supermove_capacity(empty_columns: int, into_empty: bool) -> int:
-    """Most cards one supermove may carry (RULES.md §3): with k empty columns, 2^k onto a card,
+    """Most cards one supermove may carry (docs/rules.md §3): with k empty columns, 2^k onto a card,
     2^(k-1) into an empty column (k counts it); with none, one card."""
     if into_empty:
         return 1 << (empty_columns - 1) if empty_columns >= 1 else 0
@@ -170,7 +170,7 @@ class Game(Played[Action, Deal]):
 
     @property
     def score(self) -> int:
-        """The timed score (RULES.md §3)."""
+        """The timed score (docs/rules.md §3)."""
         return timed_score(self.cards_sent, self.seconds, self.is_won)
 
     @property
@@ -180,7 +180,7 @@ class Game(Played[Action, Deal]):
 
     def run_length(self, column: int) -> int:
         """How many top cards of ``column`` form a descending run (by rank, any suits): the
-        most a supermove may carry from it (RULES.md §3), empty columns permitting."""
+        most a supermove may carry from it (docs/rules.md §3), empty columns permitting."""
         cards = self.columns[self._column(column, "the")]
         n = 1 if cards else 0
         while n < len(cards) and cards[-n - 1].rank == cards[-n].rank + 1:
@@ -217,7 +217,7 @@ class Game(Played[Action, Deal]):
         return None
 
     def tap(self, column: int) -> Action:
-        """The top card of ``column`` goes to its best place (RULES.md §3): its foundation if
+        """The top card of ``column`` goes to its best place (docs/rules.md §3): its foundation if
         that is safe; else onto a card one rank higher, of its own suit if there is one; else
         into an empty column. (If none of those, to its foundation when it fits there.)"""
         self._check_playing()
@@ -349,7 +349,7 @@ class Game(Played[Action, Deal]):
 
     def _plan(self, src: int, dst: Target, count: int) -> list[tuple[int, int]]:
         """The single-card steps (from, to; -1 the foundation) of a move of ``count`` cards,
-        after the checks of RULES.md §3 on runs and supermoves (the core checks each step)."""
+        after the checks of docs/rules.md §3 on runs and supermoves (the core checks each step)."""
         src = self._column(src, "source")
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise IllegalMoveError(f"count must be a whole number of cards, not {count!r}")

@@ -1,4 +1,4 @@
-"""The player's levels (RULES.md §3) and how each picks a deal.
+"""The player's levels (docs/rules.md §3) and how each picks a deal.
 
 Easy is Beleaguered Castle restricted to deals the solver has proven winnable; Medium is any
 Beleaguered Castle deal; Hard is Streets and Alleys. Citadel is playable as a level of its own.

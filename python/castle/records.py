@@ -1,4 +1,4 @@
-"""The player's statistics per level (RULES.md §3): wins, losses, win percentage, current and
+"""The player's statistics per level (docs/rules.md §3): wins, losses, win percentage, current and
 best streaks of wins."""
 
 from __future__ import annotations

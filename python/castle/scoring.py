@@ -1,4 +1,4 @@
-"""The game's two scores (RULES.md §3): the timed score and the classic progress record.
+"""The game's two scores (docs/rules.md §3): the timed score and the classic progress record.
 
 Both are pure functions of what the game knows (cards sent up, seconds played, won or not), so
 a test can check them exactly with an injected clock.

@@ -1,4 +1,4 @@
-"""Spider (RULES.md §4): deals, board text, moves and the solver's answer.
+"""Spider (docs/rules.md §4): deals, board text, moves and the solver's answer.
 
 Three decks share the rules: ``spider`` (4 suits), ``spider-2`` (spades and hearts) and
 ``spider-1`` (spades). Deal N is documented in ``rust/src/spider/deal.rs``; the board text

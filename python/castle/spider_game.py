@@ -1,4 +1,4 @@
-"""``castle.SpiderGame``: a Spider deal as a person plays it (RULES.md §4).
+"""``castle.SpiderGame``: a Spider deal as a person plays it (docs/rules.md §4).
 
 The same shape as :class:`castle.Game` (undo, redo, hints, the clock, saves, statistics); the
 core decides every rule (``SpiderDeal.core.is_legal`` and ``play``). The score is the classic

@@ -1,4 +1,4 @@
-//! Board text (RULES.md §2): parse with errors that name the line and token, and format.
+//! Board text (docs/rules.md §2): parse with errors that name the line and token, and format.
 //!
 //! ```text
 //! Foundations: H-A C-A D-A S-A

@@ -1,4 +1,4 @@
-//! Cards of one 52-card deck and their text notation (RULES.md §2).
+//! Cards of one 52-card deck and their text notation (docs/rules.md §2).
 
 use std::fmt;
 

@@ -65,7 +65,7 @@ pub(crate) fn shuffle(deck: &mut [Card], mut below_or_equal: impl FnMut(u64) -> 
     }
 }
 
-/// Deals `cards` (dealing order) the way PySolFC lays out `variant` (RULES.md §1).
+/// Deals `cards` (dealing order) the way PySolFC lays out `variant` (docs/rules.md §1).
 pub fn lay_out(variant: Variant, number: Option<u64>, cards: Vec<Card>) -> Deal {
     let ncols = variant.columns();
     let mut columns: Vec<Vec<Card>> = vec![Vec::new(); ncols];

@@ -1,4 +1,4 @@
-//! The rules of play (RULES.md §1) in one place: which single-card moves are legal, making and
+//! The rules of play (docs/rules.md §1) in one place: which single-card moves are legal, making and
 //! unmaking them, and which foundation moves are safe to make automatically.
 
 use crate::cards::Card;
@@ -192,7 +192,7 @@ pub fn play_automatic(state: &mut State, played: &mut Vec<Move>) {
 }
 
 /// The foundation moves that win from here with no other kind of move, if there are such:
-/// the player's auto-finish (RULES.md §3), once every card left can simply be lifted up.
+/// the player's auto-finish (docs/rules.md §3), once every card left can simply be lifted up.
 /// Sending a card up never stops another card from going up later (it only uncovers and
 /// raises), so lifting whatever fits, first column first, until nothing fits decides it.
 pub fn lift_to_win(state: &State) -> Option<Vec<Move>> {

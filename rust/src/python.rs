@@ -118,7 +118,7 @@ impl PyDeal {
         self.deal.foundations
     }
 
-    /// Every legal single-card move here, every empty column included (RULES.md §1).
+    /// Every legal single-card move here, every empty column included (docs/rules.md §1).
     fn legal_moves(&self) -> Vec<CoreMoveTuple> {
         let mut moves = Vec::new();
         moves::all_legal(&State::from_deal(&self.deal), &mut moves);

@@ -1,5 +1,5 @@
 //! The variants as data: what differs between them is the deal, never the rules of play.
-//! Every castle game plays by RULES.md §1; the deal layout is in `deal.rs`.
+//! Every castle game plays by docs/rules.md §1; the deal layout is in `deal.rs`.
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub enum Variant {

@@ -1,4 +1,4 @@
-"""The rules of play (RULES.md §1): legal single-card moves, making and unmaking them, and the
+"""The rules of play (docs/rules.md §1): legal single-card moves, making and unmaking them, and the
 safe automatic foundation moves (``moves.rs``)."""
 
 from __future__ import annotations

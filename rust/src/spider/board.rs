@@ -1,4 +1,4 @@
-//! Spider board text: the castle layout (RULES.md §2) with face-down cards and the stock.
+//! Spider board text: the castle layout (docs/rules.md §2) with face-down cards and the stock.
 //!
 //! ```text
 //! Stock: 5H 7S ... (dealing order: the first ten are the next deal, to columns 1-10)

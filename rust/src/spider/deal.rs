@@ -1,4 +1,4 @@
-//! Spider's decks and deal N (RULES.md §4).
+//! Spider's decks and deal N (docs/rules.md §4).
 //!
 //! Deal N: the 104 cards in deck order (the deck's suits in the order S H D C, each A to K,
 //! one full deck after the other: 8 runs of 13), shuffled by Fisher-Yates from the top with

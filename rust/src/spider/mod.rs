@@ -1,4 +1,4 @@
-//! Spider (RULES.md §4): two decks, ten columns, 44 cards face down, a stock of fifty dealt ten
+//! Spider (docs/rules.md §4): two decks, ten columns, 44 cards face down, a stock of fifty dealt ten
 //! at a time, runs of one suit. The same flow as the castle games: deal -> state -> moves ->
 //! search -> solution.
 

@@ -1,4 +1,4 @@
-//! The rules of Spider (RULES.md §4) in one place: which moves are legal, making and unmaking
+//! The rules of Spider (docs/rules.md §4) in one place: which moves are legal, making and unmaking
 //! them. A move is a run onto another column, a deal from the stock, or a run taken off.
 
 use super::deal::{SpiderDeal, COLUMNS, RUN};
