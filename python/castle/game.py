@@ -216,6 +216,23 @@ class Game(Played[Action, Deal]):
             return count
         return None
 
+    def targets(self, src: int, count: int = 1) -> list[Target]:
+        """Where the top ``count`` cards of column ``src`` may go as one action: each column a
+        drag of them may drop on, and ``"foundation"`` for one card that fits there. The
+        places a front end marks while the player holds the cards."""
+        self._column(src, "source")
+        places: list[Target] = [*range(len(self.columns)), FOUNDATION]
+        fitting: list[Target] = []
+        for dst in places:
+            if dst == src:
+                continue
+            try:
+                self._play(self._plan(src, dst, count))
+            except IllegalMoveError:
+                continue
+            fitting.append(dst)
+        return fitting
+
     def tap(self, column: int) -> Action:
         """The top card of ``column`` goes to its best place (docs/rules.md §3): its foundation if
         that is safe; else onto a card one rank higher, of its own suit if there is one; else

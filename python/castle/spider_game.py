@@ -152,6 +152,13 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
                 return count
         return None
 
+    def targets(self, src: int, count: int) -> list[int]:
+        """The columns the top ``count`` cards of column ``src`` may move onto as one run: the
+        places a front end marks while the player holds them."""
+        src = self._column(src, "source")
+        core = self._position.core
+        return [dst for dst in range(10) if dst != src and core.is_legal("run", src, dst, count)]
+
     def deal_row(self) -> SpiderMove:
         """Ten cards from the stock, one on each column (every column must hold a card)."""
         self._check_playing()
