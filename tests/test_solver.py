@@ -75,6 +75,34 @@ def test_state_limit_is_exact() -> None:
     assert (s.status, s.states, s.limit, s.moves) == ("unknown", 12345, "states", ())
 
 
+def test_a_state_budget_cuts_the_unlimited_solve_short() -> None:
+    # Issue 14, item 8: deal 67 is solved in 62,036 states, yet under --max-states 100000 it
+    # was "unknown" (the passes had a tenth and a hundredth of any budget). Now each pass ends
+    # at a fixed count of the solve's expansions, or at the budget: a budget of at least the
+    # states an unlimited solve reports gives the same verdict, states and moves.
+    deal = castle.Deal.from_number("beleaguered-castle", 67)
+    free = castle.solve(deal)
+    assert free.status == "solved"
+    for budget in (free.states, 100_000):
+        cut = castle.solve(deal, max_states=budget)
+        assert (cut.status, cut.states, cut.moves) == (free.status, free.states, free.moves)
+    smaller = castle.solve(deal, max_states=free.states - 1)
+    assert (smaller.status, smaller.states, smaller.limit) == ("unknown", free.states - 1, "states")
+
+
+@pytest.mark.parametrize("variant", ["beleaguered-castle", "citadel"])
+def test_any_budget_of_the_reported_states_gives_the_same_verdict(variant: str) -> None:
+    # Deals 1-100: wins by the quick pass, by the beam pass and proofs by the complete pass.
+    # (Run by hand over Beleaguered Castle 1-1000 and Streets and Alleys 1-500 as well.)
+    for number in range(1, 101):
+        deal = castle.Deal.from_number(variant, number)
+        free = castle.solve(deal)
+        cut = castle.solve(deal, max_states=free.states)
+        assert (cut.status, cut.states, cut.moves) == (free.status, free.states, free.moves), (
+            number
+        )
+
+
 def test_seconds_limit_ends_with_unknown() -> None:
     s = castle.solve(castle.Deal.from_number(*HARD), max_seconds=0.05)
     assert (s.status, s.limit) == ("unknown", "seconds")

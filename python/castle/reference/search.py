@@ -3,9 +3,11 @@
 The quick pass gives up completeness for speed: its table treats positions that differ only in
 suits as one, so it never looks at a second position of the same shape. A win it finds is a
 real win (its moves are legal moves from the deal); running out of moves there proves nothing.
-It gets a tenth of the budget. The beam pass (``beam.py``) gets a tenth of that. The complete
-pass then searches with exact keys: every position reachable from the deal is expanded at most
-once, so running out of moves proves there is no win.
+It may expand ``QUICK_STATES`` positions, the beam pass (``beam.py``) ``BEAM_STATES`` more. The
+complete pass then searches with exact keys: every position reachable from the deal is expanded
+at most once, so running out of moves proves there is no win. Each pass ends at a fixed count of
+the solve's expansions or at ``max_states``, whichever comes first: a solve under ``max_states``
+is the unlimited solve cut short.
 """
 
 from __future__ import annotations
@@ -26,8 +28,10 @@ from .state import State
 
 Pass = Literal["quick", "complete"]
 
-#: Expansions the quick pass may use when the caller sets no state limit.
+#: Expansions the quick pass may use (fewer if ``max_states`` ends the solve first).
 QUICK_STATES = 1_000_000
+#: Expansions the beam pass may use after the quick pass (the same proviso).
+BEAM_STATES = QUICK_STATES // 10
 
 
 @dataclass
@@ -66,16 +70,17 @@ def solve(
     def deadline(fraction: float) -> float | None:
         return None if max_seconds is None else started + max_seconds * fraction
 
+    def until(states: int) -> int:
+        # A pass ends when the solve has expanded ``states``, or at the caller's state limit.
+        return states if max_states is None else min(states, max_states)
+
     counter = Counter()
-    quick_states = QUICK_STATES if max_states is None else max_states // 10
-    end: End[Move] = End("exhausted", [])
-    if quick_states > 0:
-        end = search(deal, "quick", Budget(quick_states, deadline(0.1)), counter)
-    # The beam pass: a tenth of the quick pass's budget (and its time up to a fifth of the
-    # limit). Enough for the deals it wins; on the deals it cannot win, small beside the proof
-    # (a quarter doubled the 99th percentile of Beleaguered Castle 1-2000).
-    if not (end.kind == "won" or end.limit == "interrupted") and quick_states > 0:
-        budget = Budget(counter.expanded + quick_states // 10, deadline(0.2))
+    end = search(deal, "quick", Budget(until(QUICK_STATES), deadline(0.1)), counter)
+    # The beam pass (and its time up to a fifth of the limit). Enough for the deals it wins;
+    # on the deals it cannot win, small beside the proof (a quarter of the quick pass's states
+    # doubled the 99th percentile of Beleaguered Castle 1-2000).
+    if not (end.kind == "won" or end.limit == "interrupted"):
+        budget = Budget(until(counter.expanded + BEAM_STATES), deadline(0.2))
         end = beam_pass(deal, budget, counter)
     # The whole budget: the complete pass's, and the short mode's after it.
     budget = Budget(max_states, deadline(1.0))

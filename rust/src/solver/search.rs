@@ -57,18 +57,25 @@ pub struct Outcome {
 /// in suits as one, so it never looks at a second position of the same shape. Most deals that
 /// a plain search wanders in for millions of positions it wins in thousands. A win it finds is
 /// a real win (its moves are legal moves from the deal); running out of moves there proves
-/// nothing. It gets a tenth of the budget. The beam pass (`beam.rs`) gets a tenth of that:
-/// beam searches, guided by how near a win each position looks, win some deals that
-/// depth-first order wanders in for good. The complete pass then searches with exact keys;
-/// its "no" is a proof.
+/// nothing. It may expand [`QUICK_STATES`] positions. The beam pass (`beam.rs`) may then
+/// expand [`BEAM_STATES`] more: beam searches, guided by how near a win each position looks,
+/// win some deals that depth-first order wanders in for good. The complete pass then searches
+/// with exact keys; its "no" is a proof.
+///
+/// Each pass ends at a fixed count of expansions of the whole solve, or at the caller's
+/// `max_states`, whichever comes first; so a solve under `max_states` is the unlimited solve
+/// cut off after that many expansions, and any budget at least the states an unlimited solve
+/// reports gives the same answer (the same states, the same moves).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Pass {
     Quick,
     Complete,
 }
 
-/// Expansions the quick pass may use when the caller sets no state limit.
+/// Expansions the quick pass may use (fewer if the caller's `max_states` ends the solve first).
 pub const QUICK_STATES: u64 = 1_000_000;
+/// Expansions the beam pass may use after the quick pass (the same proviso).
+pub const BEAM_STATES: u64 = QUICK_STATES / 10;
 
 /// A position on the search stack: its moves are `moves[start..end]`, `next` is the one to try
 /// next, and `path_len` is the length of the move path that reached it.
@@ -107,22 +114,21 @@ pub fn solve(
         started.checked_add(Duration::try_from_secs_f64(seconds).ok()?)
     };
     let mut expanded = 0;
-    let quick_states = limits.max_states.map_or(QUICK_STATES, |max| max / 10);
-    let mut end = End::Exhausted;
-    if quick_states > 0 {
+    // A pass ends when the solve has expanded `states`, or at the caller's state limit: the
+    // same rule whatever the limit, so a limit only ever cuts the unlimited solve short.
+    let until = |states: u64| states.min(limits.max_states.unwrap_or(u64::MAX));
+    let budget = Budget {
+        max_states: Some(until(QUICK_STATES)),
+        deadline: deadline(0.1),
+        max_memory: limits.max_memory,
+    };
+    let mut end = search(deal, Pass::Quick, &budget, &mut expanded, &mut watch);
+    // The beam pass (and its time up to a fifth of the limit). Enough for the deals it wins;
+    // on the deals it cannot win, small beside the proof (a quarter of the quick pass's
+    // states doubled the 99th percentile of Beleaguered Castle 1-2000).
+    if !matches!(end, End::Won(_) | End::Limit("interrupted")) {
         let budget = Budget {
-            max_states: Some(quick_states),
-            deadline: deadline(0.1),
-            max_memory: limits.max_memory,
-        };
-        end = search(deal, Pass::Quick, &budget, &mut expanded, &mut watch);
-    }
-    // The beam pass: a tenth of the quick pass's budget (and its time up to a fifth of the
-    // limit). Enough for the deals it wins; on the deals it cannot win, small beside the proof
-    // (a quarter doubled the 99th percentile of Beleaguered Castle 1-2000).
-    if !matches!(end, End::Won(_) | End::Limit("interrupted")) && quick_states > 0 {
-        let budget = Budget {
-            max_states: Some(expanded + quick_states / 10),
+            max_states: Some(until(expanded + BEAM_STATES)),
             deadline: deadline(0.2),
             max_memory: limits.max_memory,
         };
@@ -247,5 +253,38 @@ fn unwind(state: &mut State, path: &mut Vec<Move>, len: usize) {
     while path.len() > len {
         let m = path.pop().unwrap();
         undo(state, m);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    fn limits(max_states: Option<u64>) -> Limits {
+        Limits {
+            max_states,
+            max_seconds: None,
+            max_memory: 1 << 30,
+        }
+    }
+
+    #[test]
+    fn a_state_limit_cuts_the_unlimited_solve_short() {
+        // Deal 67 is won by the beam pass after the quick pass ran dry; any budget of at
+        // least the states the unlimited solve reports gives the same win.
+        let deal = Deal::from_number(Variant::BeleagueredCastle, 67).unwrap();
+        let free = solve(&deal, &limits(None), false, &mut || false);
+        assert_eq!(free.status, Status::Solved);
+        for budget in [free.states, 100_000] {
+            let cut = solve(&deal, &limits(Some(budget)), false, &mut || false);
+            assert_eq!((cut.status, cut.states), (free.status, free.states));
+            assert_eq!(cut.moves, free.moves);
+        }
+        let short = solve(&deal, &limits(Some(free.states - 1)), false, &mut || false);
+        assert_eq!(
+            (short.status, short.states, short.limit),
+            (Status::Unknown, free.states - 1, Some("states"))
+        );
     }
 }
