@@ -11,7 +11,7 @@ from collections import Counter
 import castle
 import pytest
 from castle import BoardError, SpiderDeal, SpiderGame, SpiderMove
-from castle.fair import play
+from castle.autoplay import play
 from castle.reference import spider as ref
 from castle.reference.spider.moves import SpiderMove as RefMove
 from castle.reference.spider.search import Slice

@@ -13,7 +13,7 @@ from pathlib import Path
 import castle
 import pytest
 from castle import IllegalMoveError, LevelRecord, SaveStore, SpiderDeal, SpiderGame
-from castle.fair import play
+from castle.autoplay import play
 from castle.tui.app import CastleApp, ResultsScreen, SpiderTableScreen
 
 DEAL = SpiderDeal.from_number("spider-1", 1)
@@ -174,7 +174,8 @@ def test_a_fair_completion_keeps_what_is_in_sight() -> None:
 def test_the_fair_hint_is_a_legal_move_and_autoplay_wins_what_it_can_see() -> None:
     import random
 
-    from castle.fair import autoplay, fair_advice
+    from castle.autoplay import autoplay_spider
+    from castle.fair import fair_advice
 
     deal = SpiderDeal.from_number("spider-1", 2)
     advice = fair_advice(deal, random.Random(0), samples=2)
@@ -182,7 +183,7 @@ def test_the_fair_hint_is_a_legal_move_and_autoplay_wins_what_it_can_see() -> No
     game = SpiderGame(deal)
     play(game, advice.move)  # legal in the real game, whatever the hidden cards are
     # The endgame's hidden cards are the spades 2 to K in some order: fair play wins it.
-    assert autoplay(ENDGAME, fair=True, samples=1).won
+    assert autoplay_spider(ENDGAME, fair=True, samples=1).won
 
 
 def test_cli_autoplay_reports_per_deal_json(tmp_path: Path) -> None:
@@ -212,12 +213,12 @@ def test_cli_autoplay_reports_per_deal_json(tmp_path: Path) -> None:
     assert [r["deal"] for r in rows] == [1, 2] and all(set(r) >= {"won", "moves"} for r in rows)
     assert "played by the fair hint" in done.stderr
     bad = subprocess.run(
-        [sys.executable, "-m", "castle", "autoplay", "--variant", "citadel", "--deals", "1"],
+        [sys.executable, "-m", "castle", "autoplay", "--variant", "spider-1", "--deals", "1-x"],
         capture_output=True,
         text=True,
         timeout=60,
     )
-    assert bad.returncode == 2 and "autoplay plays Spider" in bad.stderr
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--deals" in bad.stderr
 
 
 def test_the_menu_turns_the_player_s_spider_hints_fair(tmp_path: Path) -> None:

@@ -1,11 +1,10 @@
-"""A fair Spider hint: advice from what the player can see, and a player that follows it.
+"""A fair Spider hint: advice from what the player can see.
 
 The face-down cards and the stock are unknown to a player. The fair hint deals them at random
 (the cards not in sight, in random places), solves a few such completions with the thoughtful
 solver, and advises the first move the most of them start with. Such a move is legal in the
 real game: a move's legality only reads face-up cards and whether the stock and the columns
-are empty. :func:`autoplay` plays a deal to the end with it, planning again whenever a card
-turns up or the stock is dealt (only then is there anything new to see).
+are empty. (:mod:`castle.autoplay` plays deals to the end with it.)
 """
 
 from __future__ import annotations
@@ -13,13 +12,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .cards import Card
 from .spider import SpiderDeal, SpiderMove, solve_spider
-
-if TYPE_CHECKING:
-    from .spider_game import SpiderGame
 
 #: Completions solved for one hint.
 SAMPLES = 3
@@ -28,10 +23,6 @@ SAMPLES = 3
 #: solves many completions). Alone, a beam of 100 won all one-suit deals 1-30 in about 15,000
 #: positions each, but 13 of 30 two-suit deals; one of 1,000 wins most deals of every deck.
 SAMPLE_WIDTH = {"spider-1": 100, "spider-2": 1_000, "spider": 1_000}
-
-
-#: The states the thoughtful player (``fair=False``) plans within: the solver's portfolio.
-PLAN_STATES = 3_000_000
 
 
 def sample_states(variant: str) -> int:
@@ -110,62 +101,4 @@ def fair_advice(
     return FairAdvice(best, plan, len(plans), samples)
 
 
-@dataclass(frozen=True)
-class AutoplayResult:
-    won: bool
-    moves: int
-    plans: int
-
-
-def autoplay(
-    deal: SpiderDeal,
-    *,
-    fair: bool = True,
-    seed: int = 0,
-    samples: int = SAMPLES,
-    max_states: int | None = None,
-    max_moves: int = 2_000,
-) -> AutoplayResult:
-    """Play ``deal`` with the fair advice (or, ``fair=False``, with the thoughtful solver's
-    plan from the deal itself) until it is won, no advice is left, or ``max_moves``."""
-    from .spider_game import SpiderGame
-
-    rng = random.Random(seed)
-    game = SpiderGame(deal)
-    plan: list[SpiderMove] = []
-    plans = 0
-    while not game.is_won and game.moves < max_moves:
-        if not plan:
-            plans += 1
-            if fair:
-                plan = list(fair_advice(game.position, rng, samples, max_states).plan)
-            else:
-                states = PLAN_STATES if max_states is None else max_states * samples
-                plan = list(solve_spider(game.position, max_states=states).moves)
-            if not plan:
-                break
-        move = plan.pop(0)
-        turned_before = sum(len(c.down) for c in game.columns)
-        try:
-            play(game, move)
-        except ValueError:
-            plan = []  # the plan met what it could not see: plan again
-            continue
-        if move.kind == "deal" or sum(len(c.down) for c in game.columns) != turned_before:
-            plan = []  # something new is in sight
-    return AutoplayResult(game.is_won, game.moves, plans)
-
-
-def play(game: SpiderGame, move: SpiderMove) -> None:
-    """Make ``move`` in a :class:`castle.SpiderGame`."""
-    if move.kind == "deal":
-        game.deal_row()
-    elif move.kind == "off":
-        assert move.src is not None
-        game.take_off(move.src)
-    else:
-        assert move.src is not None and move.dst is not None
-        game.move(move.src, move.dst, len(move.cards))
-
-
-__all__ = ["AutoplayResult", "FairAdvice", "autoplay", "completion", "fair_advice", "unseen_cards"]
+__all__ = ["SAMPLES", "FairAdvice", "completion", "fair_advice", "unseen_cards"]

@@ -18,6 +18,7 @@ from .cards import Card
 from .deal import Deal
 from .errors import IllegalMoveError, SaveError
 from .levels import DEFAULT_LEVEL, level, level_for_variant, pick_deal
+from .plan import Plan
 from .playclock import Clock, PlayClock
 from .played import Played
 from .saves import count_field, seconds_field
@@ -45,16 +46,20 @@ class Action:
 
 @dataclass(frozen=True)
 class Hint:
-    """The solver's advice from the current position: ``move`` starts a win when ``status`` is
-    ``"solved"``; ``"unsolvable"`` means no win is possible from here (a proof); ``"unknown"``
-    that the solver ran out of its budget."""
+    """The solver's advice from the current position: ``move`` is the next step of a win when
+    ``status`` is ``"solved"`` (``left`` moves of it remain, this one included);
+    ``"unsolvable"`` means no win is possible from here (a proof); ``"unknown"`` that the
+    solver ran out of its budget."""
 
     status: Status
     move: Move | None
+    left: int = 0
+    #: Whether this hint took a new search (False: the plan's next step, or a won game).
+    searched: bool = False
 
     def __str__(self) -> str:
         if self.move is not None:
-            return f"try {self.move}"
+            return f"try {self.move} ({plural(self.left, 'move')} to a win)"
         if self.status == "unsolvable":
             return "no win from here: undo, or start a new deal"
         return "no hint found in time"
@@ -107,6 +112,8 @@ class Game(Played[Action, Deal]):
         self.deal = deal
         self.level = level(level_id).id if level_id else level_for_variant(deal.variant).id
         super().__init__(deal, clock, store)
+        #: The win the last hint's search found (see :meth:`hint`).
+        self._hint_plan: Plan[Deal, Move] | None = None
         self._finish_if_won()
 
     @classmethod
@@ -281,13 +288,28 @@ class Game(Played[Action, Deal]):
         self._save()
         return action
 
-    def hint(self, *, max_seconds: float = 2.0, max_states: int | None = None) -> Hint:
-        """The first move of a win the solver finds from here, or why there is none."""
+    def hint(self, *, max_seconds: float | None = 2.0, max_states: int | None = None) -> Hint:
+        """The next move of a plan that wins from here, or why there is none.
+
+        Hints are the steps of one plan (:mod:`castle.plan`): while the position lies on the
+        win the last search found, the hint is its next move and nothing is searched. Off it,
+        the solver searches from here within the limits, in its short mode (a plan that reads
+        like a person's), and its win becomes the plan. ``"unsolvable"`` is a proof."""
         if self.is_won:
             return Hint("solved", None)
-        solution = solve(self._position, max_seconds=max_seconds, max_states=max_states)
-        first = solution.moves[0] if solution.moves else None
-        return Hint(solution.status, first)
+        position = self._position
+        if self._hint_plan is not None:
+            step = self._hint_plan.step(position)
+            if step is not None:
+                return Hint("solved", step.move, step.left)
+        solution = solve(position, max_seconds=max_seconds, max_states=max_states, short=True)
+        if solution.status != "solved":
+            return Hint(solution.status, None, searched=True)
+        plan = Plan(position, solution.moves, _play_move)
+        self._hint_plan = plan
+        step = plan.step(position)
+        assert step is not None  # a win from a position not yet won has a first move
+        return Hint("solved", step.move, step.left, searched=True)
 
     # --- saving -------------------------------------------------------------------------------
 
@@ -441,6 +463,14 @@ class Game(Played[Action, Deal]):
 
     def _finish_if_won(self, level_id: str | None = None, *, record: bool = True) -> None:
         super()._finish_if_won(level_id or self.level, record=record)
+
+
+def _play_move(position: Deal, move: Move) -> Deal:
+    return Deal(position.core.play(move.card.index, move.src, _core_target(move.dst)))
+
+
+def plural(n: int, what: str) -> str:
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
 
 def _refusal(position: Deal, card: Card, dst: int) -> str:

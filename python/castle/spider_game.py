@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalMoveError, SaveError
+from .fair import fair_advice
 from .levels import level
 from .playclock import Clock, PlayClock
 from .played import Played
@@ -192,8 +193,6 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         if self.is_won:
             return SpiderHint("solved", None)
         if fair:
-            from .fair import fair_advice
-
             advice = fair_advice(self._position, random.Random())
             return SpiderHint("solved" if advice.move else "unknown", advice.move)
         solution = solve_spider(self._position, max_seconds=max_seconds)
