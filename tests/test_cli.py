@@ -432,6 +432,41 @@ def test_console_script_ctrl_c_stops_batch(tmp_path: Path) -> None:
     assert [int(r[1]) for r in rows[1:]] == numbers
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_console_script_sigterm_stops_batch_keeping_the_csv(tmp_path: Path, jobs: str) -> None:
+    # Issue 14, item 7: SIGTERM (kill, a batch system) left a .FILE.*.tmp and no CSV. Now it
+    # ends the batch as Ctrl+C does: the rows of the deals finished, a partial summary; 143.
+    table = tmp_path / "partial.csv"
+    argv = [castle_script(), "solve", "--deals", "1-100000", "--jobs", jobs, "--csv", str(table)]
+    with subprocess.Popen(
+        argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    ) as process:
+        deadline = time.monotonic() + 60
+        # Until rows reach the temporary file (buffered: a hundred deals or so are solved).
+        while time.monotonic() < deadline and process.poll() is None:
+            if any(p.stat().st_size > 100 for p in tmp_path.glob(".partial.csv.*.tmp")):
+                break
+            time.sleep(0.02)
+        os.kill(process.pid, signal.SIGTERM)  # the process alone, as kill does
+        out, err = process.communicate(timeout=60)
+    assert process.returncode == 143, err
+    assert "Traceback" not in err, err
+    match = re.search(r"interrupted after ([\d,]+) of 100,000 deals", out)
+    assert match is not None, out
+    finished = int(match[1].replace(",", ""))
+    assert f"{finished:,} rows written to {table}" in out
+    rows = read_csv(table)
+    assert rows[0] == ["variant", "deal", "status", "states", "seconds", "moves"]
+    assert 0 < finished == len(rows) - 1 < 100000
+    if jobs == "1":  # one process: deals 1, 2, 3... with none missing
+        assert [int(r[1]) for r in rows[1:]] == list(range(1, finished + 1))
+    else:  # in deal order; deals finished after a gap are written too
+        numbers = [int(r[1]) for r in rows[1:]]
+        assert numbers[0] == 1 and numbers == sorted(set(numbers))
+    assert [p.name for p in tmp_path.iterdir()] == ["partial.csv"]  # no temporary file left
+
+
 def test_jobs_are_capped(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "solve", "--deals", "1-2", "--jobs", "1024", "--json")
     assert code == 0 and len(out.splitlines()) == 2

@@ -6,7 +6,14 @@ import os
 import sys
 from collections.abc import Sequence
 
-from .errors import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_USAGE, UsageError
+from .errors import (
+    EXIT_BROKEN_PIPE,
+    EXIT_INTERRUPTED,
+    EXIT_TERMINATED,
+    EXIT_USAGE,
+    Terminated,
+    UsageError,
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -32,6 +39,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as e:
         _error(f"error: {e}")
         return EXIT_USAGE
+    except Terminated:
+        _error("terminated")
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
         _error("interrupted")
         return EXIT_INTERRUPTED

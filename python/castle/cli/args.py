@@ -22,7 +22,9 @@ exit status:
        search); the verdict, or "status" in the JSON, says which
   1    something failed that is not the input (a worker process died)
   2    bad input: board text, variant, deal range, limits, unreadable file
-  130  interrupted by Ctrl+C (a batch prints its partial summary first)
+  130  interrupted by Ctrl+C (a batch prints its partial summary first; the --csv
+       file keeps the rows of the deals finished)
+  143  stopped by SIGTERM (a batch as for Ctrl+C)
   141  stdout closed before the output was written (e.g. piped into head)
 
 examples:

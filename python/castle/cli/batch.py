@@ -27,12 +27,16 @@ from ..deal import Deal
 from ..solve import Solution, solve
 from ..spider import SPIDER_VARIANTS, SpiderDeal, SpiderSolution
 from .csvfile import AtomicCsv, deal_row
+from .errors import Terminated
 from .output import format_size, json_line
 from .progress import BatchProgress
 from .report import BatchSummary, DealResult
 
 if TYPE_CHECKING:
     from .cluster import DaskCluster
+
+#: Signals that end a batch cleanly, with what finished kept: Ctrl+C and SIGTERM.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
 @dataclass(frozen=True)
@@ -163,8 +167,8 @@ def numbered_deal(variant: str, number: int) -> Deal | SpiderDeal:
 
 
 class InterruptGuard:
-    """Ctrl+C (or another of ``signals``) raises KeyboardInterrupt as usual, except inside
-    ``held()`` sections.
+    """Ctrl+C (or another of ``signals``) raises KeyboardInterrupt as usual (SIGTERM:
+    :class:`Terminated`, a KeyboardInterrupt too), except inside ``held()`` sections.
 
     There it waits for the section's end, so a result is counted and written whole: a
     KeyboardInterrupt inside a write to a pipe can leave half a JSON line behind.
@@ -195,7 +199,10 @@ class InterruptGuard:
         if self._depth:
             self._pending = True
         else:
-            raise KeyboardInterrupt
+            self._raise()
+
+    def _raise(self) -> None:
+        raise Terminated if self.received == signal.SIGTERM else KeyboardInterrupt
 
     @contextlib.contextmanager
     def held(self) -> Iterator[None]:
@@ -206,7 +213,7 @@ class InterruptGuard:
             self._depth -= 1
         if not self._depth and self._pending:
             self._pending = False
-            raise KeyboardInterrupt
+            self._raise()
 
 
 @contextlib.contextmanager
@@ -385,29 +392,41 @@ def run_batch(
     """``castle solve --deals``: JSON lines (if ``job.json``) to stdout and CSV rows (if
     ``csv_path``), both in batch order, as :func:`solve_batch` solves ``numbers``.
 
-    The CSV gets the finished deals whether the batch ends, is interrupted or fails.
+    The CSV gets the finished deals whether the batch ends, is interrupted (Ctrl+C or
+    SIGTERM) or fails; a signal outside the solving (while the file is set up, say) leaves no
+    temporary file behind either.
     """
     out = sys.stdout
     # Off a terminal, or when JSON lines share the terminal, a live bar would only garble.
     show = progress_console.is_terminal and not (job.json and out.isatty())
     progress = BatchProgress(progress_console, len(numbers), batch_title(label), enabled=show)
-    table = AtomicCsv(csv_path) if csv_path else None
+    with InterruptGuard(STOP_SIGNALS) as guard:
+        table = AtomicCsv(csv_path) if csv_path else None
 
-    def emit(result: DealResult) -> None:
-        if result.json is not None:
-            out.write(result.json + "\n")
-        if table is not None:
-            table.write(deal_row(job.variant, result))
+        def emit(result: DealResult) -> None:
+            if result.json is not None:
+                out.write(result.json + "\n")
+            if table is not None:
+                table.write(deal_row(job.variant, result))
 
-    sink = OrderedSink(emit)
-    try:
-        summary = solve_batch(job, numbers, label, jobs=jobs, progress=progress, on_result=sink.add)
-        sink.flush()
-        out.flush()
-        if table is not None:
-            table.commit()
-    except BaseException:
-        if table is not None:
-            table.discard()
-        raise
+        sink = OrderedSink(emit)
+        try:
+            summary = solve_batch(
+                job,
+                numbers,
+                label,
+                jobs=jobs,
+                progress=progress,
+                on_result=sink.add,
+                signals=STOP_SIGNALS,
+            )
+            with guard.held():  # a signal now waits for the file to be in place
+                sink.flush()
+                out.flush()
+                if table is not None:
+                    table.commit()
+        except BaseException:
+            if table is not None:
+                table.discard()
+            raise
     return summary

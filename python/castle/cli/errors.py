@@ -10,9 +10,16 @@ EXIT_FAILURE = 1
 EXIT_USAGE = 2
 #: Ctrl+C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
+#: SIGTERM (128 + SIGTERM): ``kill``, a service manager, a batch system's time limit.
+EXIT_TERMINATED = 143
 #: stdout closed early (``castle solve ... | head``): 128 + SIGPIPE, as shells report it.
 EXIT_BROKEN_PIPE = 141
 
 
 class UsageError(Exception):
     """Bad input; ``main`` prints the message as one ``castle: error:`` line and exits 2."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, where the CLI catches it: handled as Ctrl+C is (files left whole, partial
+    summaries), but ``main`` exits with :data:`EXIT_TERMINATED`."""

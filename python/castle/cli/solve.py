@@ -11,7 +11,7 @@ from ..errors import BoardError
 from ..spider import SPIDER_VARIANTS, SpiderDeal
 from ..variants import DEFAULT_VARIANT
 from .batch import Job, numbered_deal, run_batch
-from .errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError
+from .errors import EXIT_FAILURE, EXIT_OK, UsageError
 from .output import json_line, make_console, print_solution
 
 #: Board text is a few hundred bytes; anything past this is the wrong file.
@@ -117,4 +117,4 @@ def run_deals(job: Job, deals: str, jobs: int, csv_path: str | None) -> int:
     if summary.failure:
         errors.print(f"castle: error: {summary.failure}")
         return EXIT_FAILURE
-    return EXIT_INTERRUPTED if summary.interrupted else EXIT_OK
+    return 128 + summary.stop_signal if summary.interrupted else EXIT_OK

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import signal
 import statistics
 from array import array
 from collections import Counter
@@ -22,7 +21,7 @@ from ..deal import parse_deal_range
 from ..stats import distribution, winnability
 from ..survey import VERDICT_FIELDS, SurveyError, SurveyStore, SurveyWriter, Verdict, utc_now
 from ..variants import NAMES
-from .batch import Job, batch_title, signals_blocked, solve_batch
+from .batch import STOP_SIGNALS, Job, batch_title, signals_blocked, solve_batch
 from .cluster import DaskCluster, connect, distributed
 from .csvfile import AtomicCsv
 from .errors import EXIT_FAILURE, EXIT_OK, UsageError
@@ -30,9 +29,6 @@ from .output import format_percent, format_seconds, make_console
 from .progress import BatchProgress
 from .report import STATUSES, BatchSummary, DealResult, Tally
 from .solve import usable_cpus
-
-#: Signals that end a run cleanly: the verdicts found so far are committed first.
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
 def run(args: argparse.Namespace) -> int:
