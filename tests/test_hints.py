@@ -178,3 +178,17 @@ def test_cli_autoplay_plays_a_castle_batch_and_sets_the_solver_beside_it() -> No
         timeout=60,
     )
     assert fair.returncode == 2 and "--fair is for Spider" in fair.stderr
+
+
+def test_games_say_what_they_are() -> None:
+    game = Game(Deal.from_number("beleaguered-castle", 2))
+    game.move(6, 7)
+    assert repr(game) == (
+        "<Game Medium: Beleaguered Castle, deal 2, 1 move, 4/52 cards up, score 0>"
+    )
+    spider = castle.SpiderGame(castle.SpiderDeal.from_number("spider-2", 5))
+    assert repr(spider) == (
+        "<SpiderGame Spider (2 suits), deal 5, 0 moves, stock 50, 0/8 runs off, score 500>"
+    )
+    hint = spider.hint()
+    assert hint.move is not None and str(hint) == f"try {hint.move}"

@@ -126,7 +126,7 @@ def test_spider_is_won_through_key_presses(tmp_path: Path) -> None:
                 await pilot.press(key(move.dst))
             await pilot.pause(0.5)
             assert isinstance(app.screen, ResultsScreen)
-            assert "Spider 1: 1 won, 0 lost (100%)" in str(app.screen.results())
+            assert "Spider (1 suit): 1 won, 0 lost (100%)" in str(app.screen.results())
 
     asyncio.run(run())
     assert game.is_won and game.moves == len(moves)
@@ -152,8 +152,8 @@ def test_spider_in_the_line_mode(tmp_path: Path) -> None:
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    assert "Spider 1 · deal 1 · moves 0" in done.stdout and "##" in done.stdout
-    assert "You won!" in done.stdout and "Spider 1: 1 won, 0 lost (100%)" in done.stdout
+    assert "Spider (1 suit) · deal 1 · moves 0" in done.stdout and "##" in done.stdout
+    assert "You won!" in done.stdout and "Spider (1 suit): 1 won, 0 lost (100%)" in done.stdout
 
 
 def test_a_fair_completion_keeps_what_is_in_sight() -> None:

@@ -24,6 +24,8 @@ from .played import Played
 from .saves import count_field, seconds_field
 from .scoring import progress, timed_score
 from .solve import FOUNDATION, Move, Status, Target, make_move, solve
+from .variants import NAMES
+from .words import plural
 
 if TYPE_CHECKING:
     from .saves import SaveStore
@@ -193,6 +195,14 @@ class Game(Played[Action, Deal]):
         while n < len(cards) and cards[-n - 1].rank == cards[-n].rank + 1:
             n += 1
         return n
+
+    def __repr__(self) -> str:
+        where = f"deal {self.deal.number}" if self.deal.number is not None else "a custom deal"
+        state = "won" if self.is_won else f"{self.progress}/52 cards up"
+        return (
+            f"<Game {level(self.level).name}: {NAMES[self.variant]}, {where}, "
+            f"{plural(self.moves, 'move')}, {state}, score {self.score}>"
+        )
 
     # --- actions ------------------------------------------------------------------------------
 
@@ -467,10 +477,6 @@ class Game(Played[Action, Deal]):
 
 def _play_move(position: Deal, move: Move) -> Deal:
     return Deal(position.core.play(move.card.index, move.src, _core_target(move.dst)))
-
-
-def plural(n: int, what: str) -> str:
-    return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
 
 def _refusal(position: Deal, card: Card, dst: int) -> str:

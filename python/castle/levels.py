@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .deal import RANDOM_DEAL_MAX, Deal
 from .errors import CastleError
 from .solve import solve
+from .variants import NAMES
 
 
 class LevelError(CastleError, ValueError):
@@ -35,9 +36,9 @@ LEVELS: dict[str, Level] = {
         Level("medium", "Medium", "beleaguered-castle", False, "Any Beleaguered Castle deal"),
         Level("hard", "Hard", "streets-and-alleys", False, "Streets and Alleys: aces dealt too"),
         Level("citadel", "Citadel", "citadel", False, "Citadel: cards go up as they are dealt"),
-        Level("spider-1", "Spider 1", "spider-1", False, "Spider, one suit: two decks"),
-        Level("spider-2", "Spider 2", "spider-2", False, "Spider, two suits"),
-        Level("spider", "Spider 4", "spider", False, "Spider, four suits: the classic"),
+        Level("spider-1", NAMES["spider-1"], "spider-1", False, "Two decks, all spades"),
+        Level("spider-2", NAMES["spider-2"], "spider-2", False, "Spades and hearts"),
+        Level("spider", NAMES["spider"], "spider", False, "The classic, two full decks"),
     )
 }
 DEFAULT_LEVEL = "easy"

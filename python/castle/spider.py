@@ -18,11 +18,6 @@ from .solve import DEFAULT_MAX_MEMORY, Status, check_limits, solution_json
 
 #: Spider variant ids, in the core's order.
 SPIDER_VARIANTS: tuple[str, ...] = tuple(_core.spider_variants())
-NAMES = {
-    "spider": "Spider",
-    "spider-2": "Spider (2 suits)",
-    "spider-1": "Spider (1 suit)",
-}
 RANDOM_DEAL_MAX = 2**31 - 1
 
 

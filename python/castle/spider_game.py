@@ -21,6 +21,7 @@ from .played import Played
 from .saves import count_field, seconds_field
 from .solve import Status
 from .spider import RANDOM_DEAL_MAX, SpiderColumn, SpiderDeal, SpiderMove, solve_spider
+from .words import plural
 
 if TYPE_CHECKING:
     from .saves import SaveStore
@@ -40,7 +41,7 @@ class SpiderHint:
 
     def __str__(self) -> str:
         if self.move is not None:
-            return f"try: {self.move}"
+            return f"try {self.move}"
         if self.status == "unsolvable":
             return "no win from here: undo, or start a new deal"
         return "no hint found in time"
@@ -123,6 +124,14 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         """The classic Spider score."""
         runs = len(self.off) - len(self.deal.off)
         return START_SCORE - self._moves + RUN_POINTS * runs
+
+    def __repr__(self) -> str:
+        where = f"deal {self.deal.number}" if self.deal.number is not None else "a custom deal"
+        state = "won" if self.is_won else f"stock {self.stock}, {len(self.off)}/8 runs off"
+        return (
+            f"<SpiderGame {level(self.level).name}, {where}, {plural(self.moves, 'move')}, "
+            f"{state}, score {self.score}>"
+        )
 
     # --- actions ------------------------------------------------------------------------------
 

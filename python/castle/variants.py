@@ -9,10 +9,15 @@ from .errors import VariantError
 VARIANTS: tuple[str, ...] = tuple(_core.variants())
 DEFAULT_VARIANT = "beleaguered-castle"
 
+#: What people call each game, castle's and Spider's decks alike: one name per deck
+#: everywhere (the levels, the player, the command line).
 NAMES = {
     "beleaguered-castle": "Beleaguered Castle",
     "streets-and-alleys": "Streets and Alleys",
     "citadel": "Citadel",
+    "spider": "Spider (4 suits)",
+    "spider-2": "Spider (2 suits)",
+    "spider-1": "Spider (1 suit)",
 }
 
 

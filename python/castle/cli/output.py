@@ -12,7 +12,6 @@ from rich.text import Text
 
 from ..deal import Deal
 from ..solve import FOUNDATION, Move, Solution
-from ..spider import NAMES as SPIDER_NAMES
 from ..spider import SpiderDeal, SpiderMove, SpiderSolution
 from ..variants import NAMES
 
@@ -60,7 +59,7 @@ def status_text(status: str) -> Text:
 
 def deal_title(deal: Deal | SpiderDeal, source: str | None = None) -> str:
     """``Citadel deal 17`` or ``Beleaguered Castle board from board.txt``."""
-    name = NAMES.get(deal.variant) or SPIDER_NAMES.get(deal.variant, deal.variant)
+    name = NAMES.get(deal.variant, deal.variant)
     if deal.number is not None:
         return f"{name} deal {deal.number}"
     return f"{name} board from {source or 'text'}"
