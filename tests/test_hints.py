@@ -15,7 +15,7 @@ from pathlib import Path
 import castle
 import pytest
 from castle import Deal, Game
-from castle.autoplay import autoplay_castle
+from castle.autoplay import autoplay_castle, play
 
 VERDICTS = Path(__file__).with_name("data") / "known-verdicts.tsv"
 
@@ -192,3 +192,15 @@ def test_games_say_what_they_are() -> None:
     )
     hint = spider.hint()
     assert hint.move is not None and str(hint) == f"try {hint.move}"
+
+
+def test_following_the_thoughtful_spider_hint_wins_with_one_search() -> None:
+    game = castle.SpiderGame(castle.SpiderDeal.from_number("spider-1", 1))
+    hints: list[castle.SpiderHint] = []
+    while not game.is_won and len(hints) < 500:
+        hint = game.hint(max_seconds=30)
+        hints.append(hint)
+        assert hint.move is not None
+        play(game, hint.move)
+    assert game.is_won
+    assert [h.searched for h in hints] == [True] + [False] * (len(hints) - 1)

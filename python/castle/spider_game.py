@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import IllegalMoveError, SaveError
 from .fair import fair_advice
 from .levels import level
+from .plan import Plan
 from .playclock import Clock, PlayClock
 from .played import Played
 from .saves import count_field, seconds_field
@@ -34,10 +35,14 @@ RUN_POINTS = 100
 
 @dataclass(frozen=True)
 class SpiderHint:
-    """The solver's advice from here (it sees the face-down cards and the stock)."""
+    """Advice from here, as :class:`castle.Hint`: ``move`` is the next step of a win (``left``
+    moves of it remain, this one included, for the thoughtful solver's plan; 0 for a fair
+    hint, whose plan is of an imagined deal), ``searched`` whether it took a new search."""
 
     status: Status
     move: SpiderMove | None
+    left: int = 0
+    searched: bool = False
 
     def __str__(self) -> str:
         if self.move is not None:
@@ -65,6 +70,8 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         self.deal = deal
         self.level = level(level_id or deal.variant).id
         super().__init__(deal, clock, store)
+        #: The win the last thoughtful hint's search found (see :meth:`hint`).
+        self._hint_plan: Plan[SpiderDeal, SpiderMove] | None = None
 
     @classmethod
     def new(
@@ -195,17 +202,30 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         return self._act(kind, src, dst, count, keep_redo=True)
 
     def hint(self, *, max_seconds: float = 2.0, fair: bool = False) -> SpiderHint:
-        """The first move of a win the solver finds from here, or why there is none. With
-        ``fair``, advice from what the player can see only (``castle.fair``): the move most
-        wins of a few random completions of the hidden cards start with ("unknown" if none
-        was won; never "unsolvable", which only the hidden cards could prove)."""
+        """The next move of a plan that wins from here, or why there is none: the thoughtful
+        solver's, which sees the face-down cards and the stock; as with :meth:`Game.hint`, its
+        hints are the steps of one plan, searched again only off it. With ``fair``, advice
+        from what the player can see only (``castle.fair``): the move most wins of a few
+        random completions of the hidden cards start with ("unknown" if none was won; never
+        "unsolvable", which only the hidden cards could prove)."""
         if self.is_won:
             return SpiderHint("solved", None)
+        position = self._position
         if fair:
-            advice = fair_advice(self._position, random.Random())
-            return SpiderHint("solved" if advice.move else "unknown", advice.move)
-        solution = solve_spider(self._position, max_seconds=max_seconds)
-        return SpiderHint(solution.status, solution.moves[0] if solution.moves else None)
+            advice = fair_advice(position, random.Random())
+            return SpiderHint("solved" if advice.move else "unknown", advice.move, searched=True)
+        if self._hint_plan is not None:
+            step = self._hint_plan.step(position)
+            if step is not None:
+                return SpiderHint("solved", step.move, step.left)
+        solution = solve_spider(position, max_seconds=max_seconds)
+        if solution.status != "solved" or not solution.moves:
+            return SpiderHint(solution.status, None, searched=True)
+        plan = Plan(position, solution.moves, _play_move)
+        self._hint_plan = plan
+        step = plan.step(position)
+        assert step is not None
+        return SpiderHint("solved", step.move, step.left, searched=True)
 
     # --- saving -------------------------------------------------------------------------------
 
@@ -319,6 +339,10 @@ def _public_move(position: SpiderDeal, kind: str, src: int, dst: int, count: int
     if kind == "off":
         return SpiderMove("off", tuple(position.columns[src].up[-13:]), src)
     return SpiderMove("run", tuple(position.columns[src].up[-count:]), src, dst)
+
+
+def _play_move(position: SpiderDeal, move: SpiderMove) -> SpiderDeal:
+    return SpiderDeal(position.core.play(*_core_move(move)))
 
 
 def _core_move(move: SpiderMove) -> tuple[str, int, int, int]:
