@@ -1,9 +1,9 @@
 """The player's statistics per level (docs/rules.md §3): wins, losses, win percentage, current and
-best streaks of wins."""
+best streaks of wins; and the player's settings, kept in the same file."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from .errors import SaveError
@@ -56,4 +56,30 @@ class LevelRecord:
         )
 
 
-__all__ = ["LevelRecord"]
+@dataclass(frozen=True)
+class Settings:
+    """What the player chose in the menu, kept from one start to the next."""
+
+    #: A terminal bell on refused moves and on a win.
+    sound: bool = True
+    #: Spider hints from what the player can see only (``castle.fair``); False: hints that peek
+    #: at the face-down cards and the stock.
+    fair_hints: bool = True
+
+    def to_json(self) -> dict[str, bool]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Settings:
+        """The settings saved; keys it does not know are left out (a later castle's), a
+        value of the wrong kind is :class:`SaveError`."""
+        if not isinstance(data, dict):
+            raise SaveError(f"not settings: {data!r}")
+        names = {f.name for f in fields(cls)}
+        known = {k: v for k, v in data.items() if k in names}
+        if not all(isinstance(v, bool) for v in known.values()):
+            raise SaveError(f"not settings: {data!r}")
+        return cls(**known)
+
+
+__all__ = ["LevelRecord", "Settings"]

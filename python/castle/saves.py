@@ -3,7 +3,8 @@
 Every write is atomic (a temporary file in the same directory, flushed to disk, then renamed
 over the old one), so a kill at any moment leaves the old file or the new one, never half of
 either. A file that is corrupt or foreign is never overwritten or deleted: it is renamed aside
-(``game.json.corrupt-<time>``) and reported in :attr:`SaveStore.notices`.
+(``game.json.corrupt-<time>``) and reported: each notice goes to :attr:`SaveStore.on_notice`
+when a front end has set it, else it waits in :attr:`SaveStore.notices`.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ import json
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import SaveError
-from .records import LevelRecord
+from .records import LevelRecord, Settings
 
 if TYPE_CHECKING:
     from .game import Game
@@ -85,7 +87,7 @@ class Saveable(Protocol):
 
 class SaveStore:
     """The save directory: ``game.json`` (the game in progress, undo history included) and
-    ``statistics.json`` (per level)."""
+    ``statistics.json`` (per level, and the player's settings)."""
 
     GAME = "game.json"
     STATISTICS = "statistics.json"
@@ -94,6 +96,9 @@ class SaveStore:
         self.directory = Path(directory) if directory is not None else default_directory()
         #: What went wrong with files found here (each set aside), for the player to show.
         self.notices: list[str] = []
+        #: Where each new notice goes at once, if set (a front end that shows it then); else
+        #: it waits in :attr:`notices`.
+        self.on_notice: Callable[[str], None] | None = None
 
     @property
     def game_path(self) -> Path:
@@ -142,32 +147,44 @@ class SaveStore:
 
     def statistics(self) -> dict[str, LevelRecord]:
         """Each level's record (levels never played are absent)."""
-        return self._statistics() or {}
+        stored = self._statistics()
+        return stored[0] if stored is not None else {}
 
     def record(self, level_id: str) -> LevelRecord:
         return self.statistics().get(level_id, LevelRecord())
 
     def record_result(self, level_id: str, *, won: bool) -> LevelRecord:
         """Enter one finished game in the level's statistics."""
-        records = self._statistics()
-        if records is None:
+        stored = self._statistics()
+        if stored is None:
             # An unusable file that could not be moved aside stays as it is: the result is
             # lost rather than the statistics.
             return LevelRecord().after(won)
+        records, settings = stored
         records[level_id] = records.get(level_id, LevelRecord()).after(won)
-        data = {
-            "format": STATS_FORMAT,
-            "version": STATS_VERSION,
-            "levels": {k: v.to_json() for k, v in sorted(records.items())},
-        }
-        write_atomic(self.statistics_path, json.dumps(data, indent=1))
+        self._write_statistics(records, settings)
         return records[level_id]
 
-    def _statistics(self) -> dict[str, LevelRecord] | None:
-        """The records; None when the file is unusable and still in place."""
+    # --- settings -----------------------------------------------------------------------------
+
+    def settings(self) -> Settings:
+        """The player's settings (the defaults until some are saved)."""
+        stored = self._statistics()
+        return stored[1] if stored is not None else Settings()
+
+    def save_settings(self, settings: Settings) -> None:
+        """Keep ``settings`` for the next start (in the statistics file, written atomically)."""
+        stored = self._statistics()
+        if stored is not None:  # else, as for a result, the unusable file is left alone
+            self._write_statistics(stored[0], settings)
+
+    # --- the statistics file ------------------------------------------------------------------
+
+    def _statistics(self) -> tuple[dict[str, LevelRecord], Settings] | None:
+        """The records and the settings; None when the file is unusable and still in place."""
         data = self._read(self.statistics_path)
         if data is None:
-            return None if self.statistics_path.exists() else {}
+            return None if self.statistics_path.exists() else ({}, Settings())
         try:
             if (
                 not isinstance(data, dict)
@@ -176,10 +193,21 @@ class SaveStore:
                 or not isinstance(data.get("levels"), dict)
             ):
                 raise SaveError("not castle statistics")
-            return {str(k): LevelRecord.from_json(v) for k, v in data["levels"].items()}
+            records = {str(k): LevelRecord.from_json(v) for k, v in data["levels"].items()}
+            settings = Settings.from_json(data.get("settings", {}))
+            return records, settings
         except SaveError as e:
             self._set_aside(self.statistics_path, str(e))
-            return None if self.statistics_path.exists() else {}
+            return None if self.statistics_path.exists() else ({}, Settings())
+
+    def _write_statistics(self, records: dict[str, LevelRecord], settings: Settings) -> None:
+        data = {
+            "format": STATS_FORMAT,
+            "version": STATS_VERSION,
+            "levels": {k: v.to_json() for k, v in sorted(records.items())},
+            "settings": settings.to_json(),
+        }
+        write_atomic(self.statistics_path, json.dumps(data, indent=1))
 
     # --- inside -------------------------------------------------------------------------------
 
@@ -207,6 +235,8 @@ class SaveStore:
                     leftover.unlink()
 
     def _set_aside(self, path: Path, reason: str) -> None:
+        """Move the unusable file aside, never over another, and report it: why, where it went,
+        and what follows."""
         stamp = time.strftime("%Y%m%dT%H%M%S")
         aside = path.with_name(f"{path.name}.corrupt-{stamp}")
         n = 1
@@ -216,9 +246,19 @@ class SaveStore:
         try:
             os.replace(path, aside)
             where = f"moved to {aside}"
+            moved = True
         except OSError as e:
             where = f"could not be moved aside ({e})"
-        self.notices.append(f"{path} was not usable ({reason}); {where}")
+            moved = False
+        if path.name == self.STATISTICS:
+            then = "every count starts again from 0" if moved else "no result is recorded"
+        else:
+            then = "starting afresh"
+        notice = f"{path} was not usable ({reason}); {where}; {then}"
+        if self.on_notice is not None:
+            self.on_notice(notice)
+        else:
+            self.notices.append(notice)
 
 
 __all__ = ["SaveStore", "count_field", "default_directory", "seconds_field", "write_atomic"]
