@@ -224,9 +224,7 @@ def test_retry_decides_unknowns_with_a_larger_budget(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     db = tmp_path / "retry.db"
-    assert (
-        run(capsys, "survey", "--deals", "1-40", "--max-states", "20000", "--db", str(db))[0] == 0
-    )
+    assert run(capsys, "survey", "--deals", "1-40", "--max-states", "5000", "--db", str(db))[0] == 0
     before = {v.deal: v for v in rows(db)}
     unknown = sorted(d for d, v in before.items() if v.status == "unknown")
     assert len(unknown) >= 3
@@ -356,6 +354,55 @@ def test_report_plot_writes_a_png(
     assert f"plot written to {picture}" in out
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert picture.stat().st_size > 10_000
+
+
+@pytest.mark.parametrize(
+    ("name", "magic"),
+    [
+        ("s.jpg", b"\xff\xd8\xff"),
+        ("s.JPEG", b"\xff\xd8\xff"),
+        ("s.svg", b"<?xml"),
+        ("s.pdf", b"%PDF"),
+    ],
+)
+def test_report_plot_writes_the_format_its_suffix_names(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    two_variants: Path,
+    name: str,
+    magic: bytes,
+) -> None:
+    # Issue 14, item 9: --plot s.jpg wrote PNG bytes under a .jpg name.
+    pytest.importorskip("matplotlib")
+    picture = tmp_path / name
+    code, out, err = run(
+        capsys, "survey", "report", "--db", str(two_variants), "--plot", str(picture)
+    )
+    assert (code, err) == (0, "") and f"plot written to {picture}" in out
+    assert picture.read_bytes().startswith(magic)
+
+
+@pytest.mark.parametrize("name", ["s.xyz", "s", "s.png.bak"])
+def test_report_plot_refuses_a_suffix_that_names_no_format(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, two_variants: Path, name: str
+) -> None:
+    picture, table = tmp_path / name, tmp_path / "rows.csv"
+    argv = ["survey", "report", "--db", str(two_variants), "--plot", str(picture)]
+    code, out, err = run(capsys, *argv, "--csv", str(table))
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and err.startswith("castle: error: --plot ")
+    assert ".png, .jpg" in err
+    assert not picture.exists() and not table.exists()  # refused before any work
+
+
+def test_report_status_without_csv_is_refused(
+    capsys: pytest.CaptureFixture[str], two_variants: Path
+) -> None:
+    # Issue 14, item 9: --status without --csv was silently ignored.
+    argv = ["survey", "report", "--db", str(two_variants), "--status", "unknown"]
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and "--status" in err and "--csv" in err
 
 
 def test_plot_without_matplotlib_is_one_line_and_exit_2(

@@ -107,8 +107,10 @@ class Deal:
 
 
 def parse_deal_range(text: str) -> Sequence[int]:
-    """``"1-1000"``, ``"17"`` or ``"1-10,48,100-120"`` as deal numbers, in order."""
+    """``"1-1000"``, ``"17"`` or ``"1-10,48,100-120"`` as deal numbers, in the order given,
+    each once: a deal given twice, or in ranges that overlap (``1-3,2-4``), counts once."""
     numbers: list[int] = []
+    taken: list[tuple[int, int]] = []  # the ranges read so far
     for part in text.split(","):
         part = part.strip()
         lo, sep, hi = part.partition("-")
@@ -123,7 +125,17 @@ def parse_deal_range(text: str) -> Sequence[int]:
             raise ValueError(f"not a deal range: {part!r} (numbers 1 to 2**63-1, low-high)")
         if last - first >= 10_000_000:
             raise ValueError(f"deal range {part!r} is too large (at most 10,000,000 deals)")
-        numbers.extend(range(first, last + 1))
+        # The numbers of first-last that no earlier range took.
+        start = first
+        for low, high in sorted(taken):
+            if high < start:
+                continue
+            if low > last:
+                break
+            numbers.extend(range(start, low))
+            start = max(start, high + 1)
+        numbers.extend(range(start, last + 1))
+        taken.append((first, last))
     return numbers
 
 

@@ -106,25 +106,41 @@ def check_limits(
     max_states: int | None, max_seconds: float | None, max_memory: int | None = None
 ) -> None:
     """Raise :class:`LimitError` for limits that make no sense."""
-    if max_states is not None and (
-        isinstance(max_states, bool)
-        or not isinstance(max_states, int)
-        or not 1 <= max_states <= MAX_STATES_LIMIT
+    for name, value in (
+        ("max_states", max_states),
+        ("max_seconds", max_seconds),
+        ("max_memory", max_memory),
     ):
-        raise LimitError(f"max_states must be a whole number from 1 to 2**62, not {max_states!r}")
-    if max_seconds is not None and (
-        isinstance(max_seconds, bool)
-        or not isinstance(max_seconds, (int, float))
-        or not math.isfinite(max_seconds)
-        or not 0 < max_seconds <= MAX_SECONDS_LIMIT
-    ):
-        raise LimitError(f"max_seconds must be a positive number up to a year, not {max_seconds!r}")
-    if max_memory is not None and (
-        isinstance(max_memory, bool)
-        or not isinstance(max_memory, int)
-        or not 2**20 <= max_memory <= MAX_MEMORY_LIMIT
-    ):
-        raise LimitError(f"max_memory must be between 1 MiB and 1 TiB in bytes, not {max_memory!r}")
+        problem = limit_problem(name, value)
+        if problem is not None:
+            raise LimitError(f"{name} {problem}")
+
+
+def limit_problem(name: str, value: object) -> str | None:
+    """What is wrong with ``value`` as the limit ``name`` (``max_states``, ``max_seconds`` or
+    ``max_memory``; ``None``: no limit, which is fine), worded to follow the limit's name
+    ("must be ..."); ``None`` if nothing is. The command line puts its flags before it."""
+    if value is None:
+        return None
+    if name == "max_states":
+        if isinstance(value, bool) or not isinstance(value, int):
+            ok = False
+        else:
+            ok = 1 <= value <= MAX_STATES_LIMIT
+        return None if ok else f"must be a whole number from 1 to 2**62, not {value!r}"
+    if name == "max_seconds":
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            ok = False
+        else:
+            ok = math.isfinite(value) and 0 < value <= MAX_SECONDS_LIMIT
+        return None if ok else f"must be a positive number up to a year, not {value!r}"
+    if name == "max_memory":
+        if isinstance(value, bool) or not isinstance(value, int):
+            ok = False
+        else:
+            ok = 2**20 <= value <= MAX_MEMORY_LIMIT
+        return None if ok else f"must be between 1 MiB and 1 TiB in bytes, not {value!r}"
+    raise ValueError(f"no limit named {name!r}")
 
 
 def make_move(card_index: int, src: int, dst: int) -> Move:

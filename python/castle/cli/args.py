@@ -7,9 +7,9 @@ import re
 from collections.abc import Sequence
 from typing import NoReturn
 
-from .. import DEFAULT_MAX_MEMORY, DEFAULT_VARIANT, VARIANTS, LimitError, VariantError, __version__
-from ..solve import check_limits
-from ..variants import check_variant
+from .. import DEFAULT_MAX_MEMORY, DEFAULT_VARIANT, VARIANTS, __version__
+from ..solve import limit_problem
+from ..spider import SPIDER_VARIANTS
 from .errors import UsageError
 from .report import STATUSES
 
@@ -24,8 +24,8 @@ exit status:
   2    bad input: board text, variant, deal range, limits, unreadable file
   130  interrupted by Ctrl+C (a batch prints its partial summary first; the --csv
        file keeps the rows of the deals finished)
-  143  stopped by SIGTERM (a batch as for Ctrl+C)
   141  stdout closed before the output was written (e.g. piped into head)
+  143  stopped by SIGTERM (a batch as for Ctrl+C)
 
 examples:
   castle solve board.txt
@@ -33,14 +33,27 @@ examples:
   castle solve --variant citadel --deal 17 --json
   castle solve --deal 2 --short
   castle solve --deals 1-1000 --jobs 4 --max-seconds 10 --csv results.csv
+  castle solve --variant spider-2 --deal 3
+"""
+
+MAIN_HELP = """\
+Solve and play the castle patience games (Beleaguered Castle, Streets and Alleys,
+Citadel) and Spider (4, 2 or 1 suits: --variant spider, spider-2, spider-1).
 """
 
 SOLVE_HELP = """\
-Solve one deal (a board FILE, - for stdin, or --deal N) or a batch (--deals RANGE).
+Solve one deal (a board FILE, - for stdin, or --deal N) or a batch (--deals RANGE) of
+Beleaguered Castle, Streets and Alleys, Citadel, or Spider (--variant spider: 4 suits,
+spider-2: spades and hearts, spider-1: spades).
 For people: the verdict, states, time and the numbered moves (columns 1-based).
 With --json: one object per deal per line, columns 0-based, "to" a column or
 "foundation"; a batch prints its summary to stderr then.
 """
+
+#: How a deal range is written, for the help of every --deals.
+DEALS_HELP = (
+    "e.g. 1-1000 or 1-10,48,100-120 (a deal given twice, or in overlapping ranges, counts once)"
+)
 
 _SIZE = re.compile(r"(\d+(?:\.\d*)?)\s*([kmgt]?)(?:i?b)?", re.IGNORECASE)
 _SIZE_UNITS = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
@@ -50,6 +63,10 @@ class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line (``main`` prints them), not usage + exit."""
 
     def error(self, message: str) -> NoReturn:
+        # "argument --max-states: must be ..." reads "--max-states: must be ...", as the
+        # CLI's own messages do ("--deals: not a deal range ...").
+        if message.startswith("argument -"):
+            message = message.removeprefix("argument ")
         raise UsageError(f"{message} (see {self.prog} --help)")
 
 
@@ -60,7 +77,7 @@ def parse_size(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a size: {text!r} (use e.g. 4G, 512M or bytes)")
     number, unit = match.groups()
     size = int(float(number) * _SIZE_UNITS[unit.lower()])
-    _check_limits(memory=size)
+    _check_limit("max_memory", size)
     return size
 
 
@@ -75,7 +92,7 @@ def _whole_number(text: str, what: str = "a whole number") -> int:
 def parse_states(text: str) -> int:
     """A positive whole number of states."""
     states = _whole_number(text)
-    _check_limits(states=states)
+    _check_limit("max_states", states)
     return states
 
 
@@ -85,7 +102,7 @@ def parse_seconds(text: str) -> float:
         seconds = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    _check_limits(seconds=seconds)
+    _check_limit("max_seconds", seconds)
     return seconds
 
 
@@ -101,34 +118,31 @@ def parse_deal_number(text: str) -> int:
     return _whole_number(text, "a deal number")
 
 
-def parse_solve_variant(text: str) -> str:
-    """A castle variant or a Spider deck (``castle solve`` takes both)."""
-    from ..spider import SPIDER_VARIANTS
+def _variant_id(text: str, known: Sequence[str]) -> str:
+    """The variant of ``known`` that ``text`` names, in any case, with spaces or underscores
+    for hyphens (``Citadel``, ``Streets and Alleys``, ``SPIDER-2``)."""
+    wanted = "-".join(text.strip().lower().replace("_", " ").split())
+    if wanted in known:
+        return wanted
+    raise argparse.ArgumentTypeError(f"unknown variant {text!r} (known: {', '.join(known)})")
 
-    if text in SPIDER_VARIANTS:
-        return text
-    try:
-        return check_variant(text)
-    except VariantError:
-        known = ", ".join((*VARIANTS, *SPIDER_VARIANTS))
-        raise argparse.ArgumentTypeError(f"unknown variant {text!r} (known: {known})") from None
+
+def parse_solve_variant(text: str) -> str:
+    """A castle variant or a Spider deck (``castle solve`` takes both), in any case."""
+    return _variant_id(text, (*VARIANTS, *SPIDER_VARIANTS))
 
 
 def parse_variant(text: str) -> str:
-    try:
-        return check_variant(text)
-    except VariantError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+    """A castle variant, in any case."""
+    return _variant_id(text, VARIANTS)
 
 
-def _check_limits(
-    states: int | None = None, seconds: float | None = None, memory: int | None = None
-) -> None:
-    # The library's own check keeps the CLI's idea of a sane limit identical to solve()'s.
-    try:
-        check_limits(states, seconds, memory)
-    except LimitError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+def _check_limit(name: str, value: int | float) -> None:
+    # The library's own check keeps the CLI's idea of a sane limit identical to solve()'s;
+    # argparse puts the flag before the words ("--max-states: must be ...").
+    problem = limit_problem(name, value)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
 
 
 def add_jobs_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
@@ -164,10 +178,16 @@ def add_limit_options(parser: argparse.ArgumentParser) -> None:
     """``--max-states``, ``--max-seconds`` and ``--max-memory``, in a group of their own."""
     limits = parser.add_argument_group("limits (a deal that hits one is 'unknown')")
     limits.add_argument(
-        "--max-states", type=parse_states, metavar="N", help="positions to expand per deal"
+        "--max-states",
+        type=parse_states,
+        metavar="N",
+        help="positions to expand per deal (default: no limit)",
     )
     limits.add_argument(
-        "--max-seconds", type=parse_seconds, metavar="S", help="seconds of search per deal"
+        "--max-seconds",
+        type=parse_seconds,
+        metavar="S",
+        help="seconds of search per deal (default: no limit)",
     )
     limits.add_argument(
         "--max-memory",
@@ -193,7 +213,7 @@ def build_parser() -> Parser:
     """The ``castle`` parser with its subcommands."""
     parser = Parser(
         prog="castle",
-        description="Solver for Beleaguered Castle, Streets and Alleys and Citadel.",
+        description=MAIN_HELP,
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -214,14 +234,13 @@ def build_parser() -> Parser:
         "--variant",
         type=parse_solve_variant,
         metavar="V",
-        help=f"one of {', '.join(VARIANTS)} (default {DEFAULT_VARIANT} for --deal/--deals; "
-        "for a FILE, when the text alone cannot tell)",
+        help=f"one of {', '.join(VARIANTS)}, or Spider: {', '.join(SPIDER_VARIANTS)} (4, 2, "
+        f"1 suits); any case (default {DEFAULT_VARIANT} for --deal/--deals; for a FILE, "
+        "when the text alone cannot tell)",
     )
     which = solve.add_mutually_exclusive_group()
     which.add_argument("--deal", type=parse_deal_number, metavar="N", help="PySolFC deal number N")
-    which.add_argument(
-        "--deals", metavar="RANGE", help="a batch of deals, e.g. 1-1000 or 1-10,48,100-120"
-    )
+    which.add_argument("--deals", metavar="RANGE", help=f"a batch of deals, {DEALS_HELP}")
     batch = solve.add_argument_group("batch (--deals)")
     add_jobs_option(batch)
     batch.add_argument(
@@ -235,7 +254,7 @@ def build_parser() -> Parser:
         "--short",
         action="store_true",
         help="after a win is found, spend more search (beam searches of growing width, "
-        "within the limits) on a shorter one",
+        "within the limits) on a shorter one (not for Spider yet)",
     )
     solve.add_argument("--json", action="store_true", help="one JSON object per deal per line")
 
@@ -251,27 +270,39 @@ def build_parser() -> Parser:
         "the two agree state for state.",
     )
     bench.add_argument(
-        "--variant", type=parse_variant, default=DEFAULT_VARIANT, metavar="V", help="variant"
+        "--variant",
+        type=parse_variant,
+        default=DEFAULT_VARIANT,
+        metavar="V",
+        help=f"one of {', '.join(VARIANTS)}, any case (default %(default)s; the "
+        "reference solves the castle games only)",
     )
-    bench.add_argument("--deals", default="1-20", metavar="RANGE", help="deals (default 1-20)")
+    bench.add_argument(
+        "--deals", default="1-20", metavar="RANGE", help="the deals (default %(default)s)"
+    )
     bench.add_argument(
         "--max-states",
         type=parse_states,
         default=2000,
         metavar="N",
-        help="positions to expand per deal (default 2000)",
+        help="positions to expand per deal, by each solver (default %(default)s)",
     )
     bench.add_argument(
         "--repeat",
         type=parse_jobs,
         default=3,
         metavar="N",
-        help="runs of the Rust solver per deal; the fastest counts (default 3)",
+        help="runs of the Rust solver per deal; the fastest counts (default %(default)s)",
     )
     bench.add_argument(
-        "--rust-only", action="store_true", help="time only the Rust solver (larger budgets)"
+        "--rust-only",
+        action="store_true",
+        help="time only the Rust solver, for budgets the reference would take too long "
+        "over (default: both)",
     )
-    bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument(
+        "--json", action="store_true", help="print one JSON object (default: a table)"
+    )
     return parser
 
 
@@ -329,11 +360,13 @@ after every move; without --deal or --new, an unfinished game is continued.
 
 
 def parse_level(text: str) -> str:
+    """A level's id, in any case."""
     from ..levels import LEVELS
 
-    if text not in LEVELS:
+    wanted = text.strip().lower()
+    if wanted not in LEVELS:
         raise argparse.ArgumentTypeError(f"unknown level {text!r} (known: {', '.join(LEVELS)})")
-    return text
+    return wanted
 
 
 def add_play_parser(commands: argparse._SubParsersAction[Parser]) -> None:
@@ -384,11 +417,34 @@ def add_autoplay_parser(commands: argparse._SubParsersAction[Parser]) -> None:
         "wins start with, planning again whenever a card turns up or the stock is dealt. "
         "Without --fair it follows the thoughtful solver, which sees every card.",
     )
-    autoplay.add_argument("--variant", type=parse_solve_variant, default="spider", metavar="V")
-    autoplay.add_argument("--deals", required=True, metavar="RANGE", help="e.g. 1-200")
-    autoplay.add_argument("--fair", action="store_true", help="see only what a player sees")
     autoplay.add_argument(
-        "--samples", type=parse_jobs, default=3, metavar="N", help="completions per hint"
+        "--variant",
+        type=parse_solve_variant,
+        default="spider",
+        metavar="V",
+        help=f"any variant, any case: {', '.join(VARIANTS)} (played by the hint's plan) or "
+        f"{', '.join(SPIDER_VARIANTS)} (played by the solver, or with --fair by the fair "
+        "hint) (default %(default)s)",
+    )
+    autoplay.add_argument(
+        "--deals",
+        required=True,
+        metavar="RANGE",
+        help=f"the deals to play (required), {DEALS_HELP}",
+    )
+    autoplay.add_argument(
+        "--fair",
+        action="store_true",
+        help="Spider: the hint sees only what a player sees (default: the solver, which "
+        "sees every card)",
+    )
+    autoplay.add_argument(
+        "--samples",
+        type=parse_jobs,
+        default=3,
+        metavar="N",
+        help="with --fair: random completions of the unseen cards solved for each hint "
+        "(default %(default)s)",
     )
     autoplay.add_argument(
         "--max-states",
@@ -406,8 +462,20 @@ def add_autoplay_parser(commands: argparse._SubParsersAction[Parser]) -> None:
         metavar="S",
         help="castle games: seconds for each hint's search (default: none, as castle solve)",
     )
-    autoplay.add_argument("--seed", type=int, default=0, help="seed of the completions")
-    autoplay.add_argument("--json", action="store_true", help="one JSON object per deal")
+    autoplay.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --fair: seed of the random completions (deal N uses seed + N; "
+        "default %(default)s)",
+    )
+    autoplay.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON object per deal on stdout, the summary on stderr (default: the "
+        "summary only)",
+    )
 
 
 def add_survey_parser(commands: argparse._SubParsersAction[Parser]) -> None:
@@ -432,11 +500,9 @@ def add_survey_parser(commands: argparse._SubParsersAction[Parser]) -> None:
         type=parse_variant,
         default=DEFAULT_VARIANT,
         metavar="V",
-        help=f"one of {', '.join(VARIANTS)} (default {DEFAULT_VARIANT})",
+        help=f"one of {', '.join(VARIANTS)}, any case (default {DEFAULT_VARIANT})",
     )
-    run.add_argument(
-        "--deals", required=True, metavar="RANGE", help="e.g. 1-100000 or 1-10,48,100-120"
-    )
+    run.add_argument("--deals", required=True, metavar="RANGE", help=DEALS_HELP)
     run.add_argument("--db", required=True, metavar="FILE", help="the survey file (made if new)")
     add_survey_workers_options(run)
     add_limit_options(run)
@@ -472,11 +538,12 @@ def add_survey_parser(commands: argparse._SubParsersAction[Parser]) -> None:
     report.add_argument(
         "--status",
         choices=STATUSES,
-        help="only the rows of this verdict in the --csv file (the unknown ones, say)",
+        help="with --csv: only the rows of this verdict in the file (the unknown ones, say)",
     )
     report.add_argument(
         "--plot",
-        metavar="FILE.png",
-        help="draw the distributions of time and states per deal (log scales) as a PNG; "
-        "needs matplotlib: pip install 'castle-solitaire[plot]'",
+        metavar="FILE",
+        help="draw the distributions of time and states per deal (log scales) in the "
+        "format the file's suffix names: .png, .jpg, .svg, .pdf (and the others matplotlib "
+        "writes); needs matplotlib: pip install 'castle-solitaire[plot]'",
     )

@@ -7,6 +7,7 @@ castle imports it, and this module imports it only when a plot is asked for.
 from __future__ import annotations
 
 import importlib.util
+import os
 from array import array
 from collections.abc import Mapping, Sequence
 
@@ -20,6 +21,10 @@ INSTALL_HINT = "pip install 'castle-solitaire[plot]'"
 COLOURS = {"solved": "#2e7d32", "unsolvable": "#c62828", "unknown": "#f9a825"}
 _BINS = 40
 
+#: The formats ``--plot`` writes, by the file's suffix (matplotlib's, less those that need
+#: LaTeX or are not images): the first is the one to suggest.
+FORMATS = ("png", "jpg", "jpeg", "svg", "svgz", "pdf", "eps", "ps", "tif", "tiff", "webp", "gif")
+
 #: Per variant, per verdict: the seconds and the states of each deal.
 Samples = Mapping[str, Mapping[str, tuple["array[float]", "array[int]"]]]
 
@@ -32,6 +37,20 @@ def require_matplotlib() -> None:
         found = False
     if not found:
         raise UsageError(f"--plot needs matplotlib, which is not installed: {INSTALL_HINT}")
+
+
+def plot_format(path: str) -> str:
+    """The format ``path``'s suffix names (``png``, ``jpg``, ``svg``, ``pdf``...); a
+    :class:`UsageError` when it names none that ``--plot`` writes."""
+    suffix = os.path.splitext(path)[1].lower().lstrip(".")
+    if suffix not in FORMATS:
+        known = ", ".join(f".{f}" for f in FORMATS)
+        if suffix:
+            problem = f".{suffix} is not a picture format castle writes"
+        else:
+            problem = "the file's suffix names the format, and it has none"
+        raise UsageError(f"--plot {path!r}: {problem}; use {known}")
+    return suffix
 
 
 def log_bins(values: Sequence[float], floor: float) -> list[float]:
@@ -54,8 +73,9 @@ def _two_five(value: float, position: object = None) -> str:
 
 
 def write_plot(path: str, samples: Samples) -> None:
-    """A PNG with a row per variant: histograms of seconds and of states per deal, stacked by
-    verdict, on log scales."""
+    """An image (in the format :func:`plot_format` reads off ``path``) with a row per variant:
+    histograms of seconds and of states per deal, stacked by verdict, on log scales."""
+    image_format = plot_format(path)
     try:
         from matplotlib.figure import Figure
         from matplotlib.ticker import FuncFormatter, NullFormatter
@@ -109,6 +129,6 @@ def write_plot(path: str, samples: Samples) -> None:
                 ax.set_title(title, loc="left", fontsize="medium")
                 ax.legend(fontsize="small")
     try:
-        figure.savefig(path, format="png", dpi=100)
+        figure.savefig(path, format=image_format, dpi=100)
     except OSError as e:
         raise UsageError(f"cannot write --plot {path!r}: {e.strerror or e}") from None

@@ -20,6 +20,23 @@ from .output import format_percent, format_seconds, status_text
 
 STATUSES = ("solved", "unsolvable", "unknown")
 
+#: What stopped an unknown, for the summaries: "2 hit the time limit".
+LIMIT_WORDS = {
+    "seconds": "hit the time limit",
+    "states": "hit the states limit",
+    "memory": "hit the memory limit",
+    "interrupted": "were interrupted",
+}
+
+
+def unknown_causes(limits: Counter[str]) -> str:
+    """``2 hit the time limit, 1 hit the states limit``: the unknowns by what stopped them,
+    most first (``?``: a row that recorded none)."""
+    return ", ".join(
+        f"{n:,} {LIMIT_WORDS.get(limit, 'had no limit recorded' if limit == '?' else limit)}"
+        for limit, n in limits.most_common()
+    )
+
 
 class DealResult(NamedTuple):
     """One deal of a batch, as a worker reports it (``json`` only when asked for)."""
@@ -78,11 +95,7 @@ class Tally:
                 + f"{counts[status]:>{width},}  {format_percent(counts[status] / n):>6}"
             )
             if status == "unknown" and counts[status]:
-                limits = self.unknown_limits.most_common()
-                line.append(
-                    "  (" + ", ".join(f"{k} limit: {v:,}" for k, v in limits) + ")",
-                    style="dim",
-                )
+                line.append(f"  ({unknown_causes(self.unknown_limits)})", style="dim")
             out.append(line)
         out.extend(self._winnability_lines())
         times = distribution(self.seconds)

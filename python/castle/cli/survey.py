@@ -113,7 +113,7 @@ def solve_into(
 def run_survey(args: argparse.Namespace) -> int:
     variant: str = args.variant
     try:
-        numbers = list(dict.fromkeys(parse_deal_range(args.deals)))  # each deal once
+        numbers = list(parse_deal_range(args.deals))
     except ValueError as e:
         raise UsageError(f"--deals: {e}") from None
     job = job_from(args, variant)
@@ -314,9 +314,12 @@ def table_lines(columns: Sequence[tuple[str, str]], rows: Sequence[Sequence[str]
 
 
 def run_report(args: argparse.Namespace) -> int:
+    if args.status is not None and args.csv is None:
+        raise UsageError("--status picks the rows of the --csv file: give --csv FILE too")
     if args.plot is not None:
-        from .plot import require_matplotlib
+        from .plot import plot_format, require_matplotlib
 
+        plot_format(args.plot)  # before any work: a suffix that names no format is refused
         require_matplotlib()
     console = make_console()
     with SurveyStore.open(args.db) as store:

@@ -1,0 +1,196 @@
+"""The command line's words (issue 14, item 9): help that names Spider and every default,
+variant names in any case, errors that name the flags, overlapping deal ranges, the summaries'
+limits, the progress display within 80 columns."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import time
+from collections import Counter
+
+import pytest
+from castle.cli import main
+from castle.cli.args import build_parser
+from castle.cli.progress import BatchProgress
+from castle.cli.report import BatchSummary, DealResult
+from castle.deal import parse_deal_range
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.console import Console, Group
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """Every subcommand's parser by its path (``solve``, ``survey run``...), nested ones too."""
+    found: dict[str, argparse.ArgumentParser] = {}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                path = f"{parser.prog.removeprefix('castle').strip()} {name}".strip()
+                found[path] = sub
+                found.update(subparsers(sub))
+    return found
+
+
+# --- help ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["solve", "--help"]])
+def test_help_names_spider(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert "Spider" in out
+    for deck in ("spider", "spider-2", "spider-1"):
+        assert deck in out
+
+
+@pytest.mark.parametrize("command", ["autoplay", "bench"])
+def test_every_option_says_what_it_does_and_its_default(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    parser = subparsers(build_parser())[command]
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            continue
+        flag = action.option_strings[0]
+        assert action.help, f"{command} {flag} has no help"
+        # Every option but a required one says what it is when not given.
+        assert action.required or "default" in action.help, f"{command} {flag}"
+    code, out, _ = run(capsys, command, "--help")
+    flat = " ".join(out.split())
+    assert code == 0 and "%(default)s" not in flat
+    if command == "autoplay":
+        assert "(default spider)" in flat and "(default 3)" in flat and "default 0" in flat
+    else:
+        assert "(default beleaguered-castle;" in flat and "(default 1-20)" in flat
+        assert "(default 2000)" in flat and "(default 3)" in flat
+
+
+def test_autoplay_variant_help_takes_any_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "autoplay", "--help")
+    flat = " ".join(out.split())
+    assert code == 0
+    assert "any variant" in flat and "citadel" in flat and "spider-1" in flat
+    assert "--fair by the fair hint" in flat
+
+
+# --- variant names ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "variant"),
+    [
+        (["solve", "--variant", "Citadel", "--deal", "3"], "citadel"),
+        (["solve", "--variant", "SPIDER-2", "--deal", "3"], "spider-2"),
+        (["solve", "--variant", "Streets and Alleys", "--deal", "3"], "streets-and-alleys"),
+        (["survey", "run", "--variant", "Citadel", "--deals", "1", "--db", "x.db"], "citadel"),
+        (["survey", "retry", "--variant", "CITADEL", "--db", "x.db"], "citadel"),
+        (
+            ["survey", "report", "--variant", "Beleaguered_Castle", "--db", "x"],
+            "beleaguered-castle",
+        ),
+        (["bench", "--variant", "Citadel"], "citadel"),
+        (["play", "--variant", "Spider-1"], "spider-1"),
+        (["autoplay", "--variant", "Citadel", "--deals", "1"], "citadel"),
+    ],
+)
+def test_variant_names_in_any_case(argv: list[str], variant: str) -> None:
+    assert build_parser().parse_args(argv).variant == variant
+
+
+def test_a_variant_in_capitals_is_solved(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "solve", "--variant", "Citadel", "--deal", "17", "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["variant"] == "citadel"
+
+
+def test_level_names_in_any_case() -> None:
+    assert build_parser().parse_args(["play", "--level", "Hard"]).level == "hard"
+
+
+# --- errors name the flags -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "flag"),
+    [
+        (["solve", "--deal", "3", "--max-states", "0"], "--max-states"),
+        (["solve", "--deal", "3", "--max-seconds", "1e300"], "--max-seconds"),
+        (["solve", "--deal", "3", "--max-memory", "100"], "--max-memory"),
+        (["survey", "--deals", "1-3", "--db", "x.db", "--max-states", "-1"], "--max-states"),
+        (["bench", "--max-states", "0"], "--max-states"),
+        (["autoplay", "--deals", "1", "--max-seconds", "0"], "--max-seconds"),
+    ],
+)
+def test_limit_errors_name_the_flag(
+    capsys: pytest.CaptureFixture[str], argv: list[str], flag: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1
+    assert err.startswith(f"castle: error: {flag}: must be ")
+    assert "max_" not in err  # no Python parameter names
+
+
+# --- deal ranges -----------------------------------------------------------------------
+
+
+def test_overlapping_ranges_count_each_deal_once(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "solve", "--deals", "1-3,2-4", "--json")
+    assert code == 0
+    assert [json.loads(line)["deal"] for line in out.splitlines()] == [1, 2, 3, 4]
+    assert "deals 1-3,2-4: 4 deals in" in err
+
+
+@given(st.lists(st.tuples(st.integers(1, 60), st.integers(0, 25)), min_size=1, max_size=8))
+def test_deal_ranges_are_the_union_in_the_order_given(parts: list[tuple[int, int]]) -> None:
+    text = ",".join(f"{low}-{low + span}" if span else str(low) for low, span in parts)
+    every = [n for low, span in parts for n in range(low, low + span + 1)]
+    assert list(parse_deal_range(text)) == list(dict.fromkeys(every))
+
+
+# --- summaries -------------------------------------------------------------------------
+
+
+def test_the_summary_says_which_limit_the_unknowns_hit() -> None:
+    summary = BatchSummary("citadel", "1-6", planned=6, jobs=1, wall_seconds=1.0)
+    limits = [None, None, "seconds", "seconds", "states", "memory"]
+    for i, limit in enumerate(limits):
+        status = "solved" if limit is None else "unknown"
+        summary.add(DealResult(i, i + 1, status, 10, 0.1, 5, limit))
+    text = "\n".join(line.plain for line in summary.lines())
+    assert "(2 hit the time limit, 1 hit the states limit, 1 hit the memory limit)" in text
+    assert "limit:" not in text
+
+
+# --- the progress display --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "title", ["deals 1-100000", "Streets and Alleys unknown", "deals 1-10,48,100-12..."]
+)
+def test_the_progress_display_fits_80_columns(title: str) -> None:
+    # The widest it gets: a long title, six-figure counts, a rate and an estimate.
+    counts = Counter(solved=99_000, unsolvable=100_000, unknown=100_000)
+    terminal = Console(file=io.StringIO(), width=80, force_terminal=True, color_system=None)
+    progress = BatchProgress(terminal, 400_000, title, enabled=True, done=299_000, counts=counts)
+    for i in range(3):
+        progress.advance(DealResult(i, i + 1, "solved", 10, 0.1, 5, None))
+        time.sleep(0.02)  # rich's rate and estimate need time between the steps
+    screen = Console(file=io.StringIO(), width=80, color_system=None)
+    with screen.capture() as capture:
+        screen.print(Group(*progress.renderables()))
+    lines = capture.get().rstrip("\n").split("\n")
+    assert len(lines) == 2, lines  # the bar's line and the verdicts' line, none wrapped
+    assert all(len(line.rstrip()) <= 80 for line in lines), lines
+    assert lines[0].startswith(title + " ") and "eta" in lines[0]
+    assert "299,003/400,000" in lines[0] or "299003/400000" in lines[0]
+    assert "99,003 solved  100,000 unsolvable  100,000 unknown" in lines[1]
+    assert "deals/s" in lines[1]
