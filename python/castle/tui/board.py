@@ -1,10 +1,13 @@
-"""The table drawn as cards: the foundations row and the eight columns."""
+"""The table drawn as cards: the columns (pressed, dragged, clicked), the foundations row, and
+the cards the player holds during a drag."""
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual.events import Click
+from textual.events import Click, MouseDown, MouseMove, MouseUp
+from textual.geometry import Offset
 from textual.message import Message
+from textual.timer import Timer
 from textual.widget import Widget
 
 from ..cards import RANKS, SUITS, Card
@@ -13,34 +16,160 @@ SYMBOLS = dict(zip(SUITS, "♣♦♥♠"))
 #: Card faces: black or red ink on a white card.
 BLACK = "bold #000000 on #f4f4f4"
 RED = "bold #c0001a on #f4f4f4"
+#: The width of a column on the screen: a card is four cells, with a cell of space each side.
+COLUMN_WIDTH = 6
+#: A refused drag shakes the column the cards return to: its offset, frame by frame.
+SHAKE = (1, -1, 1, -1, 0)
+SHAKE_FRAME_SECONDS = 0.05
+
+
+def card_style(card: Card) -> str:
+    return RED if card.is_red else BLACK
 
 
 def face(card: Card) -> tuple[str, str]:
     """A card's face, four cells wide (``10`` is written ``T``), and its style."""
-    return f" {RANKS[card.rank - 1]}{SYMBOLS[card.suit]} ", RED if card.is_red else BLACK
+    return f" {RANKS[card.rank - 1]}{SYMBOLS[card.suit]} ", card_style(card)
 
 
-class ColumnView(Widget):
-    """One column, bottom card at the top of the screen; a click taps it, a double click
-    sends its top card to the foundation."""
+class PileView(Widget):
+    """One column, bottom card at the top of the screen, under a line with its number.
 
-    DEFAULT_CSS = """
-    ColumnView { width: 6; height: 100%; padding: 0 1 0 1; }
-    ColumnView.selected { background: $primary 30%; }
-    ColumnView.hint { background: $warning 30%; }
+    The mouse: a press on a card picks it up (the mouse is captured, so the release is seen
+    wherever it happens); moving off the column drags it; the release drops it. A press and
+    release without leaving the column is a click. Each step is a message for the table,
+    which decides what it means. Subclasses draw the cards (``cards_drawn``, ``render``).
     """
 
-    class Clicked(Message):
-        def __init__(self, column: int, double: bool) -> None:
+    ALLOW_SELECT = False
+
+    DEFAULT_CSS = f"""
+    PileView {{ width: {COLUMN_WIDTH}; height: 100%; padding: 0 1 0 1; }}
+    PileView.selected {{ background: $primary 30%; }}
+    PileView.hint {{ background: $warning 30%; }}
+    PileView.target {{ background: $success 25%; }}
+    PileView.target.over {{ background: $success 55%; }}
+    PileView.refused {{ background: $error 45%; }}
+    """
+
+    class Pressed(Message):
+        """The mouse went down on the column: on card ``card`` (the column's cards as drawn,
+        bottom 0; None below them), at ``offset`` on the screen."""
+
+        def __init__(self, column: int, card: int | None, offset: Offset) -> None:
             super().__init__()
             self.column = column
+            self.card = card
+            self.offset = offset
+
+    class Dragged(Message):
+        """The pointer, pressed on this column and off it, is at ``offset`` on the screen."""
+
+        def __init__(self, column: int, offset: Offset) -> None:
+            super().__init__()
+            self.column = column
+            self.offset = offset
+
+    class Released(Message):
+        """The mouse pressed on this column went up at ``offset``; ``dragged``: it had left
+        the column (else a click follows)."""
+
+        def __init__(self, column: int, offset: Offset, dragged: bool) -> None:
+            super().__init__()
+            self.column = column
+            self.offset = offset
+            self.dragged = dragged
+
+    class Clicked(Message):
+        """A click on card ``card`` (as in :class:`Pressed`); ``double`` for a second click."""
+
+        def __init__(self, column: int, card: int | None, double: bool) -> None:
+            super().__init__()
+            self.column = column
+            self.card = card
             self.double = double
 
     def __init__(self, index: int) -> None:
         super().__init__(id=f"column-{index + 1}")
         self.index = index
+        #: Where the mouse went down, while it is down.
+        self.pressed_at: Offset | None = None
+        self.dragged = False
+        #: A drag that ends back on its own column makes a click too: it is not one.
+        self.drop_click = False
+        self.shake_frame = 0
+        self.shaking: Timer | None = None
+
+    def cards_drawn(self) -> int:
+        """How many cards the column draws (one line each, under its number)."""
+        raise NotImplementedError
+
+    def card_at(self, y: int) -> int | None:
+        row = y - 1  # the first line is the column's number
+        return row if 0 <= row < self.cards_drawn() else None
+
+    def on_mouse_down(self, event: MouseDown) -> None:
+        if event.button != 1:
+            return
+        self.pressed_at = event.screen_offset
+        self.dragged = False
+        self.capture_mouse()
+        self.post_message(self.Pressed(self.index, self.card_at(event.y), event.screen_offset))
+
+    def on_mouse_move(self, event: MouseMove) -> None:
+        if self.pressed_at is None or self.app.mouse_captured is not self:
+            return
+        if not self.region.contains_point(event.screen_offset):
+            self.dragged = True
+        if self.dragged:
+            self.post_message(self.Dragged(self.index, event.screen_offset))
+
+    def on_mouse_up(self, event: MouseUp) -> None:
+        if self.pressed_at is None:
+            return
+        self.pressed_at = None
+        self.release_mouse()
+        dragged = self.dragged or not self.region.contains_point(event.screen_offset)
+        self.post_message(self.Released(self.index, event.screen_offset, dragged))
+        if dragged:
+            # The click Textual makes of a release back over this column is already queued
+            # behind this event: it is dropped, and the next one counts again.
+            self.drop_click = True
+            self.call_later(self.count_clicks)
+
+    def count_clicks(self) -> None:
+        self.drop_click = False
+
+    def on_click(self, event: Click) -> None:
+        if self.drop_click:
+            return
+        self.post_message(self.Clicked(self.index, self.card_at(event.y), event.chain >= 2))
+
+    def shake(self) -> None:
+        """A refusal: the column jolts from side to side for a moment, tinted."""
+        if self.shaking is not None:
+            self.shaking.stop()  # a shake begun again
+        self.add_class("refused")
+        self.shake_frame = 0
+        self.shaking = self.set_interval(SHAKE_FRAME_SECONDS, self.shake_step)
+
+    def shake_step(self) -> None:
+        self.styles.offset = (SHAKE[self.shake_frame], 0)
+        self.shake_frame += 1
+        if self.shake_frame == len(SHAKE) and self.shaking is not None:
+            self.shaking.stop()
+            self.shaking = None
+            self.remove_class("refused")
+
+
+class ColumnView(PileView):
+    """A castle column: a click taps it, a double click sends its top card to the
+    foundation, a drag carries cards from it."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__(index)
         self.cards: list[Card] = []
-        #: How many top cards are selected (0: none).
+        #: How many top cards are selected or held (0: none).
         self.picked = 0
 
     def show(self, cards: list[Card], picked: int) -> None:
@@ -48,6 +177,9 @@ class ColumnView(Widget):
         self.picked = picked
         self.set_class(picked > 0, "selected")
         self.refresh()
+
+    def cards_drawn(self) -> int:
+        return len(self.cards)
 
     def render(self) -> Text:
         out = Text(f" {self.index + 1}\n", style="dim")
@@ -62,14 +194,15 @@ class ColumnView(Widget):
             out.append("\n")
         return out
 
-    def on_click(self, event: Click) -> None:
-        self.post_message(self.Clicked(self.index, event.chain >= 2))
-
 
 class FoundationsView(Widget):
-    """The four foundations, each showing its top card."""
+    """The four foundations, each showing its top card; a drag may drop a card here."""
 
-    DEFAULT_CSS = "FoundationsView { height: 2; padding: 0 1; }"
+    DEFAULT_CSS = """
+    FoundationsView { height: 2; padding: 0 1; }
+    FoundationsView.target { background: $success 25%; }
+    FoundationsView.target.over { background: $success 55%; }
+    """
 
     def __init__(self) -> None:
         super().__init__(id="foundations")
@@ -92,4 +225,43 @@ class FoundationsView(Widget):
         return out
 
 
-__all__ = ["ColumnView", "FoundationsView", "face"]
+class HeldCards(Widget):
+    """The cards the player drags, drawn under the pointer above everything else."""
+
+    DEFAULT_CSS = """
+    HeldCards { layer: held; width: 4; height: auto; display: none; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(id="held")
+        self.cards: list[Card] = []
+
+    def carry(self, cards: list[Card], at: Offset) -> None:
+        """Show ``cards`` with the first of them at ``at`` (a screen offset)."""
+        self.cards = cards
+        self.styles.offset = (max(at.x, 0), max(at.y, 0))
+        self.display = True
+        self.refresh(layout=True)
+
+    def drop(self) -> None:
+        self.display = False
+
+    def render(self) -> Text:
+        out = Text()
+        for i, card in enumerate(self.cards):
+            text, style = face(card)
+            out.append(text, style=style + " reverse")
+            if i < len(self.cards) - 1:
+                out.append("\n")
+        return out
+
+
+__all__ = [
+    "COLUMN_WIDTH",
+    "ColumnView",
+    "FoundationsView",
+    "HeldCards",
+    "PileView",
+    "card_style",
+    "face",
+]

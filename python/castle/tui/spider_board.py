@@ -9,31 +9,17 @@ from textual.message import Message
 from textual.widget import Widget
 
 from ..cards import Card
-from .board import face
+from .board import PileView, face
 
 BACK = "#3a5fcd on #1d2f66"
 
 
-class SpiderColumnView(Widget):
-    """One column, bottom card at the top of the screen. A click on a face-up card asks for
-    the run from that card up (or drops the selected run here)."""
-
-    DEFAULT_CSS = """
-    SpiderColumnView { width: 6; height: 100%; padding: 0 1 0 1; }
-    SpiderColumnView.selected { background: $primary 30%; }
-    SpiderColumnView.hint { background: $warning 30%; }
-    """
-
-    class Clicked(Message):
-        def __init__(self, column: int, card: int | None) -> None:
-            super().__init__()
-            self.column = column
-            #: Index of the clicked card in the column, bottom 0 (None: below the cards).
-            self.card = card
+class SpiderColumnView(PileView):
+    """A Spider column: face-down cards as backs, then the face-up ones. A click on a face-up
+    card asks for the run from it up (or drops the selected run here); a drag carries it."""
 
     def __init__(self, index: int) -> None:
-        super().__init__(id=f"column-{index + 1}")
-        self.index = index
+        super().__init__(index)
         self.down: list[Card] = []
         self.up: list[Card] = []
         self.picked = 0
@@ -42,6 +28,9 @@ class SpiderColumnView(Widget):
         self.down, self.up, self.picked = down, up, picked
         self.set_class(picked > 0, "selected")
         self.refresh()
+
+    def cards_drawn(self) -> int:
+        return len(self.down) + len(self.up)
 
     def render(self) -> Text:
         out = Text(f" {(self.index + 1) % 10}\n", style="dim")
@@ -58,11 +47,6 @@ class SpiderColumnView(Widget):
             out.append(text, style=style)
             out.append("\n")
         return out
-
-    def on_click(self, event: Click) -> None:
-        row = event.y - 1  # the first line is the column's number
-        size = len(self.down) + len(self.up)
-        self.post_message(self.Clicked(self.index, row if 0 <= row < size else None))
 
 
 class StockView(Widget):

@@ -1,0 +1,74 @@
+"""The level picker, where ``castle play`` opens: each level with its statistics (Enter plays
+a new deal of it), and Continue first when a saved game is unfinished."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..game import Game
+from ..levels import LEVELS, level
+from ..new_game import AnyGame
+from .common import castle_app, clock_text, plural
+
+
+class LevelPicker(Screen[None]):
+    """Each level with its statistics; Continue when a saved game is unfinished."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "guide", "Guide", key_display="?"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saved: AnyGame | None = None
+
+    def compose(self) -> ComposeResult:
+        app = castle_app(self)
+        yield Static(Text("castle: pick a level, then Enter to play", style="bold"), id="title")
+        options = []
+        saved = Game.resume(app.store, clock=app.clock, paused=True)
+        self.saved = saved if saved is not None and not saved.is_won else None
+        if self.saved is not None:
+            what = f"deal {self.saved.deal.number}" if self.saved.deal.number else "a deal"
+            options.append(
+                Option(
+                    f"Continue   {level(self.saved.level).name}, {what}, "
+                    f"{plural(self.saved.moves, 'move')}, {clock_text(self.saved.seconds)}",
+                    id="continue",
+                )
+            )
+        for chosen in LEVELS.values():
+            record = app.store.record(chosen.id)
+            options.append(
+                Option(f"{chosen.name:<9}{chosen.blurb}\n           {record}", id=chosen.id)
+            )
+        yield OptionList(*options, id="picker")
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        app = castle_app(self)
+        if event.option.id == "continue" and self.saved is not None:
+            app.show(app.table_for(self.saved))
+        elif event.option.id is not None:
+            app.new_deal(event.option.id, self.saved)
+
+    def action_guide(self) -> None:
+        from .guide import GuideScreen
+
+        app = castle_app(self)
+        highlighted = self.query_one("#picker", OptionList).highlighted_option
+        spider = highlighted is not None and (highlighted.id or "").startswith("spider")
+        if highlighted is not None and highlighted.id == "continue" and self.saved is not None:
+            spider = not isinstance(self.saved, Game)
+        app.push_screen(GuideScreen(None, spider=spider))
+
+
+__all__ = ["LevelPicker"]

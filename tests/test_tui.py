@@ -1,0 +1,479 @@
+"""The full-screen player driven by Textual's pilot: drag and drop (castle and Spider), the guide,
+the footer's keys, the question before a new deal counts a game as lost, settings kept, save
+notices, messages drawn with suit symbols, a terminal too small for the table."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import castle
+from castle import Deal, Game, LevelRecord, SaveStore, SpiderDeal, SpiderGame
+from castle.tui.app import (
+    CastleApp,
+    ConfirmScreen,
+    GuideScreen,
+    LevelPicker,
+    MenuScreen,
+    SpiderTableScreen,
+    TableScreen,
+)
+from castle.tui.board import PileView
+from castle.tui.guide import guide_markdown
+from textual.pilot import Pilot
+from textual.widgets import Markdown, OptionList, Static
+
+DEAL = Deal.from_number("beleaguered-castle", 2)
+
+#: Every foundation at 6; column 1 ends in a run of three (9S 8D 7C) that two empty columns
+#: (3 and 8) let move onto the TH of column 2; column 6 ends TS 7S, not a run. The 7H under
+#: the 8H keeps the game from finishing itself.
+RUNS = Deal.from_text(
+    "Foundations: C-6 D-6 H-6 S-6\n"
+    ": 9S 8D 7C\n: KD TH\n:\n: KC QC JC TC 9C 8C 7D\n: 7H KH QH JH 9H 8H\n"
+    ": KS QS JS TS 7S\n: QD JD TD 9D 8S\n:\n",
+    "beleaguered-castle",
+)
+
+SPIDER_ENDGAME = SpiderDeal.from_text(
+    "Stock:\nOff: S S S S S S\n"
+    "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S | AS\n"
+    "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\nAS\n:\n:\n:\n:\n:\n:\n:\n"
+)
+
+Play = Callable[[CastleApp, Pilot[None]], Awaitable[None]]
+
+
+def run(app: CastleApp, play: Play, size: tuple[int, int] = (100, 40)) -> None:
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await play(app, pilot)
+
+    asyncio.run(main())
+
+
+def card_row(card: int) -> tuple[int, int]:
+    """Where to press on card ``card`` of a column (bottom 0): under the column's number."""
+    return (2, 1 + card)
+
+
+def message(app: CastleApp) -> str:
+    return str(app.screen.query_one("#message", Static).render())
+
+
+def marked(app: CastleApp) -> set[str]:
+    return {str(w.id) for w in app.screen.query(".target")}
+
+
+# --- drag and drop: castle ----------------------------------------------------------------------
+
+
+def test_a_drag_marks_the_legal_columns_and_drops_the_card_there(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    game = Game.new("medium", deal=DEAL, store=store)
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        assert game.targets(6, 1) == [7]  # TH: onto the JH of column 8 only
+        await pilot.mouse_down("#column-7", offset=card_row(5))
+        assert marked(app) == {"column-8"}
+        await pilot.hover("#column-8", offset=card_row(8))
+        assert app.screen.query_one("#held").display  # the card follows the pointer
+        assert app.screen.query_one("#column-8").has_class("over")
+        await pilot.mouse_up("#column-8", offset=card_row(8))
+        await pilot.pause()
+        assert game.columns[7][-2:] == [castle.Card(11, "H"), castle.Card(10, "H")]
+        assert game.moves == 1 and not marked(app)
+        assert not app.screen.query_one("#held").display
+
+    run(CastleApp(store, game), play)
+
+
+def test_a_drag_carries_the_run_from_the_card_pressed(tmp_path: Path) -> None:
+    game = Game(RUNS, store=SaveStore(tmp_path))
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        await pilot.mouse_down("#column-1", offset=card_row(0))  # 9S: it and the two above
+        assert marked(app) == {"column-2"}
+        await pilot.hover("#column-2")
+        await pilot.mouse_up("#column-2", offset=card_row(3))
+        await pilot.pause()
+        assert [str(c) for c in game.columns[1]] == ["KD", "TH", "9S", "8D", "7C"]
+        assert len(game.history) == 1  # one action (made of single-card moves)
+
+    run(CastleApp(SaveStore(tmp_path), game), play)
+
+
+def test_a_card_dropped_on_the_foundations_goes_up(tmp_path: Path) -> None:
+    game = Game(RUNS, store=SaveStore(tmp_path))
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        await pilot.mouse_down("#column-4", offset=card_row(6))  # 7D: the diamonds are at 6
+        assert "foundations" in marked(app)
+        await pilot.hover("#foundations", offset=(20, 0))
+        await pilot.mouse_up("#foundations", offset=(20, 0))
+        await pilot.pause()
+        assert game.foundations["D"] == 7
+
+    run(CastleApp(SaveStore(tmp_path), game), play)
+
+
+def test_an_illegal_drop_shakes_the_cards_back_and_changes_nothing(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    game = Game.new("medium", deal=DEAL, store=store)
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        await pilot.mouse_down("#column-7", offset=card_row(5))  # TH
+        await pilot.hover("#column-1")
+        await pilot.mouse_up("#column-1", offset=card_row(2))  # onto the 3D: refused
+        column = app.screen.query_one("#column-7", PileView)
+        assert column.has_class("refused")  # the column the card returns to shakes
+        assert message(app) == "T♥ does not fit on 3♦ (one rank lower only)"
+        await pilot.pause(0.5)
+        assert not column.has_class("refused") and column.styles.offset.x.value == 0
+        # Off the table (the message line): back too.
+        await pilot.mouse_down("#column-7", offset=card_row(5))
+        await pilot.mouse_up("#message", offset=(5, 0))
+        assert column.has_class("refused") and "drop them on a marked column" in message(app)
+        await pilot.pause(0.5)
+
+    run(CastleApp(store, game), play)
+    assert game.moves == 0 and game.position == DEAL
+
+
+def test_a_press_on_cards_that_are_not_a_run_lifts_nothing_and_says_why(
+    tmp_path: Path,
+) -> None:
+    game = Game(RUNS, store=SaveStore(tmp_path))
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        await pilot.mouse_down("#column-6", offset=card_row(3))  # TS, under the 7S
+        assert not marked(app)
+        await pilot.hover("#column-7")
+        assert message(app) == "T♠ 7♠ is not a descending run: it cannot move as one"
+        assert app.screen.query_one("#column-6").has_class("refused")
+        assert not app.screen.query_one("#held").display
+        await pilot.mouse_up("#column-7", offset=card_row(5))
+        await pilot.pause(0.5)
+
+    run(CastleApp(SaveStore(tmp_path), game), play)
+    assert game.moves == 0 and game.position == RUNS
+
+
+def test_a_press_and_release_in_place_is_still_a_click(tmp_path: Path) -> None:
+    game = Game(RUNS, store=SaveStore(tmp_path))
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        await pilot.mouse_down("#column-4", offset=card_row(6))
+        await pilot.mouse_up("#column-4", offset=card_row(6))
+        await pilot.pause()
+        assert game.moves == 0 and not marked(app)
+        await pilot.click("#column-4", offset=card_row(6))  # down, up and a click: a tap
+        await pilot.pause(0.5)
+        assert game.foundations["D"] == 7
+        await pilot.double_click("#column-6", offset=card_row(4))
+        await pilot.pause(0.5)
+        assert game.foundations["S"] == 7
+
+    run(CastleApp(SaveStore(tmp_path), game), play)
+
+
+def test_a_drag_let_go_over_its_own_column_puts_the_cards_back(tmp_path: Path) -> None:
+    game = Game(RUNS, store=SaveStore(tmp_path))
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        await pilot.mouse_down("#column-1", offset=card_row(2))
+        await pilot.hover("#column-2")
+        await pilot.mouse_up("#column-1", offset=card_row(2))
+        await pilot.pause(0.5)
+        assert message(app) == "put back" and not marked(app)
+
+    run(CastleApp(SaveStore(tmp_path), game), play)
+    assert game.moves == 0
+
+
+# --- drag and drop: Spider ----------------------------------------------------------------------
+
+
+def test_spider_drag_and_drop(tmp_path: Path) -> None:
+    game = SpiderGame(SPIDER_ENDGAME, store=SaveStore(tmp_path))
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        assert isinstance(app.screen, SpiderTableScreen)
+        await pilot.mouse_down("#column-1", offset=card_row(12))  # the AS, on 12 face down
+        assert marked(app) == {f"column-{i + 1}" for i in game.targets(0, 1)}
+        assert "column-2" in marked(app) and "column-3" not in marked(app)
+        await pilot.hover("#column-3")
+        await pilot.mouse_up("#column-3", offset=card_row(0))  # onto the other AS: refused
+        assert app.screen.query_one("#column-1").has_class("refused")
+        assert message(app) == "A♠ does not fit on A♠ (one rank lower only)"
+        await pilot.mouse_down("#column-1", offset=card_row(12))
+        await pilot.hover("#stock")
+        await pilot.mouse_up("#stock")  # the stock is no place to drop
+        assert game.moves == 0
+        await pilot.pause(0.5)
+        await pilot.mouse_down("#column-1", offset=card_row(12))
+        await pilot.hover("#column-2")
+        await pilot.mouse_up("#column-2", offset=card_row(12))
+        await pilot.pause()
+        assert game.moves == 1 and len(game.columns[1].up) == 13
+        # A press on a face-down card lifts nothing.
+        await pilot.mouse_down("#column-1", offset=card_row(3))
+        screen = app.screen
+        assert isinstance(screen, SpiderTableScreen) and screen.held is None
+        await pilot.mouse_up("#column-1", offset=card_row(3))
+
+    run(CastleApp(SaveStore(tmp_path), game), play)
+
+
+def test_spider_refuses_to_lift_cards_of_mixed_suits(tmp_path: Path) -> None:
+    game = SpiderGame(SpiderDeal.from_number("spider-2", 5), store=SaveStore(tmp_path))
+    game.deal_row()
+    column = game.columns[2]
+    assert [str(c) for c in column.up] == ["5H", "8S"] and len(column.down) == 5
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        await pilot.mouse_down("#column-3", offset=card_row(5))  # the 5H, under the 8S
+        assert not marked(app)
+        await pilot.hover("#column-4")
+        assert message(app) == "5♥ 8♠ is not a run of one suit: it cannot move as one"
+        await pilot.mouse_up("#column-4")
+        await pilot.pause(0.5)
+
+    run(CastleApp(SaveStore(tmp_path), game), play)
+    assert game.moves == 1
+
+
+# --- the guide and the footer -------------------------------------------------------------------
+
+
+def test_the_guide_shows_the_castle_rules_and_stops_the_clock(tmp_path: Path) -> None:
+    game = Game.new("medium", deal=DEAL, store=SaveStore(tmp_path))
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, GuideScreen) and game.paused
+        text = app.screen.query_one(Markdown).source
+        for part in ("Drag", "## 1. The castle family", "### Supermove", "### The score"):
+            assert part in text
+        assert "### Levels" in text and "### Castle games" in text  # the levels, the tips
+        assert "## 4. Spider" not in text and "### Spider" not in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen) and not game.paused
+        for key in ("q", "question_mark"):
+            await pilot.press("question_mark")
+            await pilot.press(key)
+            assert isinstance(app.screen, TableScreen)
+        # The menu opens it too, and it closes back to the menu, the clock still stopped.
+        await pilot.press("m")
+        menu = app.screen.query_one("#menu", OptionList)
+        prompts = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        await pilot.press(*["down"] * prompts.index("Guide (?)"), "enter")
+        assert isinstance(app.screen, GuideScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen) and game.paused
+
+    run(CastleApp(SaveStore(tmp_path), game), play)
+
+
+def test_the_guide_at_a_spider_table_shows_spider_s_rules(tmp_path: Path) -> None:
+    game = SpiderGame(SPIDER_ENDGAME, store=SaveStore(tmp_path))
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        await pilot.press("question_mark")
+        text = app.screen.query_one(Markdown).source
+        for part in ("## 4. Spider", "### The Spider score", "### Undo and redo", "### Spider"):
+            assert part in text
+        assert "## 1. The castle family" not in text and "### Castle games" not in text
+        await pilot.press("escape")
+
+    run(CastleApp(SaveStore(tmp_path), game), play)
+
+
+def test_the_guide_names_every_key_of_the_table() -> None:
+    for screen in (TableScreen, SpiderTableScreen):
+        text = guide_markdown(screen is SpiderTableScreen, screen.BINDINGS)
+        for key in ("`u/Ctrl+Z` undo", "`h` hint", "`?` guide", "`n` new deal", "`q` quit"):
+            assert key in text
+    assert "`1-8` select/move" in guide_markdown(False, TableScreen.BINDINGS)
+    assert "`0-9` select/move" in guide_markdown(True, SpiderTableScreen.BINDINGS)
+
+
+def test_the_footer_names_the_move_keys(tmp_path: Path) -> None:
+    def footer(app: CastleApp) -> dict[str, str]:
+        return {k.key_display: k.description for k in app.screen.query("FooterKey")}  # type: ignore[attr-defined]
+
+    async def castle_keys(app: CastleApp, pilot: Pilot[None]) -> None:
+        keys = footer(app)
+        assert keys["1-8"] == "Select/move" and keys["f"] == "Foundation"
+        assert keys["?"] == "Guide" and keys["u"] == "Undo"
+
+    run(CastleApp(SaveStore(tmp_path), Game(DEAL)), castle_keys)
+
+    async def spider_keys(app: CastleApp, pilot: Pilot[None]) -> None:
+        keys = footer(app)
+        assert keys["0-9"] == "Select/move" and keys["d"] == "Deal" and keys["?"] == "Guide"
+
+    run(CastleApp(SaveStore(tmp_path), SpiderGame(SPIDER_ENDGAME)), spider_keys)
+
+
+# --- the start, new deals, settings, notices ------------------------------------------------------
+
+
+def test_n_asks_before_the_unfinished_game_counts_as_lost(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    game = Game.new("medium", deal=DEAL, store=store)
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        await pilot.press("n")  # no move made: nothing to lose, no question
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.game is not game
+        fresh = app.screen.game
+        fresh.tap(next(i for i in range(8) if _tappable(fresh, i)))  # a move made
+        await pilot.press("n")
+        assert isinstance(app.screen, ConfirmScreen) and fresh.paused
+        await pilot.press("n")  # keep playing
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.game is fresh
+        assert not fresh.paused and store.record("medium").played == 0
+        await pilot.press("n", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.game is not fresh
+
+    run(CastleApp(store, game, rng=random.Random(1)), play)
+    assert store.record("medium") == LevelRecord(0, 1, 0, 0)
+
+
+def test_the_picker_asks_before_a_new_level_ends_the_unfinished_game(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    game = Game.new("medium", deal=DEAL, store=store)
+    game.move(6, 7)
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        assert isinstance(app.screen, LevelPicker)
+        await pilot.press("down", "down", "down", "enter")  # Hard, under Continue, Easy, Medium
+        assert isinstance(app.screen, ConfirmScreen)
+        question = str(app.screen.query_one("#question", Static).render())
+        assert "Hard" in question and "Medium" in question and "counts as lost" in question
+        await pilot.press("escape")
+        assert isinstance(app.screen, LevelPicker)
+
+    run(CastleApp(store), play)
+    assert store.record("medium").played == 0
+
+
+def test_the_sound_setting_is_kept_for_the_next_start(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    store.record_result("hard", won=True)
+
+    async def turn_off(app: CastleApp, pilot: Pilot[None]) -> None:
+        assert app.sound
+        await pilot.press("m", "down", "down", "enter", "escape")  # Sound: off
+
+    run(CastleApp(store, Game(DEAL)), turn_off)
+    data = json.loads(store.statistics_path.read_text())
+    assert data["settings"]["sound"] is False and data["levels"]["hard"]["wins"] == 1
+
+    async def check(app: CastleApp, pilot: Pilot[None]) -> None:
+        assert not app.sound
+        await pilot.press("m")
+        menu = app.screen.query_one("#menu", OptionList)
+        assert "Sound: off" in str(menu.get_option("sound").prompt)
+
+    run(CastleApp(SaveStore(tmp_path), Game(DEAL)), check)
+    again = SaveStore(tmp_path)
+    again.record_result("hard", won=False)  # a result keeps the settings
+    assert not again.settings().sound and again.record("hard").played == 2
+
+
+def test_corrupt_statistics_are_told_when_first_read(tmp_path: Path) -> None:
+    (tmp_path / "statistics.json").write_text('{"format": "castle-statistics", "levels": 3}')
+    store = SaveStore(tmp_path)
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        assert isinstance(app.screen, LevelPicker)
+        notices = [n.message for n in app._notifications]
+        assert any("statistics.json was not usable" in n for n in notices)
+        assert any("every count starts again from 0" in n for n in notices)
+
+    run(CastleApp(store), play)
+    assert list(tmp_path.glob("statistics.json.corrupt-*"))
+
+
+def test_a_notice_made_during_play_is_shown_at_once(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    game = Game.new("medium", deal=DEAL, store=store)
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        await pilot.press("7", "8")
+        store.statistics_path.write_text("not json")  # spoilt while the game is played
+        await pilot.press("n", "y")  # the loss is entered: the file is read
+        await pilot.pause()
+        assert any("not JSON" in n.message for n in app._notifications)
+
+    run(CastleApp(store, game), play)
+    assert store.record("medium") == LevelRecord(0, 1, 0, 0)
+
+
+# --- hints, messages, the terminal's size ---------------------------------------------------------
+
+
+def test_spider_hints_are_fair_unless_the_menu_says_thoughtful(tmp_path: Path) -> None:
+    game = SpiderGame(SPIDER_ENDGAME)
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        assert app.fair_hints
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert message(app).startswith("fair hint: try A♠ from column 1 to column 2")
+        await pilot.press("m", "down", "down", "down", "enter")
+        menu = app.screen.query_one("#menu", OptionList)
+        assert "peek" in str(menu.get_option("hints").prompt)
+        await pilot.press("escape")
+        assert not app.fair_hints
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert message(app).startswith("thoughtful hint (it peeked at the face-down cards): try A♠")
+
+    run(CastleApp(SaveStore(tmp_path), game), play)
+    assert SaveStore(tmp_path).settings().fair_hints is False
+
+
+def test_messages_draw_cards_as_the_table_does(tmp_path: Path) -> None:
+    game = Game.new("medium", deal=DEAL, store=SaveStore(tmp_path))
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        await pilot.press("7", "1")
+        assert message(app) == "T♥ does not fit on 3♦ (one rank lower only)"
+        await pilot.press("8", "8")
+        assert message(app) == "J♥ selected"  # a run of one: still one card
+        await pilot.press("escape", "7")
+        assert message(app).startswith("T♥ selected")
+
+    run(CastleApp(SaveStore(tmp_path), game), play)
+
+
+def test_a_terminal_too_small_for_the_table_says_so(tmp_path: Path) -> None:
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        notice = app.screen.query_one("#too-small", Static)
+        assert notice.display and not app.screen.query_one("#table").display
+        assert "50 columns wide (this one is 40): widen it" in str(notice.render())
+        await pilot.resize_terminal(100, 40)
+        assert not notice.display and app.screen.query_one("#table").display
+        await pilot.resize_terminal(100, 10)
+        assert "rows tall (this one is 10): make it taller" in str(notice.render())
+
+    run(CastleApp(SaveStore(tmp_path), Game(DEAL)), play, size=(40, 30))
+
+
+def _tappable(game: Game, column: int) -> bool:
+    try:
+        Game(game.position).tap(column)
+    except castle.IllegalMoveError:
+        return False
+    return True
