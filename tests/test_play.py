@@ -12,7 +12,7 @@ from pathlib import Path
 import castle
 import pytest
 from castle import Deal, Game, LevelRecord, SaveStore
-from castle.tui.app import CastleApp, LevelPicker, ResultsScreen, TableScreen
+from castle.tui.app import CastleApp, ConfirmScreen, LevelPicker, ResultsScreen, TableScreen
 from textual.widgets import OptionList, Static
 
 DEAL = Deal.from_number("beleaguered-castle", 2)
@@ -118,7 +118,10 @@ def test_the_menu_starts_a_new_deal_and_records_the_loss(tmp_path: Path) -> None
         app = CastleApp(store, game)
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.press("7", "8")  # TH onto JH
-            await pilot.press("m", "down", "enter")  # New deal
+            await pilot.press("m", "down", "enter")  # New deal: it asks first
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("y")
             await pilot.pause()
             assert isinstance(app.screen, TableScreen) and app.screen.game is not game
             assert len(app.screen_stack) == 2  # the menu is gone, not stacked
@@ -162,6 +165,24 @@ def test_the_level_picker_shows_statistics_and_continues(tmp_path: Path) -> None
             assert app.screen.game.history == Game.resume(store).history  # type: ignore[union-attr]
 
     asyncio.run(play())
+
+
+def test_play_opens_on_the_picker_even_with_a_game_unfinished(tmp_path: Path) -> None:
+    from castle.cli.play import open_game
+
+    store = SaveStore(tmp_path)
+    game = Game.new("medium", deal=DEAL, store=store)
+    game.move(6, 7)
+    assert open_game(store, None, None, False) is None  # the picker, with Continue
+    again = open_game(store, "medium", None, False)  # --level medium: that game goes on
+    assert isinstance(again, Game) and again.history == game.history and not again.paused
+    assert store.record("medium").played == 0
+    hard = open_game(store, "hard", None, False)  # another level: a new deal, this one lost
+    assert isinstance(hard, Game) and hard.level == "hard" and not hard.history
+    assert store.record("medium") == LevelRecord(0, 1, 0, 0)
+    hard.tap(next(i for i in range(8) if _tappable(hard, i)))
+    fresh = open_game(store, None, None, True)  # --new: a new deal at the level last played
+    assert isinstance(fresh, Game) and fresh.level == "hard" and not fresh.history
 
 
 def _tappable(game: Game, column: int) -> bool:
@@ -217,6 +238,44 @@ def test_plain_mode_continues_a_saved_game(tmp_path: Path) -> None:
     again = castle_play([], "u\nq\n", tmp_path)
     assert "Medium · deal 2 · moves 1" in again.stdout
     assert "moves 2" in again.stdout  # the undo counts as a move
+
+
+def test_plain_mode_without_arguments_says_it_continues(tmp_path: Path) -> None:
+    castle_play(["--deal", "2"], "7 8\nq\n", tmp_path)
+    again = castle_play([], "q\n", tmp_path)
+    assert "continuing the unfinished game (n starts a new deal)" in again.stdout
+    assert "Medium · deal 2 · moves 1" in again.stdout
+    castle_play([], "n\ny\nq\n", tmp_path)  # that one lost; a new deal, no move made yet
+    fresh = castle_play([], "q\n", tmp_path)
+    assert "continuing" in fresh.stdout and "moves 0" in fresh.stdout
+
+
+def test_plain_mode_asks_before_a_new_deal_counts_the_game_as_lost(tmp_path: Path) -> None:
+    kept = castle_play(["--deal", "2"], "7 8\nn\nno\nq\n", tmp_path)
+    assert "start one? (y/n)" in kept.stdout and "kept: this game goes on" in kept.stdout
+    assert SaveStore(tmp_path).record("medium").played == 0
+    resumed = Game.resume(SaveStore(tmp_path))
+    assert resumed is not None and resumed.deal.number == 2 and resumed.moves == 1
+    ended = castle_play([], "n\ny\nq\n", tmp_path)
+    assert "start one? (y/n)" in ended.stdout
+    assert SaveStore(tmp_path).record("medium") == LevelRecord(0, 1, 0, 0)
+    unasked = castle_play([], "n\nq\n", tmp_path)  # no move made in it: no question
+    assert "(y/n)" not in unasked.stdout
+
+
+def test_plain_mode_tells_of_corrupt_statistics_when_it_reads_them(tmp_path: Path) -> None:
+    (tmp_path / "statistics.json").write_text("[1, 2")
+    done = castle_play(["--deal", "2"], "s\nq\n", tmp_path)
+    assert "castle: warning:" in done.stderr and "statistics.json was not usable" in done.stderr
+    assert "every count starts again from 0" in done.stderr
+    assert list(tmp_path.glob("statistics.json.corrupt-*"))
+
+
+def test_plain_spider_hints_are_fair_and_p_peeks(tmp_path: Path) -> None:
+    done = castle_play(["--variant", "spider-1", "--deal", "1"], "h\np\nq\n", tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "fair hint: try " in done.stdout
+    assert "thoughtful hint (it peeked at the face-down cards and the stock): try " in done.stdout
 
 
 def test_plain_mode_refuses_illegal_commands_and_goes_on(tmp_path: Path) -> None:

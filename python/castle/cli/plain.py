@@ -25,8 +25,11 @@ commands (columns are numbered 1-10):
   N M      move the longest run that fits from column N onto column M
   N M K    move exactly K cards (a run of one suit) from column N onto column M
   d        deal ten cards from the stock          N o  take the K-A run on column N off
-  u  undo     r  redo     h  hint     n  new deal     s  statistics
-  q  quit (the game is saved; `castle play` continues it)     ?  this help"""
+  h        hint (fair: it sees only what you see)
+  p        thoughtful hint (it peeks at the face-down cards and the stock)
+  u  undo     r  redo     n  new deal (asks y/n if this game would count as lost)
+  s  statistics     q  quit (the game is saved; `castle play --plain` continues it)
+  ?  this help"""
 
 HELP = """\
 commands (columns are numbered 1-8):
@@ -34,8 +37,9 @@ commands (columns are numbered 1-8):
   N M      move what fits from column N onto column M (a run if the empty columns allow)
   N M K    move exactly K cards from column N onto column M
   N f      column N's top card to its foundation
-  u  undo     r  redo     h  hint     n  new deal     s  statistics
-  q  quit (the game is saved; `castle play` continues it)     ?  this help"""
+  u  undo     r  redo     h  hint     n  new deal (asks y/n if this game would count as lost)
+  s  statistics     q  quit (the game is saved; `castle play --plain` continues it)
+  ?  this help"""
 
 
 def card_text(card: Card) -> Text:
@@ -110,12 +114,30 @@ def parse_column(token: str, columns: int = 8) -> int:
     return int(token) - 1
 
 
-def play_lines(game: AnyGame, store: SaveStore, lines: Iterable[str], out: Console) -> AnyGame:
+def warn(store: SaveStore, errors: Console) -> None:
+    """What was found wrong with the save files since the last call (each set aside)."""
+    for notice in store.notices:
+        errors.print(f"castle: warning: {notice}", style="yellow")
+    store.notices.clear()
+
+
+def play_lines(
+    game: AnyGame,
+    store: SaveStore,
+    lines: Iterable[str],
+    out: Console,
+    *,
+    errors: Console | None = None,
+) -> AnyGame:
     """Play commands from ``lines`` until ``q`` or the end of input; return the game in play
-    at the end (a new deal replaces the game)."""
+    at the end (a new deal replaces the game). What is found wrong with the save files on
+    the way (a corrupt statistics file, say) is told on ``errors`` (else ``out``) at once."""
+    errors = errors or out
+    warn(store, errors)
     out.print(board_text(game))
     out.print("? for help", style="dim")
-    for raw in lines:
+    commands = iter(lines)
+    for raw in commands:
         words = raw.split()
         if not words:
             continue
@@ -131,9 +153,26 @@ def play_lines(game: AnyGame, store: SaveStore, lines: Iterable[str], out: Conso
                     out.print(f"{level(level_id).name}: {store.record(level_id)}")
                 continue
             if command == "h":
-                out.print(f"hint: {game.hint()}")
+                if isinstance(game, SpiderGame):
+                    out.print(f"fair hint: {game.hint(fair=True)}")
+                else:
+                    out.print(f"hint: {game.hint()}")
+                continue
+            if command == "p" and isinstance(game, SpiderGame):
+                hint = game.hint()
+                out.print(
+                    f"thoughtful hint (it peeked at the face-down cards and the stock): {hint}"
+                )
                 continue
             if command == "n":
+                if not game.is_won and game.moves > 0:
+                    out.print(
+                        f"a new deal counts this {level(game.level).name} game as lost: "
+                        "start one? (y/n)"
+                    )
+                    if not next(commands, "").strip().lower().startswith("y"):
+                        out.print("kept: this game goes on", style="dim")
+                        continue
                 game = new_game(game.level, store)
             elif command == "u":
                 game.undo()
@@ -146,11 +185,14 @@ def play_lines(game: AnyGame, store: SaveStore, lines: Iterable[str], out: Conso
         except CastleError as e:
             out.print(f"not done: {e}", style="yellow")
             continue
+        finally:
+            warn(store, errors)
         out.print(board_text(game))
         if game.is_won:
             out.print(results_text(game, store), style="bold green")
     if not game.is_won:
         out.print("saved: `castle play` continues this game", style="dim")
+    warn(store, errors)
     return game
 
 

@@ -1,5 +1,12 @@
-"""``castle play``: which game to open (continue, a level, a deal), then the full-screen player
-or the line mode."""
+"""``castle play``: which game to open (the level picker, a level, a deal), then the full-screen
+player or the line mode.
+
+Without ``--level``, ``--variant``, ``--deal`` or ``--new``, the full-screen player opens on the
+level picker (Continue first when a game is unfinished). The line mode has no picker: it
+continues the unfinished game, and says so, else deals a new game at the level last played.
+``--level L`` (or ``--variant V``) continues an unfinished game of that level, else deals a new
+one; ``--deal N`` and ``--new`` always deal anew.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +15,7 @@ import sys
 
 from ..errors import SaveError
 from ..game import Game
-from ..levels import DEFAULT_LEVEL, level_for_variant
+from ..levels import DEFAULT_LEVEL, level, level_for_variant
 from ..new_game import AnyGame, new_game
 from ..saves import SaveStore
 from .errors import EXIT_OK, UsageError
@@ -18,17 +25,30 @@ from .output import make_console
 def open_game(
     store: SaveStore, level_id: str | None, deal_number: int | None, new: bool
 ) -> AnyGame | None:
-    """The game to play: deal ``deal_number`` (at ``level_id``, Medium by default), else the
-    saved unfinished game (unless ``new``, or it is of another level), else a new deal at
-    the level. None when nothing was asked for and nothing is saved (the picker decides)."""
+    """The game asked for: deal ``deal_number`` (at ``level_id``, Medium by default); a new
+    deal (``new``: at ``level_id``, else the saved game's level); at ``level_id``, the saved
+    game if it is an unfinished one of that level, else a new deal. None when nothing was
+    asked for: the level picker decides."""
     if deal_number is not None:
         return new_game(level_id or "medium", store, deal_number)
-    saved = None if new else Game.resume(store)
-    if saved is not None and not saved.is_won and level_id in (None, saved.level):
-        return saved
     if level_id is None and not new:
         return None
-    return new_game(level_id or (saved.level if saved else DEFAULT_LEVEL), store)
+    saved = Game.resume(store, paused=True)
+    if saved is not None and not new and not saved.is_won and saved.level == level_id:
+        saved.unpause()
+        return saved
+    return new_game(level_id or (saved.level if saved is not None else DEFAULT_LEVEL), store)
+
+
+def line_mode_game(store: SaveStore) -> tuple[AnyGame, str]:
+    """The line mode's game when nothing was asked for (it has no picker): the unfinished
+    game, else a new deal at the level last played (else the default level); and a line that
+    says which."""
+    saved = Game.resume(store)
+    if saved is not None and not saved.is_won:
+        return saved, "continuing the unfinished game (n starts a new deal)"
+    chosen = saved.level if saved is not None else DEFAULT_LEVEL
+    return new_game(chosen, store), f"a new deal at {level(chosen).name}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -36,23 +56,24 @@ def run(args: argparse.Namespace) -> int:
     # Without a terminal there is no screen to draw: the line mode serves scripts as well.
     plain = args.plain or not (sys.stdin.isatty() and sys.stdout.isatty())
     level_id = args.level or (level_for_variant(args.variant).id if args.variant else None)
+    said = None
     try:
         game = open_game(store, level_id, args.deal, args.new)
         if game is None and plain:
-            game = new_game(DEFAULT_LEVEL, store)
+            game, said = line_mode_game(store)
     except (OSError, SaveError) as e:
         raise UsageError(f"cannot use the save directory {store.directory}: {e}") from None
     except ValueError as e:  # a deal number out of range, for one
         raise UsageError(str(e)) from None
     if plain:
-        warnings = make_console(stderr=True)
-        for notice in store.notices:
-            warnings.print(f"castle: warning: {notice}; starting afresh", style="yellow")
-        store.notices.clear()
         from .plain import play_lines
 
         assert game is not None
-        play_lines(game, store, sys.stdin, make_console())
+        out = make_console()
+        if said is not None:
+            out.print(said, style="dim")
+        # Notices (a save file set aside) go to standard error, as they are found.
+        play_lines(game, store, sys.stdin, out, errors=make_console(stderr=True))
         return EXIT_OK
     from ..tui.app import CastleApp
 
@@ -60,4 +81,4 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-__all__ = ["open_game", "run"]
+__all__ = ["line_mode_game", "open_game", "run"]
