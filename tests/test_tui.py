@@ -82,6 +82,7 @@ def test_a_drag_marks_the_legal_columns_and_drops_the_card_there(tmp_path: Path)
         assert marked(app) == {"column-8"}
         await pilot.hover("#column-8", offset=card_row(8))
         assert app.screen.query_one("#held").display  # the card follows the pointer
+        assert message(app) == "T♥: let go over a marked place to move there"
         assert app.screen.query_one("#column-8").has_class("over")
         await pilot.mouse_up("#column-8", offset=card_row(8))
         await pilot.pause()
@@ -229,6 +230,19 @@ def test_spider_drag_and_drop(tmp_path: Path) -> None:
     run(CastleApp(SaveStore(tmp_path), game), play)
 
 
+def test_spider_clicks_still_select_and_drop(tmp_path: Path) -> None:
+    game = SpiderGame(SPIDER_ENDGAME, store=SaveStore(tmp_path))
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        await pilot.click("#column-1", offset=card_row(12))
+        assert message(app).startswith("A♠ selected") and not marked(app)
+        await pilot.click("#column-2", offset=card_row(3))
+        await pilot.pause()
+        assert game.moves == 1 and len(game.columns[1].up) == 13
+
+    run(CastleApp(SaveStore(tmp_path), game), play)
+
+
 def test_spider_refuses_to_lift_cards_of_mixed_suits(tmp_path: Path) -> None:
     game = SpiderGame(SpiderDeal.from_number("spider-2", 5), store=SaveStore(tmp_path))
     game.deal_row()
@@ -291,6 +305,21 @@ def test_the_guide_at_a_spider_table_shows_spider_s_rules(tmp_path: Path) -> Non
         await pilot.press("escape")
 
     run(CastleApp(SaveStore(tmp_path), game), play)
+
+
+def test_the_picker_s_guide_is_the_highlighted_level_s(tmp_path: Path) -> None:
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        assert isinstance(app.screen, LevelPicker)
+        await pilot.press("question_mark")  # Easy is highlighted: the castle guide
+        assert "## 1. The castle family" in app.screen.query_one(Markdown).source
+        await pilot.press("escape")
+        assert isinstance(app.screen, LevelPicker)
+        await pilot.press("end", "question_mark")  # Spider 4
+        assert "## 4. Spider" in app.screen.query_one(Markdown).source
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, LevelPicker)
+
+    run(CastleApp(SaveStore(tmp_path)), play)
 
 
 def test_the_guide_names_every_key_of_the_table() -> None:

@@ -32,15 +32,15 @@ class LevelPicker(Screen[None]):
 
     def compose(self) -> ComposeResult:
         app = castle_app(self)
-        yield Static(Text("castle: pick a level, then Enter to play", style="bold"), id="title")
         options = []
+        width = max(len(chosen.name) for chosen in LEVELS.values()) + 2
         saved = Game.resume(app.store, clock=app.clock, paused=True)
         self.saved = saved if saved is not None and not saved.is_won else None
         if self.saved is not None:
             what = f"deal {self.saved.deal.number}" if self.saved.deal.number else "a deal"
             options.append(
                 Option(
-                    f"Continue   {level(self.saved.level).name}, {what}, "
+                    f"{'Continue':<{width}}{level(self.saved.level).name}, {what}, "
                     f"{plural(self.saved.moves, 'move')}, {clock_text(self.saved.seconds)}",
                     id="continue",
                 )
@@ -48,8 +48,12 @@ class LevelPicker(Screen[None]):
         for chosen in LEVELS.values():
             record = app.store.record(chosen.id)
             options.append(
-                Option(f"{chosen.name:<9}{chosen.blurb}\n           {record}", id=chosen.id)
+                Option(f"{chosen.name:<{width}}{chosen.blurb}\n{'':<{width}}{record}", id=chosen.id)
             )
+        title = "castle: pick a level, then Enter to play a new deal"
+        if self.saved is not None:
+            title = "castle: Continue the unfinished game, or pick a level for a new deal"
+        yield Static(Text(title, style="bold"), id="title")
         yield OptionList(*options, id="picker")
         yield Footer()
 

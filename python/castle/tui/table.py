@@ -222,13 +222,6 @@ class PlayScreen(Screen[None]):
         self.held = Held(event.column, count, cards, targets, refusal)
         self.mark(targets)
         self.redraw()
-        if refusal is None:
-            held = " ".join(map(str, cards))
-            self.say(
-                f"{held} held: let go over a marked place to move there"
-                if targets
-                else f"{held} held: it has nowhere to go now"
-            )
 
     def game_targets(self, src: int, count: int) -> list[Target]:
         return list(self.game.targets(src, count))
@@ -243,6 +236,12 @@ class PlayScreen(Screen[None]):
                 # These cards cannot move as one: they are not lifted.
                 self.refuse(held, held.refusal)
                 return
+            cards = " ".join(map(str, held.cards))
+            self.say(
+                f"{cards}: let go over a marked place to move there"
+                if held.targets
+                else f"{cards}: nowhere to go now"
+            )
         if held.refusal is not None:
             return
         self.query_one(HeldCards).carry(held.cards, event.offset - Offset(2, 0))
