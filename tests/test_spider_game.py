@@ -219,20 +219,3 @@ def test_cli_autoplay_reports_per_deal_json(tmp_path: Path) -> None:
         timeout=60,
     )
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--deals" in bad.stderr
-
-
-def test_the_menu_turns_the_player_s_spider_hints_fair(tmp_path: Path) -> None:
-    game = SpiderGame(ENDGAME)
-
-    async def run() -> None:
-        app = CastleApp(SaveStore(tmp_path), game)
-        async with app.run_test(size=(100, 50)) as pilot:
-            await pilot.press("m", "down", "down", "down", "enter", "escape")
-            assert app.fair_hints
-            await pilot.press("h")
-            await app.workers.wait_for_complete()
-            await pilot.pause()
-            message = str(app.screen.query_one("#message").render())
-            assert message.startswith("fair hint: try: AS from column 1 to column 2")
-
-    asyncio.run(run())

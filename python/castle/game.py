@@ -233,6 +233,20 @@ class Game(Played[Action, Deal]):
             return count
         return None
 
+    def lift_refusal(self, src: int, count: int) -> str | None:
+        """Why the top ``count`` cards of column ``src`` cannot be picked up to move as one
+        (None: they can, wherever they may then go): what a front end says when the player
+        tries to lift them. Several cards must form a descending run (docs/rules.md §3)."""
+        column = self.columns[self._column(src, "source")]
+        if not column:
+            return f"column {src + 1} is empty"
+        if count > len(column):
+            return f"column {src + 1} holds only {len(column)} cards"
+        if count > self.run_length(src):
+            run = " ".join(map(str, column[len(column) - count :]))
+            return f"{run} is not a descending run: it cannot move as one"
+        return None
+
     def targets(self, src: int, count: int = 1) -> list[Target]:
         """Where the top ``count`` cards of column ``src`` may go as one action: each column a
         drag of them may drop on, and ``"foundation"`` for one card that fits there. The
@@ -402,11 +416,9 @@ class Game(Played[Action, Deal]):
         src = self._column(src, "source")
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise IllegalMoveError(f"count must be a whole number of cards, not {count!r}")
-        column = self.columns[src]
-        if not column:
-            raise IllegalMoveError(f"column {src + 1} is empty")
-        if count > len(column):
-            raise IllegalMoveError(f"column {src + 1} holds only {len(column)} cards")
+        refusal = self.lift_refusal(src, count)
+        if refusal is not None:
+            raise IllegalMoveError(refusal)
         if dst == FOUNDATION:
             if count != 1:
                 raise IllegalMoveError("cards go to the foundations one at a time")
@@ -414,9 +426,6 @@ class Game(Played[Action, Deal]):
         dst = self._column(dst, "destination")
         if dst == src:
             raise IllegalMoveError("a card cannot move onto its own column")
-        if count > self.run_length(src):
-            run = " ".join(map(str, column[len(column) - count :]))
-            raise IllegalMoveError(f"{run} is not a descending run: it cannot move as one")
         into_empty = not self.columns[dst]
         free = [c for c, cards in enumerate(self.columns) if not cards and c != dst]
         capacity = supermove_capacity(len(free) + into_empty, into_empty)

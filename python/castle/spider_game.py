@@ -169,6 +169,21 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
                 return count
         return None
 
+    def lift_refusal(self, src: int, count: int) -> str | None:
+        """Why the top ``count`` cards of column ``src`` cannot be picked up to move as one
+        (None: they can, wherever they may then go): what a front end says when the player
+        tries to lift them."""
+        src = self._column(src, "source")
+        up = self.columns[src].up
+        if not up:
+            return f"column {src + 1} is empty"
+        if count > len(up):
+            return f"column {src + 1} shows only {len(up)} cards face up"
+        if count > self.movable(src):
+            run = " ".join(map(str, up[-count:]))
+            return f"{run} is not a run of one suit: it cannot move as one"
+        return None
+
     def targets(self, src: int, count: int) -> list[int]:
         """The columns the top ``count`` cards of column ``src`` may move onto as one run: the
         places a front end marks while the player holds them."""
@@ -310,14 +325,9 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         core = self._position.core
         if not core.is_legal(kind, src, dst, count):
             if kind == "run":
-                run = self.columns[src].up[-count:]
-                if len(run) > 1 and any(
-                    a.suit != b.suit or a.rank != b.rank + 1 for a, b in zip(run, run[1:])
-                ):
-                    raise IllegalMoveError(
-                        f"{' '.join(map(str, run))} is not a run of one suit: it cannot move as one"
-                    )
-                raise IllegalMoveError(self._refusal(src, dst, count))
+                raise IllegalMoveError(
+                    self.lift_refusal(src, count) or self._refusal(src, dst, count)
+                )
             raise IllegalMoveError(f"not a legal {kind} here")
         move = _public_move(self._position, kind, src, dst, count)
         before = self._position

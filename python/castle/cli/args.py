@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from .. import DEFAULT_MAX_MEMORY, DEFAULT_VARIANT, VARIANTS, __version__
+from ..levels import LEVELS
 from ..solve import limit_problem
 from ..spider import SPIDER_VARIANTS
 from .errors import UsageError
@@ -361,8 +362,6 @@ after every move; without --deal or --new, an unfinished game is continued.
 
 def parse_level(text: str) -> str:
     """A level's id, in any case."""
-    from ..levels import LEVELS
-
     wanted = text.strip().lower()
     if wanted not in LEVELS:
         raise argparse.ArgumentTypeError(f"unknown level {text!r} (known: {', '.join(LEVELS)})")
@@ -370,8 +369,6 @@ def parse_level(text: str) -> str:
 
 
 def add_play_parser(commands: argparse._SubParsersAction[Parser]) -> None:
-    from ..levels import LEVELS
-
     play = commands.add_parser(
         "play",
         help="play a game in the terminal",

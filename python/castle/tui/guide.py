@@ -19,6 +19,7 @@ from textual.widgets import Footer, Markdown
 
 from ..new_game import AnyGame
 from ..spider_game import SpiderGame
+from .keys import CASTLE_KEYS, SPIDER_KEYS
 
 #: The sections of §3 that a Spider game plays as a castle game does (docs/rules.md says so).
 SHARED_WITH_SPIDER = (
@@ -162,10 +163,7 @@ class GuideScreen(Screen[None]):
         self.pause = pause and game is not None
 
     def compose(self) -> ComposeResult:
-        from .spider_table import SpiderTableScreen
-        from .table import TableScreen
-
-        bindings = (SpiderTableScreen if self.spider else TableScreen).BINDINGS
+        bindings = SPIDER_KEYS if self.spider else CASTLE_KEYS
         with VerticalScroll(id="guide"):
             yield Markdown(guide_markdown(self.spider, bindings))
         yield Footer()

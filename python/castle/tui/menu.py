@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 from ..new_game import AnyGame
 from ..spider_game import SpiderGame
 from .common import castle_app
+from .guide import GuideScreen
 
 
 def sound_label(on: bool) -> str:
@@ -71,8 +72,6 @@ class MenuScreen(ModalScreen[None]):
             app.change_settings(fair_hints=not app.settings.fair_hints)
             event.option_list.replace_option_prompt("hints", hints_label(app.settings.fair_hints))
         elif choice == "guide":
-            from .guide import GuideScreen
-
             # The guide keeps the clock stopped, and the menu is there when it closes.
             app.push_screen(GuideScreen(self.game, pause=False))
         elif choice == "levels":

@@ -16,6 +16,7 @@ from ..game import Game
 from ..levels import LEVELS, level
 from ..new_game import AnyGame
 from .common import castle_app, clock_text, plural
+from .guide import GuideScreen
 
 
 class LevelPicker(Screen[None]):
@@ -65,8 +66,6 @@ class LevelPicker(Screen[None]):
             app.new_deal(event.option.id, self.saved)
 
     def action_guide(self) -> None:
-        from .guide import GuideScreen
-
         app = castle_app(self)
         highlighted = self.query_one("#picker", OptionList).highlighted_option
         spider = highlighted is not None and (highlighted.id or "").startswith("spider")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 
 from ..cards import Card
 from ..errors import IllegalMoveError
@@ -14,8 +14,9 @@ from ..solve import Target
 from ..spider_game import SpiderGame, SpiderHint
 from .board import PileView
 from .common import castle_app
+from .keys import SPIDER_KEYS
 from .spider_board import SpiderColumnView, StockView
-from .table import PLAY_BINDINGS, PlayScreen
+from .table import PlayScreen
 
 #: The hints' labels: the fair hint sees what the player sees; the thoughtful one peeks.
 FAIR_LABEL = "fair hint"
@@ -32,13 +33,7 @@ class SpiderTableScreen(PlayScreen):
     stock deals; a drag carries the run from the card pressed.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "column(0)", "Select/move", key_display="0-9"),
-        *(Binding(str(n % 10), f"column({n - 1})", show=False) for n in range(2, 11)),
-        Binding("d", "deal", "Deal"),
-        Binding("o", "off", "Run off"),
-        *PLAY_BINDINGS,
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = SPIDER_KEYS
 
     TOP_ROW = StockView
 
@@ -84,15 +79,7 @@ class SpiderTableScreen(PlayScreen):
         return len(cards.down) + len(cards.up) - card
 
     def lift_refusal(self, src: int, count: int) -> str | None:
-        if count <= self.game.movable(src):
-            return None
-        # Not a run of one suit: the game says why, asked on a copy of the position.
-        other = (src + 1) % 10
-        try:
-            SpiderGame(self.game.position, level_id=self.game.level).move(src, other, count)
-        except IllegalMoveError as e:
-            return str(e)
-        return "only a run of one suit moves as one"
+        return self.game.lift_refusal(src, count)
 
     def drop(self, src: int, dst: Target, count: int) -> None:
         if not isinstance(dst, int):

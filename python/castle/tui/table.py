@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.events import Resize
 from textual.geometry import Offset
@@ -20,7 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from ..cards import Card
-from ..errors import CastleError, IllegalMoveError
+from ..errors import CastleError
 from ..game import Game, Hint
 from ..levels import level
 from ..new_game import AnyGame
@@ -29,6 +29,7 @@ from ..spider_game import SpiderHint
 from .board import COLUMN_WIDTH, ColumnView, FoundationsView, HeldCards, PileView
 from .common import castle_app, clock_text, message_text
 from .guide import GuideScreen
+from .keys import CASTLE_KEYS
 from .menu import MenuScreen
 from .results import ResultsScreen
 
@@ -39,19 +40,6 @@ DOUBLE_CLICK_SECONDS = 0.3
 #: Lines of the screen besides the columns' cards: the status line, the foundations (or stock)
 #: row and the blank under it, the columns' numbers, the message line and the footer.
 TABLE_CHROME_ROWS = 6
-
-#: The keys every table shares.
-PLAY_BINDINGS = [
-    Binding("escape", "cancel", "Cancel", show=False),
-    Binding("u,ctrl+z", "undo", "Undo"),
-    Binding("r,ctrl+y", "redo", "Redo", show=False),
-    Binding("h", "hint", "Hint"),
-    Binding("n", "new", "New deal"),
-    Binding("m", "menu", "Menu"),
-    Binding("question_mark", "guide", "Guide", key_display="?"),
-    Binding("q", "quit", "Quit"),
-]
-
 
 @dataclass
 class Held:
@@ -380,13 +368,7 @@ class TableScreen(PlayScreen):
     drag carries the cards from the one pressed to the top.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "column(0)", "Select/move", key_display="1-8"),
-        *(Binding(str(n), f"column({n - 1})", show=False) for n in range(2, 9)),
-        Binding("f", "foundation", "Foundation"),
-        Binding("enter,space", "tap", "Tap", show=False),
-        *PLAY_BINDINGS,
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = CASTLE_KEYS
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -424,16 +406,7 @@ class TableScreen(PlayScreen):
         self.game.move(src, dst, count)
 
     def lift_refusal(self, src: int, count: int) -> str | None:
-        if count <= self.game.run_length(src):
-            return None
-        # Not a descending run: the game says why, asked on a copy of the position (the move
-        # is refused for any column before it is tried).
-        other = (src + 1) % len(self.game.columns)
-        try:
-            Game(self.game.position, level_id=self.game.level).move(src, other, count)
-        except IllegalMoveError as e:
-            return str(e)
-        return None
+        return self.game.lift_refusal(src, count)
 
     def action_column(self, column: int) -> None:
         if self.selected is None:
