@@ -356,7 +356,9 @@ examples:
 PLAY_HELP = """\
 Play in the terminal: a full-screen game (mouse and keyboard), or with --plain a line mode
 that reads commands from standard input (for scripts and screen readers). The game is saved
-after every move; without --deal or --new, an unfinished game is continued.
+after every move. With no arguments the level picker opens (Continue first when a game is
+unfinished); --level L continues an unfinished game of L, else deals anew; --deal N and --new
+deal anew. --plain has no picker: it continues the unfinished game, or deals anew.
 """
 
 
