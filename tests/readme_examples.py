@@ -113,6 +113,7 @@ _NORMALISE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\d[\d,.]* deals/s"), "<rate>"),
     (re.compile(r"\b\d[\d,]*(?:\.\d+)?(?:e-?\d+)? ?(?:ns|µs|us|ms|s|min|h)\b"), "<time>"),
     (re.compile(r'"seconds": [\d.e-]+'), '"seconds": <time>'),
+    (re.compile(r"\btime \d+:\d\d\b"), "time <clock>"),  # the player's clock
     (re.compile(r"[ \t]+"), " "),
     (re.compile(r" +$", re.M), ""),
 ]
