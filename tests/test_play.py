@@ -13,6 +13,7 @@ import castle
 import pytest
 from castle import Deal, Game, LevelRecord, SaveStore
 from castle.tui.app import CastleApp, ConfirmScreen, LevelPicker, ResultsScreen, TableScreen
+from playing import tappable
 from textual.widgets import OptionList, Static
 
 DEAL = Deal.from_number("beleaguered-castle", 2)
@@ -149,7 +150,7 @@ def test_the_level_picker_shows_statistics_and_continues(tmp_path: Path) -> None
     store = SaveStore(tmp_path)
     store.record_result("hard", won=True)
     game = Game.new("medium", deal=DEAL, store=store)
-    game.tap(next(i for i in range(8) if _tappable(game, i)))
+    game.tap(next(i for i in range(8) if tappable(game, i)))
 
     async def play() -> None:
         app = CastleApp(store)
@@ -180,17 +181,9 @@ def test_play_opens_on_the_picker_even_with_a_game_unfinished(tmp_path: Path) ->
     hard = open_game(store, "hard", None, False)  # another level: a new deal, this one lost
     assert isinstance(hard, Game) and hard.level == "hard" and not hard.history
     assert store.record("medium") == LevelRecord(0, 1, 0, 0)
-    hard.tap(next(i for i in range(8) if _tappable(hard, i)))
+    hard.tap(next(i for i in range(8) if tappable(hard, i)))
     fresh = open_game(store, None, None, True)  # --new: a new deal at the level last played
     assert isinstance(fresh, Game) and fresh.level == "hard" and not fresh.history
-
-
-def _tappable(game: Game, column: int) -> bool:
-    try:
-        Game(game.position).tap(column)
-    except castle.IllegalMoveError:
-        return False
-    return True
 
 
 def castle_play(args: list[str], commands: str, data: Path) -> subprocess.CompletedProcess[str]:

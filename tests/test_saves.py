@@ -16,6 +16,7 @@ import castle
 import pytest
 from castle import Deal, Game, LevelRecord, SaveStore
 from castle.saves import write_atomic
+from playing import tappable
 
 
 class Clock:
@@ -202,17 +203,9 @@ def test_a_new_deal_over_an_unfinished_one_records_a_loss_at_its_level(tmp_path:
     assert store.record("hard").played == 0
     game = Game.resume(store)
     assert isinstance(game, Game) and game.level == "easy"
-    game.tap(next(i for i, c in enumerate(game.columns) if c and _tappable(game, i)))
+    game.tap(next(i for i, c in enumerate(game.columns) if c and tappable(game, i)))
     Game.new("medium", deal=DEAL, store=store)
     assert store.record("easy") == LevelRecord(0, 1, 0, 0)
-
-
-def _tappable(game: Game, column: int) -> bool:
-    try:
-        Game(game.position).tap(column)
-    except castle.IllegalMoveError:
-        return False
-    return True
 
 
 def test_a_win_is_recorded_once(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from castle.tui.app import (
 )
 from castle.tui.board import PileView
 from castle.tui.guide import guide_markdown
+from playing import tappable
 from textual.pilot import Pilot
 from textual.widgets import Markdown, OptionList, Static
 
@@ -361,7 +362,7 @@ def test_n_asks_before_the_unfinished_game_counts_as_lost(tmp_path: Path) -> Non
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and app.screen.game is not game
         fresh = app.screen.game
-        fresh.tap(next(i for i in range(8) if _tappable(fresh, i)))  # a move made
+        fresh.tap(next(i for i in range(8) if tappable(fresh, i)))  # a move made
         await pilot.press("n")
         assert isinstance(app.screen, ConfirmScreen) and fresh.paused
         await pilot.press("n")  # keep playing
@@ -498,11 +499,3 @@ def test_a_terminal_too_small_for_the_table_says_so(tmp_path: Path) -> None:
         assert "rows tall (this one is 10): make it taller" in str(notice.render())
 
     run(CastleApp(SaveStore(tmp_path), Game(DEAL)), play, size=(40, 30))
-
-
-def _tappable(game: Game, column: int) -> bool:
-    try:
-        Game(game.position).tap(column)
-    except castle.IllegalMoveError:
-        return False
-    return True
