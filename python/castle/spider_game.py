@@ -281,10 +281,11 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
                 game._act(kind, src, dst, count, saving=False)
             position = game._position
             for kind, src, dst, count in reversed(data["undone"]):
+                # Checked in the order redo would play them, each from the position before it.
                 if not position.core.is_legal(kind, src, dst, count):
                     raise SaveError("an undone move does not replay")
+                game._undone.insert(0, _public_move(position, kind, src, dst, count))
                 position = SpiderDeal(position.core.play(kind, src, dst, count))
-                game._undone.insert(0, _public_move(game._position, kind, src, dst, count))
             game._moves = count_field(data["moves"])
             game._undos = count_field(data["undos"])
             game._timer = PlayClock(clock, seconds_field(data["seconds"]), running=False)
