@@ -11,6 +11,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from typing import Any
 
 import castle
 import pytest
@@ -231,3 +232,59 @@ def test_corrupt_statistics_are_set_aside_not_overwritten(tmp_path: Path) -> Non
     assert "levels" in aside.read_text()
     assert store.record("easy") == LevelRecord(1, 0, 1, 1)
     assert store.notices and "not castle statistics" in store.notices[0]
+
+
+def spider_save() -> dict[str, object]:
+    game = castle.SpiderGame(castle.SpiderDeal.from_number("spider", 1))
+    _, src, dst, count = next(m for m in game.position.core.legal_moves() if m[0] == "run")
+    game.move(src, dst, count)
+    game.undo()
+    game.redo()
+    return game.to_save()
+
+
+def damaged(edit: str) -> str:
+    """A save damaged the way ``edit`` says (the cases that once crashed every start)."""
+    if edit == "nested":
+        return "[" * 100_000 + "]" * 100_000
+    data: dict[str, Any] = spider_save()
+    if edit == "count 256":
+        data["done"][0][3] = 256
+    elif edit == "column 32768":
+        data["done"][0][1] = 32768
+    elif edit == "deal 2**64":
+        data["deal"] = 2**64
+    elif edit == "undone column -2":
+        data["undone"] = [["run", -2, 3, 1]]
+    elif edit == "castle deal 2**64":
+        data = Game(DEAL).to_save()
+        data["deal"] = 2**64
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    "edit",
+    ["count 256", "column 32768", "deal 2**64", "undone column -2", "castle deal 2**64", "nested"],
+)
+def test_any_damaged_save_is_set_aside_with_one_line_and_play_starts_afresh(
+    tmp_path: Path, edit: str
+) -> None:
+    text = damaged(edit)
+    for args in (["--plain"], ["--plain", "--new"]):
+        (tmp_path / "game.json").write_text(text)
+        done = subprocess.run(
+            [sys.executable, "-m", "castle", "play", *args, "--data-dir", str(tmp_path)],
+            input="q\n",
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        assert "Traceback" not in done.stderr
+        warnings = [line for line in done.stderr.splitlines() if "was not usable" in line]
+        assert len(warnings) == 1, done.stderr
+        assert "starting afresh" in warnings[0]
+        asides = sorted(tmp_path.glob("game.json.corrupt-*"))
+        assert asides and asides[-1].read_text() == text  # kept, never lost
+        for aside in asides:
+            aside.unlink()

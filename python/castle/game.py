@@ -368,7 +368,7 @@ class Game(Played[Action, Deal]):
             return cls._from_save(data, clock, store)
         except SaveError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as e:
+        except (KeyError, TypeError, ValueError, IndexError, OverflowError) as e:
             raise SaveError(f"not a castle save: {e}") from None
 
     @classmethod

@@ -226,6 +226,9 @@ class SaveStore:
         except ValueError as e:
             self._set_aside(path, f"not JSON: {e}")
             return None
+        except RecursionError:
+            self._set_aside(path, "nested too deep to be castle's")
+            return None
 
     def _remove_temporaries(self) -> None:
         """Temporary files a killed writer left behind (never the files themselves)."""

@@ -273,14 +273,14 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
             deal = SpiderDeal.from_text(data["board"], data["variant"])
             number = data["deal"]
             if number is not None:
-                if deal != SpiderDeal.from_number(deal.variant, number):
+                if deal != SpiderDeal.from_number(deal.variant, count_field(number)):
                     raise SaveError(f"the board is not deal {number}")
                 deal = SpiderDeal.from_number(deal.variant, number)
             game = cls(deal, level_id=data["level"], clock=clock)
-            for kind, src, dst, count in data["done"]:
+            for kind, src, dst, count in map(_saved_move, data["done"]):
                 game._act(kind, src, dst, count, saving=False)
             position = game._position
-            for kind, src, dst, count in reversed(data["undone"]):
+            for kind, src, dst, count in map(_saved_move, reversed(data["undone"])):
                 # Checked in the order redo would play them, each from the position before it.
                 if not position.core.is_legal(kind, src, dst, count):
                     raise SaveError("an undone move does not replay")
@@ -293,7 +293,7 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
             return game
         except SaveError:
             raise
-        except (IllegalMoveError, KeyError, TypeError, ValueError, IndexError) as e:
+        except (IllegalMoveError, KeyError, TypeError, ValueError, IndexError, OverflowError) as e:
             raise SaveError(f"not a castle Spider save: {e}") from None
 
     # --- inside -------------------------------------------------------------------------------
@@ -341,6 +341,21 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         if saving:
             self._save()
         return move
+
+
+def _saved_move(data: object) -> tuple[str, int, int, int]:
+    """A move as a save writes it (:func:`_core_move`), checked for its shape and ranges:
+    anything else is a damaged save, never a number the core cannot take."""
+    if (
+        not isinstance(data, list)
+        or len(data) != 4
+        or data[0] not in ("run", "deal", "off")
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in data[1:])
+        or not all(-1 <= x < 10 for x in data[1:3])
+        or not 1 <= data[3] <= 13
+    ):
+        raise SaveError(f"not a move: {data!r}")
+    return data[0], data[1], data[2], data[3]
 
 
 def _public_move(position: SpiderDeal, kind: str, src: int, dst: int, count: int) -> SpiderMove:
