@@ -288,3 +288,159 @@ def test_any_damaged_save_is_set_aside_with_one_line_and_play_starts_afresh(
         assert asides and asides[-1].read_text() == text  # kept, never lost
         for aside in asides:
             aside.unlink()
+
+
+# --- two players, one directory -------------------------------------------------------------
+
+
+def castle_play_process(data: Path, *args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "castle", "play", "--plain", *args, "--data-dir", str(data)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_a_second_player_on_the_directory_is_refused_and_the_first_loses_nothing(
+    tmp_path: Path,
+) -> None:
+    first = castle_play_process(tmp_path, "--deal", "2")
+    assert first.stdout is not None and first.stdin is not None
+    assert first.stdout.readline().startswith("Medium · deal 2")  # the first is playing
+    second = subprocess.run(
+        [sys.executable, "-m", "castle", "play", "--plain", "--new", "--data-dir", str(tmp_path)],
+        input="7 8\nq\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert second.returncode == 2 and "Traceback" not in second.stderr
+    assert second.stderr.count("\n") == 1
+    assert f"another castle play (pid {first.pid} on" in second.stderr
+    _, err = first.communicate("7 8\nq\n", timeout=60)
+    assert first.returncode == 0, err
+    resumed = Game.resume(SaveStore(tmp_path))
+    assert resumed is not None and resumed.deal.number == 2 and resumed.moves == 1
+    assert SaveStore(tmp_path).statistics() == {}  # nobody's game was entered as a loss
+    # The lock went with the first process: the next player plays.
+    again = subprocess.run(
+        [sys.executable, "-m", "castle", "play", "--plain", "--data-dir", str(tmp_path)],
+        input="q\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert again.returncode == 0 and "continuing the unfinished game" in again.stdout
+
+
+def test_only_abandoned_temporary_files_are_removed(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    Game.new("medium", deal=DEAL, store=store)
+    host = castle.saves._writer().rsplit(".", 1)[0]
+    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    try:
+        in_flight = tmp_path / f".game.json.{host}.{alive.pid}.abc123.tmp"
+        left_by_the_dead = tmp_path / f".game.json.{host}.{dead.pid}.def456.tmp"
+        other_machine = tmp_path / f".game.json.elsewhere.{dead.pid}.ghi789.tmp"
+        stale = tmp_path / f".statistics.json.elsewhere.{alive.pid}.jkl012.tmp"
+        for path in (in_flight, left_by_the_dead, other_machine, stale):
+            path.write_text("{")
+        os.utime(stale, (time.time() - 2 * 3600, time.time() - 2 * 3600))
+        assert Game.resume(store) is not None
+        assert in_flight.exists() and other_machine.exists()
+        assert not left_by_the_dead.exists() and not stale.exists()
+    finally:
+        alive.kill()
+        alive.wait()
+
+
+def test_saving_and_loading_from_two_processes_at_once_never_fail(tmp_path: Path) -> None:
+    # One process saves again and again while another loads (which clears abandoned
+    # temporary files): no save in flight may be taken for abandoned.
+    script = textwrap.dedent(
+        f"""
+        import sys, castle
+        store = castle.SaveStore({str(tmp_path)!r})
+        game = castle.Game(castle.Deal.from_number("beleaguered-castle", 2), store=store)
+        for i in range(400):
+            if sys.argv[1] == "save":
+                assert store.save_game(game), store.notices
+            else:
+                store.load_game()
+        assert not store.notices, store.notices
+        """
+    )
+    runs = [
+        subprocess.Popen([sys.executable, "-c", script, role], stderr=subprocess.PIPE, text=True)
+        for role in ("save", "load", "save", "load")
+    ]
+    for run in runs:
+        _, err = run.communicate(timeout=120)
+        assert run.returncode == 0, err
+
+
+# --- a save that cannot be written ----------------------------------------------------------
+
+
+def test_a_save_that_cannot_be_written_is_told_once_and_play_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = SaveStore(tmp_path)
+    clock = Clock()
+    game = played(store, clock)
+    good = store.game_path.read_text()
+
+    def full(path: Path, text: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(castle.saves, "write_atomic", full)
+    moves = castle.solve(game.position).moves
+    game.move(moves[0].src, moves[0].dst)
+    game.undo()
+    game.redo()
+    Game.new("medium", deal=DEAL, store=store)  # records the loss: cannot either
+    assert len(store.notices) == 1 and "No space left on device" in store.notices[0]
+    assert store.game_path.read_text() == good  # the last good save, as it was
+    monkeypatch.undo()
+    game.undo()
+    assert store.notices[1] == f"saving in {tmp_path} works again"
+    assert Game.resume(store) is not None
+
+
+def test_castle_play_goes_on_when_the_disk_is_full(tmp_path: Path) -> None:
+    # A limit on the size of the files this process may write stands for a full disk (root
+    # writes into a read-only directory, so that cannot stand for it here).
+    command = [sys.executable, "-m", "castle", "play", "--plain", "--data-dir", str(tmp_path)]
+    first = subprocess.run(
+        [*command, "--deal", "2"],
+        input="7 8\nq\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert first.returncode == 0, first.stderr
+    good = (tmp_path / "game.json").read_text()
+
+    def small_files() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_FSIZE, (64, 64))
+
+    full = subprocess.run(
+        command,
+        input="5 3\nu\nr\nq\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=small_files,
+    )
+    assert full.returncode == 0, full.stderr
+    assert "Traceback" not in full.stderr
+    told = [line for line in full.stderr.splitlines() if "cannot save" in line]
+    assert len(told) == 1 and "File too large" in told[0]
+    assert "moves 4" in full.stdout  # the move, the undo and the redo were all made
+    assert (tmp_path / "game.json").read_text() == good

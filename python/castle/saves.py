@@ -5,6 +5,13 @@ over the old one), so a kill at any moment leaves the old file or the new one, n
 either. A file that is corrupt or foreign is never overwritten or deleted: it is renamed aside
 (``game.json.corrupt-<time>``) and reported: each notice goes to :attr:`SaveStore.on_notice`
 when a front end has set it, else it waits in :attr:`SaveStore.notices`.
+
+A write that fails (a read-only directory, a full disk) leaves the last good file as it was
+and is reported once; play goes on, and every later write tries again. One player at a time:
+a front end holds :meth:`SaveStore.player_lock` while a game is played, so a second player on
+the same directory is refused with a message naming the first, rather than overwrite the
+first's game. A temporary file is removed only when it is provably abandoned: its writer (named
+in it) is no longer running on this machine, or it is older than any write could take.
 """
 
 from __future__ import annotations
@@ -12,11 +19,17 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import socket
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
+
+try:
+    import fcntl
+except ImportError:  # not POSIX (Windows): no player lock, the rest works the same
+    fcntl = None  # type: ignore[assignment]
 
 from .errors import SaveError
 from .records import LevelRecord, Settings
@@ -29,6 +42,14 @@ if TYPE_CHECKING:
 APP_NAME = "castle-solitaire"
 STATS_FORMAT = "castle-statistics"
 STATS_VERSION = 1
+
+#: A temporary file this old is abandoned whoever wrote it (a write takes milliseconds); one
+#: written on another machine sharing the directory is removed only then.
+ABANDONED_SECONDS = 3600
+
+
+class StoreBusyError(SaveError):
+    """Another player holds the save directory (:meth:`SaveStore.player_lock`)."""
 
 
 def count_field(value: object) -> int:
@@ -56,10 +77,20 @@ def default_directory() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+def _writer() -> str:
+    """Who writes a temporary file, as its name says it: this machine and process."""
+    host = socket.gethostname().replace(".", "_") or "host"
+    return f"{host}.{os.getpid()}"
+
+
 def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` all at once (write, fsync, rename, fsync the directory)."""
+    """Replace ``path`` with ``text`` all at once (write, fsync, rename, fsync the directory).
+    The temporary file's name says who writes it (``.game.json.HOST.PID.xxxx.tmp``), so that
+    no other process takes it for abandoned while it is in flight."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fd, temporary = tempfile.mkstemp(
+        dir=path.parent, prefix=f".{path.name}.{_writer()}.", suffix=".tmp"
+    )
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -99,6 +130,8 @@ class SaveStore:
         #: Where each new notice goes at once, if set (a front end that shows it then); else
         #: it waits in :attr:`notices`.
         self.on_notice: Callable[[str], None] | None = None
+        #: Why the last write failed (None: writing works), so that a failure is told once.
+        self.write_failure: str | None = None
 
     @property
     def game_path(self) -> Path:
@@ -110,8 +143,42 @@ class SaveStore:
 
     # --- the game -----------------------------------------------------------------------------
 
-    def save_game(self, game: Saveable) -> None:
-        write_atomic(self.game_path, json.dumps(game.to_save(), separators=(",", ":")))
+    def save_game(self, game: Saveable) -> bool:
+        """Write the game (False if it could not be: see :meth:`_write`)."""
+        return self._write(self.game_path, json.dumps(game.to_save(), separators=(",", ":")))
+
+    @contextlib.contextmanager
+    def player_lock(self) -> Iterator[None]:
+        """Hold the directory for one player while a game is played: a second player on it
+        is refused (:class:`StoreBusyError`, naming the first) instead of overwriting the
+        first's game or entering it as a loss. The lock is the operating system's, so it goes
+        with the process however that ends. Where no lock can be taken (no POSIX locks, or a
+        directory that cannot hold the lock file, so no save either) play goes on unlocked."""
+        path = self.directory / "player.lock"
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            yield
+            return
+        try:
+            if fcntl is not None:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    holder = os.pread(fd, 200, 0).decode("utf-8", "replace").strip()
+                    raise StoreBusyError(
+                        f"another castle play ({holder or 'a running process'}) is using "
+                        f"{self.directory}: finish or quit that game first, or play with "
+                        "another --data-dir"
+                    ) from None
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, 0)
+                    host, pid = _writer().rsplit(".", 1)
+                    os.pwrite(fd, f"pid {pid} on {host}".encode(), 0)
+            yield
+        finally:
+            os.close(fd)
 
     def load_game(self, clock: Clock = time.monotonic) -> Game | SpiderGame | None:
         """The saved game (None if there is none). A corrupt or foreign file is set aside and
@@ -207,7 +274,7 @@ class SaveStore:
             "levels": {k: v.to_json() for k, v in sorted(records.items())},
             "settings": settings.to_json(),
         }
-        write_atomic(self.statistics_path, json.dumps(data, indent=1))
+        self._write(self.statistics_path, json.dumps(data, indent=1))
 
     # --- inside -------------------------------------------------------------------------------
 
@@ -230,12 +297,39 @@ class SaveStore:
             self._set_aside(path, "nested too deep to be castle's")
             return None
 
+    def _write(self, path: Path, text: str) -> bool:
+        """Write ``path`` atomically. A failure (a read-only directory, a full disk) leaves the
+        last good file as it was and is told once; every later write tries again, and the
+        first to succeed says so."""
+        try:
+            write_atomic(path, text)
+        except OSError as e:
+            reason = e.strerror or str(e)
+            if self.write_failure is None:
+                self._notify(
+                    f"cannot save in {self.directory} ({reason}); play goes on, castle "
+                    "tries again after every move, and the last save is kept as it was"
+                )
+            self.write_failure = reason
+            return False
+        if self.write_failure is not None:
+            self.write_failure = None
+            self._notify(f"saving in {self.directory} works again")
+        return True
+
     def _remove_temporaries(self) -> None:
-        """Temporary files a killed writer left behind (never the files themselves)."""
+        """Temporary files a killed writer left behind (never the files themselves, nor a
+        write in flight): those whose writer, named in them, no longer runs on this machine,
+        and any older than :data:`ABANDONED_SECONDS`."""
+        host = _writer().rsplit(".", 1)[0]
         for name in (self.GAME, self.STATISTICS):
             for leftover in self.directory.glob(f".{name}.*.tmp"):
+                writer = leftover.name[len(name) + 2 :].split(".")
                 with contextlib.suppress(OSError):
-                    leftover.unlink()
+                    old = time.time() - leftover.stat().st_mtime > ABANDONED_SECONDS
+                    mine = len(writer) >= 3 and writer[0] == host and writer[1].isdigit()
+                    if old or (mine and not _running(int(writer[1]))):
+                        leftover.unlink()
 
     def _set_aside(self, path: Path, reason: str) -> None:
         """Move the unusable file aside, never over another, and report it: why, where it went,
@@ -257,11 +351,31 @@ class SaveStore:
             then = "every count starts again from 0" if moved else "no result is recorded"
         else:
             then = "starting afresh"
-        notice = f"{path} was not usable ({reason}); {where}; {then}"
+        self._notify(f"{path} was not usable ({reason}); {where}; {then}")
+
+    def _notify(self, notice: str) -> None:
         if self.on_notice is not None:
             self.on_notice(notice)
         else:
             self.notices.append(notice)
 
 
-__all__ = ["SaveStore", "count_field", "default_directory", "seconds_field", "write_atomic"]
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` runs on this machine."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True  # someone else's process (or a number no process has: left alone)
+    return True
+
+
+__all__ = [
+    "SaveStore",
+    "StoreBusyError",
+    "count_field",
+    "default_directory",
+    "seconds_field",
+    "write_atomic",
+]

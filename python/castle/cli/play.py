@@ -17,7 +17,7 @@ from ..errors import SaveError
 from ..game import Game
 from ..levels import DEFAULT_LEVEL, level, level_for_variant
 from ..new_game import AnyGame, new_game
-from ..saves import SaveStore
+from ..saves import SaveStore, StoreBusyError
 from .errors import EXIT_OK, UsageError
 from .output import make_console
 
@@ -53,6 +53,16 @@ def line_mode_game(store: SaveStore) -> tuple[AnyGame, str]:
 
 def run(args: argparse.Namespace) -> int:
     store = SaveStore(args.data_dir)
+    # One player at a time on a save directory: a second is refused before it reads or
+    # writes anything (the first's game is neither overwritten nor entered as a loss).
+    try:
+        with store.player_lock():
+            return play(args, store)
+    except StoreBusyError as e:
+        raise UsageError(str(e)) from None
+
+
+def play(args: argparse.Namespace, store: SaveStore) -> int:
     # Without a terminal there is no screen to draw: the line mode serves scripts as well.
     plain = args.plain or not (sys.stdin.isatty() and sys.stdout.isatty())
     level_id = args.level or (level_for_variant(args.variant).id if args.variant else None)
@@ -81,4 +91,4 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-__all__ = ["line_mode_game", "open_game", "run"]
+__all__ = ["line_mode_game", "open_game", "play", "run"]
