@@ -73,7 +73,7 @@ class CastleApp(App[None]):
         self.store.on_notice = None
 
     def warn(self, notice: str) -> None:
-        self.notify(notice, title="A save file set aside", severity="warning", timeout=15)
+        self.notify(notice, title="Your saves", severity="warning", timeout=15)
 
     # --- settings -----------------------------------------------------------------------------
 
