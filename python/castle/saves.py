@@ -48,6 +48,10 @@ STATS_VERSION = 1
 ABANDONED_SECONDS = 3600
 
 
+#: What :meth:`SaveStore._read` finds where there is no file to use (JSON's null is a value).
+NOTHING: Any = object()
+
+
 class StoreBusyError(SaveError):
     """Another player holds the save directory (:meth:`SaveStore.player_lock`)."""
 
@@ -189,7 +193,7 @@ class SaveStore:
 
         self._remove_temporaries()
         data = self._read(self.game_path)
-        if data is None:
+        if data is NOTHING:
             return None
         try:
             if isinstance(data, dict) and data.get("format") == SPIDER_FORMAT:
@@ -250,7 +254,7 @@ class SaveStore:
     def _statistics(self) -> tuple[dict[str, LevelRecord], Settings] | None:
         """The records and the settings; None when the file is unusable and still in place."""
         data = self._read(self.statistics_path)
-        if data is None:
+        if data is NOTHING:
             return None if self.statistics_path.exists() else ({}, Settings())
         try:
             if (
@@ -279,23 +283,23 @@ class SaveStore:
     # --- inside -------------------------------------------------------------------------------
 
     def _read(self, path: Path) -> Any:
-        """The JSON in ``path``; None if there is no file, or if it was unreadable (then it is
-        set aside and reported)."""
+        """The JSON in ``path`` (``null`` too, which no caller takes for castle's); NOTHING if
+        there is no file, or if it was unreadable (then it is set aside and reported)."""
         try:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
-            return None
+            return NOTHING
         except (OSError, UnicodeDecodeError) as e:
             self._set_aside(path, f"unreadable: {e}")
-            return None
+            return NOTHING
         try:
             return json.loads(text)
         except ValueError as e:
             self._set_aside(path, f"not JSON: {e}")
-            return None
+            return NOTHING
         except RecursionError:
             self._set_aside(path, "nested too deep to be castle's")
-            return None
+            return NOTHING
 
     def _write(self, path: Path, text: str) -> bool:
         """Write ``path`` atomically. A failure (a read-only directory, a full disk) leaves the
