@@ -236,10 +236,24 @@ def test_spider_clicks_still_select_and_drop(tmp_path: Path) -> None:
 
     async def play(app: CastleApp, pilot: Pilot[None]) -> None:
         await pilot.click("#column-1", offset=card_row(12))
-        assert message(app).startswith("A♠ selected") and not marked(app)
+        # One card is "it", several "them".
+        assert message(app) == "A♠ selected: a column's number moves it there"
+        assert not marked(app)
         await pilot.click("#column-2", offset=card_row(3))
         await pilot.pause()
         assert game.moves == 1 and len(game.columns[1].up) == 13
+
+    run(CastleApp(SaveStore(tmp_path), game), play)
+
+
+def test_spider_keys_select_a_run_and_name_its_cards(tmp_path: Path) -> None:
+    game = SpiderGame(SPIDER_ENDGAME, store=SaveStore(tmp_path))
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        await pilot.press("2")  # the longest run that can move: K♠ down to 2♠
+        assert message(app).endswith("selected: a column's number moves them there")
+        await pilot.press("escape", "3")
+        assert message(app) == "A♠ selected: a column's number moves it there"
 
     run(CastleApp(SaveStore(tmp_path), game), play)
 

@@ -111,7 +111,8 @@ class SpiderTableScreen(PlayScreen):
     def select(self, column: int, count: int) -> None:
         self.selected, self.picked = column, count
         cards = self.game.columns[column].up[-count:]
-        self.say(f"{' '.join(map(str, cards))} selected: a column's number moves them there")
+        them = "them" if len(cards) > 1 else "it"
+        self.say(f"{' '.join(map(str, cards))} selected: a column's number moves {them} there")
         self.redraw()
 
     def action_column(self, column: int) -> None:
