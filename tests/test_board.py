@@ -378,3 +378,55 @@ def test_guess_no_ace_in_tableau_is_beleaguered_castle(text: str) -> None:
 def test_streets_and_alleys_accepts_aces_up() -> None:
     # Asked for explicitly, Streets and Alleys takes a layout with the aces already up.
     assert castle.Deal.from_text(BC_1, SA).variant == SA
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "token"),
+    [
+        ("AH \udcff", 1, "\\udcff"),
+        ("# a comment\nKS Q\udcffH 4C\n", 2, "Q\\udcffH"),
+        (BC_1.replace("KC", "KC\ud800", 1), BC_1[: BC_1.index("KC")].count("\n") + 1, "KC\\ud800"),
+    ],
+)
+def test_a_lone_surrogate_is_a_board_error(text: str, line: int, token: str) -> None:
+    # What Python makes of a byte that is not UTF-8: a UnicodeEncodeError from the core before.
+    with pytest.raises(castle.BoardError, match="not text") as info:
+        castle.Deal.from_text(text)
+    assert (info.value.line, info.value.token) == (line, token)
+    str(info.value).encode("utf-8")  # printable: the surrogate escaped
+
+
+@pytest.mark.parametrize("index", [-1, -52, 52, 2**64, True, 1.0, "1", None])
+def test_card_from_index_refuses_what_is_no_card(index: object) -> None:
+    with pytest.raises(castle.BoardError, match="not a card index"):
+        castle.Card.from_index(index)  # type: ignore[arg-type]
+
+
+def test_card_from_index_takes_every_card() -> None:
+    assert [castle.Card.from_index(i) for i in range(52)] == list(castle.CARDS)
+    assert castle.Card.from_index(51) == castle.Card(13, "S")
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit"),
+    [
+        (0, "S"),
+        (14, "S"),
+        (-1, "S"),
+        (True, "S"),
+        (1.0, "S"),
+        (1, "X"),
+        (1, ""),
+        (1, "CD"),
+        (1, "s"),
+    ],
+)
+def test_a_card_is_one_of_the_52(rank: object, suit: object) -> None:
+    with pytest.raises(castle.BoardError, match="not a card"):
+        castle.Card(rank, suit)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("token", ["\udcff", "A\udcff", "", "AS\x00"])
+def test_card_parse_refuses_with_a_board_error(token: str) -> None:
+    with pytest.raises(castle.BoardError, match="not a card"):
+        castle.Card.parse(token)

@@ -63,6 +63,23 @@ def test_board_text_round_trips_and_names_faults() -> None:
         SpiderDeal.from_text("\n".join(lines))
 
 
+def test_a_lone_surrogate_in_spider_text_is_a_board_error() -> None:
+    text = SpiderDeal.from_number("spider-2", 3).to_text()
+    second = text.splitlines()[1]
+    bad = text.replace(second, second.replace(" | ", " |\udcff", 1), 1)
+    with pytest.raises(BoardError, match="not text") as e:
+        SpiderDeal.from_text(bad)  # a UnicodeEncodeError from the core before
+    assert e.value.line == 2 and e.value.token is not None and "\\udcff" in e.value.token
+    with pytest.raises(BoardError, match="not text"):
+        SpiderDeal.from_text(bad, "spider-2")
+
+
+def test_deal_numbers_the_core_cannot_hold_are_board_errors() -> None:
+    with pytest.raises(BoardError, match="out of range"):
+        SpiderDeal.from_number("spider", 2**64)  # an OverflowError before
+    assert SpiderDeal.from_number("spider", 2**63 - 1).number == 2**63 - 1
+
+
 ENDGAME = (
     "Stock:\nOff: S S S S S S\n"
     "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S | AS\n"

@@ -6,7 +6,7 @@ import random as _random
 from collections.abc import Sequence
 
 from . import _core
-from .cards import CARDS, SUITS, Card
+from .cards import CARDS, SUITS, Card, shown
 from .errors import BoardError
 from .variants import DEFAULT_VARIANT, check_variant
 
@@ -14,6 +14,39 @@ from .variants import DEFAULT_VARIANT, check_variant
 MAX_DEAL_NUMBER: int = _core.MAX_DEAL_NUMBER
 #: Deal.random draws numbers from 1 to this (the range every PySolFC build can show).
 RANDOM_DEAL_MAX = 2**31 - 1
+
+
+def check_deal_number(number: int) -> int:
+    """``number`` if it is a deal number (a whole number 1 to :data:`MAX_DEAL_NUMBER`), else
+    raise :class:`BoardError` (the core could not even take 2**64)."""
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise BoardError(f"deal number must be a whole number, not {shown(number)}")
+    if not 1 <= number <= MAX_DEAL_NUMBER:
+        raise BoardError(f"deal number {shown(number)} is out of range (1 to {MAX_DEAL_NUMBER})")
+    return int(number)
+
+
+def check_text(text: str) -> None:
+    """Raise :class:`BoardError`, naming the line and token, if ``text`` holds a lone
+    surrogate (``"\\udcff"``, what Python makes of a byte that is not UTF-8): no card can be
+    written with it, and the core reads only text that is UTF-8. The token is given with the
+    surrogate escaped, so that printing it cannot fail in turn."""
+    if not isinstance(text, str):
+        return  # the core refuses it with a TypeError
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        start = end = e.start
+        while start > 0 and not text[start - 1].isspace():
+            start -= 1
+        while end < len(text) and not text[end].isspace():
+            end += 1
+        token = text[start:end]
+        raise BoardError(
+            "not text: a lone surrogate (a byte that is not UTF-8?), not a card",
+            line=text.count("\n", 0, e.start) + 1,
+            token=token.encode("utf-8", "backslashreplace").decode("utf-8"),
+        ) from None
 
 
 class Deal:
@@ -29,13 +62,10 @@ class Deal:
 
     @classmethod
     def from_number(cls, variant: str, number: int) -> Deal:
-        """PySolFC's deal ``number`` (1 to :data:`MAX_DEAL_NUMBER`) of ``variant``."""
+        """PySolFC's deal ``number`` (1 to :data:`MAX_DEAL_NUMBER`) of ``variant``; any other
+        number (0, negative, too large, a bool or a float) raises :class:`BoardError`."""
         check_variant(variant)
-        if isinstance(number, bool) or not isinstance(number, int):
-            raise ValueError(f"deal number must be an integer, not {number!r}")
-        if not 1 <= number <= MAX_DEAL_NUMBER:
-            raise ValueError(f"deal number {number} is out of range (1 to {MAX_DEAL_NUMBER})")
-        return cls(_core.Deal.from_number(variant, number))
+        return cls(_core.Deal.from_number(variant, check_deal_number(number)))
 
     @classmethod
     def from_text(cls, text: str, variant: str | None = None) -> Deal:
@@ -47,6 +77,7 @@ class Deal:
         """
         if variant is not None:
             check_variant(variant)
+        check_text(text)
         try:
             return cls(_core.Deal.from_text(text, variant))
         except _core.BoardTextError as e:
@@ -108,23 +139,26 @@ class Deal:
 
 def parse_deal_range(text: str) -> Sequence[int]:
     """``"1-1000"``, ``"17"`` or ``"1-10,48,100-120"`` as deal numbers, in the order given,
-    each once: a deal given twice, or in ranges that overlap (``1-3,2-4``), counts once."""
+    each once: a deal given twice, or in ranges that overlap (``1-3,2-4``), counts once.
+    Anything else raises :class:`BoardError` (a ``ValueError``)."""
     numbers: list[int] = []
     taken: list[tuple[int, int]] = []  # the ranges read so far
     for part in text.split(","):
         part = part.strip()
         lo, sep, hi = part.partition("-")
         try:
+            if not part.isascii():  # int() would read Arabic-Indic digits too
+                raise ValueError
             first = int(lo)
             last = int(hi) if sep else first
-        except ValueError:
-            raise ValueError(
-                f"not a deal range: {part!r} (use N, N-M, or a list of them)"
+        except ValueError:  # also a number of over 4,300 digits
+            raise BoardError(
+                f"not a deal range: {shown(part)} (use N, N-M, or a list of them; digits 0-9)"
             ) from None
         if not 1 <= first <= last <= MAX_DEAL_NUMBER:
-            raise ValueError(f"not a deal range: {part!r} (numbers 1 to 2**63-1, low-high)")
+            raise BoardError(f"not a deal range: {shown(part)} (numbers 1 to 2**63-1, low-high)")
         if last - first >= 10_000_000:
-            raise ValueError(f"deal range {part!r} is too large (at most 10,000,000 deals)")
+            raise BoardError(f"deal range {shown(part)} is too large (at most 10,000,000 deals)")
         # The numbers of first-last that no earlier range took.
         start = first
         for low, high in sorted(taken):

@@ -13,6 +13,7 @@ from typing import Any, Literal, NamedTuple, cast
 
 from . import _core
 from .cards import CARDS, SUITS, Card
+from .deal import check_deal_number, check_text
 from .errors import BoardError, VariantError
 from .solve import DEFAULT_MAX_MEMORY, Status, check_limits, solution_json
 
@@ -45,17 +46,17 @@ class SpiderDeal:
 
     @classmethod
     def from_number(cls, variant: str, number: int) -> SpiderDeal:
-        """Deal ``number`` (1 to 2**63-1) of ``variant`` (``spider``, ``spider-2``, ...)."""
+        """Deal ``number`` (1 to 2**63-1) of ``variant`` (``spider``, ``spider-2``, ...); any
+        other number (0, negative, too large, a bool or a float) raises :class:`BoardError`."""
         check_spider_variant(variant)
-        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise ValueError(f"deal number must be a whole number from 1, not {number!r}")
-        return cls(_core.SpiderDeal.from_number(variant, number))
+        return cls(_core.SpiderDeal.from_number(variant, check_deal_number(number)))
 
     @classmethod
     def from_text(cls, text: str, variant: str | None = None) -> SpiderDeal:
         """Parse Spider board text; without ``variant``, the suits present say which."""
         if variant is not None:
             check_spider_variant(variant)
+        check_text(text)
         try:
             return cls(_core.SpiderDeal.from_text(text, variant))
         except _core.BoardTextError as e:
