@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import castle
@@ -481,3 +482,136 @@ def test_bench_compares_the_two_solvers(capsys: pytest.CaptureFixture[str]) -> N
     assert obj["disagreements"] == []
     assert obj["rust"]["states"] == obj["reference"]["states"] > 0
     assert obj["ratio"] > 0
+
+
+# --- numbers and text that are not what they seem (issue 15) ------------------------------
+
+#: Each numeric flag, after what its command needs to get as far as reading it.
+NUMERIC_FLAGS = [
+    ("solve", "--deal"),
+    ("solve --variant spider-2", "--deal"),
+    ("solve", "--deals"),
+    ("solve --deal 1", "--max-memory"),
+    ("solve --deal 1", "--max-states"),
+    ("solve --deal 1", "--max-seconds"),
+    ("solve --deals 1-2", "--jobs"),
+    ("survey --db {db}", "--deals"),
+    ("survey --deals 1-2 --db {db}", "--jobs"),
+    ("survey --deals 1-2 --db {db}", "--dask-local"),
+    ("survey --deals 1-2 --db {db}", "--max-memory"),
+    ("survey --deals 1-2 --db {db}", "--max-states"),
+    ("survey --deals 1-2 --db {db}", "--max-seconds"),
+    ("survey retry --db {db}", "--max-memory"),
+    ("survey retry --db {db}", "--jobs"),
+    ("bench", "--deals"),
+    ("bench --deals 1", "--max-states"),
+    ("bench --deals 1", "--repeat"),
+    ("autoplay", "--deals"),
+    ("autoplay --deals 1 --fair", "--samples"),
+    ("autoplay --deals 1", "--max-states"),
+    ("autoplay --deals 1 --variant citadel", "--max-seconds"),
+    ("autoplay --deals 1 --fair", "--seed"),
+    ("play --plain", "--deal"),
+    ("play --plain --variant spider-2", "--deal"),
+]
+
+#: Values no numeric flag takes: huge, negative, not finite, not ASCII digits.
+BAD_NUMBERS = ["9" * 400, "9" * 5000, "18446744073709551616", "-5", "nan", "inf", "-inf", "1e400"]
+BAD_NUMBERS += ["²", "\u0661", "\uff11", "1.5e400", ""]
+
+
+@pytest.mark.parametrize(("command", "flag"), NUMERIC_FLAGS, ids=" ".join)
+def test_every_numeric_flag_refuses_nonsense_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str, flag: str
+) -> None:
+    # --max-memory of 400 digits was an OverflowError, Spider's --deal 2**64 another; an
+    # Arabic-Indic one was read as 1 by int(), and numbers of 300 digits filled the message.
+    argv = command.format(db=tmp_path / "s.db").split()
+    for value in BAD_NUMBERS:
+        code, out, err = run(capsys, *argv, f"{flag}={value}")
+        assert (code, out) == (2, ""), (value, err)
+        assert err.count("\n") == 1 and err.startswith("castle: error: "), (value, err)
+        assert len(err) < 250, err
+        if flag != "--deals":  # bench's and autoplay's range errors do not name the flag
+            assert flag in err
+
+
+def untimed(answer: tuple[int, str, str]) -> tuple[int, str, str]:
+    code, out, err = answer
+    return code, re.sub(r'"seconds": [^,}]+', '"seconds": 0', out), err
+
+
+def test_a_board_on_stdin_is_read_as_a_file_is(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Bytes that are not UTF-8: a UnicodeEncodeError on stdin before (the C locale made them
+    # surrogates); a byte-order mark: accepted in a file, refused on stdin before.
+    board = tmp_path / "board.txt"
+    text = castle.Deal.from_number("citadel", 5).to_text()
+    cases = [(b"AH \xff\n", 2), (b"\xef\xbb\xbf" + text.encode(), 0), (b"KS QX\n", 2)]
+    for data, expected in cases:
+        board.write_bytes(data)
+        answers = []
+        for errors in ("surrogateescape", "strict"):  # the C locale's, a UTF-8 locale's
+            stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors=errors)
+            monkeypatch.setattr(sys, "stdin", stdin)
+            answers.append(untimed(run(capsys, "solve", "-", "--json")))
+        code, out, err = untimed(run(capsys, "solve", str(board), "--json"))
+        assert code == expected
+        assert answers == [(code, out, err.replace(str(board), "stdin"))] * 2
+    board.write_bytes(b"AH \xff\n")
+    assert f"castle: error: {board} is not UTF-8 text" in run(capsys, "solve", str(board))[2]
+
+
+def test_closed_standard_streams_are_no_traceback() -> None:
+    script = castle_script()
+
+    def closed(fd: int) -> Callable[[], None]:
+        return lambda: os.close(fd)
+
+    done = subprocess.run(
+        [script, "solve", "-"], preexec_fn=closed(0), capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2 and done.stderr.startswith("castle: error: stdin")
+    done = subprocess.run(
+        [script, "solve", "--deal", "2", "--json"],
+        preexec_fn=closed(1),
+        stdin=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+
+
+@pytest.mark.parametrize("level", ["medium", "spider-1"])
+def test_the_line_mode_refuses_digits_that_are_not_ascii(tmp_path: Path, level: str) -> None:
+    # ² passed str.isdigit and failed int() (exit 1); Arabic-Indic and full-width ones were
+    # read as 1.
+    from castle.cli.plain import play_lines
+    from castle.new_game import new_game
+    from rich.console import Console
+
+    store = castle.SaveStore(tmp_path)
+    game = new_game(level, store, 2)
+    columns = 10 if level.startswith("spider") else 8
+    lines = [
+        "²",
+        "1 ²",
+        "\u0661 2",
+        "\uff11 \uff12",
+        "1 2 ²",
+        "1 2 \u0661",
+        "1 2 " + "9" * 5000,
+        "\udcff 1",
+    ]
+    buffer = io.StringIO()
+    out = Console(file=buffer, markup=False, highlight=False, width=200)
+    play_lines(game, store, [line + "\n" for line in lines] + ["q\n"], out)
+    said = buffer.getvalue()
+    assert said.count("not done: ") == len(lines)
+    for token in ["'²'", "'\u0661'", "'\uff11'", "'\\udcff'"]:
+        assert f"not a column: {token} (columns are 1 to {columns})" in said
+    assert "not a number of cards: '²'" in said and "not a number of cards: '\u0661'" in said
+    assert "not a number of cards: '999999999999999999999999999999999999999... (5,002" in said
+    assert game.moves == 0 and "saved" in said

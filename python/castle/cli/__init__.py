@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from collections.abc import Sequence
@@ -18,6 +19,7 @@ from .errors import (
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    _prepare_streams()
     try:
         # Imported here so that a Ctrl+C during start-up also ends quietly.
         from .args import build_parser, survey_argv
@@ -50,6 +52,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BROKEN_PIPE
     except SystemExit as e:  # --help and --version
         return e.code if isinstance(e.code, int) else int(e.code is not None)
+
+
+def _prepare_streams() -> None:
+    # A standard stream closed at start (`castle solve - <&-`) is None in Python: read it as
+    # empty and write it nowhere, as the output of a console does already, not a traceback.
+    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115
+    # Bytes that are not text in the line mode's commands: refused as any bad command (Python
+    # does this itself under the C locale), not a UnicodeDecodeError. (A board on stdin is
+    # read from its bytes, as a board file is.) Output a terminal cannot encode (the line
+    # mode's "·" on an ASCII terminal) is written as "?", not a UnicodeEncodeError.
+    for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "replace")):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors=errors)
 
 
 def _error(message: str) -> None:

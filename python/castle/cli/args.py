@@ -5,9 +5,13 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import NoReturn
 
 from .. import DEFAULT_MAX_MEMORY, DEFAULT_VARIANT, VARIANTS, __version__
+from ..cards import shown
+from ..deal import check_deal_number
+from ..errors import BoardError
 from ..levels import LEVELS
 from ..solve import limit_problem
 from ..spider import SPIDER_VARIANTS
@@ -16,6 +20,8 @@ from .report import STATUSES
 
 #: ``--jobs`` above this is a typo whatever the machine.
 MAX_JOBS = 1024
+#: The largest ``--seed``.
+MAX_SEED = 2**63 - 1
 
 EPILOG = """\
 exit status:
@@ -56,7 +62,8 @@ DEALS_HELP = (
     "e.g. 1-1000 or 1-10,48,100-120 (a deal given twice, or in overlapping ranges, counts once)"
 )
 
-_SIZE = re.compile(r"(\d+(?:\.\d*)?)\s*([kmgt]?)(?:i?b)?", re.IGNORECASE)
+_SIZE = re.compile(r"(\d+(?:\.\d*)?)\s*([kmgt]?)(?:i?b)?", re.IGNORECASE | re.ASCII)
+_DIGITS = re.compile(r"\s*[+-]?[0-9_]+\s*")
 _SIZE_UNITS = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
 
 
@@ -75,19 +82,30 @@ def parse_size(text: str) -> int:
     """``4G``, ``512M``, ``1.5GiB`` or plain bytes, as bytes (units are powers of 1024)."""
     match = _SIZE.fullmatch(text.strip())
     if match is None:
-        raise argparse.ArgumentTypeError(f"not a size: {text!r} (use e.g. 4G, 512M or bytes)")
+        raise argparse.ArgumentTypeError(f"not a size: {shown(text)} (use e.g. 4G, 512M or bytes)")
     number, unit = match.groups()
-    size = int(float(number) * _SIZE_UNITS[unit.lower()])
+    whole = number.partition(".")[0].lstrip("0")
+    if len(whole) > 30:  # far above any limit (and float() would make it inf)
+        raise argparse.ArgumentTypeError(
+            f"must be between 1 MiB and 1 TiB in bytes, not {shown(text)}"
+        )
+    # Exact arithmetic: 0.5G is 536870912 bytes, not a float's nearest.
+    size = int(Fraction(number) * _SIZE_UNITS[unit.lower()])
     _check_limit("max_memory", size)
     return size
 
 
 def _whole_number(text: str, what: str = "a whole number") -> int:
-    """``int(text)`` (``_`` separators allowed, as in Python), or an argparse error."""
+    """``int(text)`` (``_`` separators allowed, as in Python), or an argparse error. Digits
+    are ASCII only: ``int()`` would read Arabic-Indic or full-width digits too."""
+    if not text.isascii():
+        raise argparse.ArgumentTypeError(f"not {what}: {shown(text)} (digits 0-9 only)")
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not {what}: {text!r}") from None
+        if len(text) > 4000 and _DIGITS.fullmatch(text):  # int() takes 4,300 digits at most
+            raise argparse.ArgumentTypeError(f"far too large: {shown(text)}") from None
+        raise argparse.ArgumentTypeError(f"not {what}: {shown(text)}") from None
 
 
 def parse_states(text: str) -> int:
@@ -100,9 +118,13 @@ def parse_states(text: str) -> int:
 def parse_seconds(text: str) -> float:
     """A positive, finite number of seconds."""
     try:
+        if not text.isascii():  # float() would read Arabic-Indic digits too
+            raise ValueError
         seconds = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"not a number of seconds: {shown(text)} (digits 0-9 only)"
+        ) from None
     _check_limit("max_seconds", seconds)
     return seconds
 
@@ -111,12 +133,24 @@ def parse_jobs(text: str) -> int:
     """A worker count of at least 1 (``main`` lowers it to the CPUs and deals available)."""
     jobs = _whole_number(text)
     if not 1 <= jobs <= MAX_JOBS:
-        raise argparse.ArgumentTypeError(f"must be between 1 and {MAX_JOBS}, not {jobs}")
+        raise argparse.ArgumentTypeError(f"must be between 1 and {MAX_JOBS}, not {shown(jobs)}")
     return jobs
 
 
 def parse_deal_number(text: str) -> int:
-    return _whole_number(text, "a deal number")
+    """A deal number, 1 to 2**63-1."""
+    try:
+        return check_deal_number(_whole_number(text, "a deal number"))
+    except BoardError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def parse_seed(text: str) -> int:
+    """A seed for random choices, 0 to 2**63-1."""
+    seed = _whole_number(text, "a seed")
+    if not 0 <= seed <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 2**63-1, not {shown(seed)}")
+    return seed
 
 
 def _variant_id(text: str, known: Sequence[str]) -> str:
@@ -143,7 +177,8 @@ def _check_limit(name: str, value: int | float) -> None:
     # argparse puts the flag before the words ("--max-states: must be ...").
     problem = limit_problem(name, value)
     if problem is not None:
-        raise argparse.ArgumentTypeError(problem)
+        # A number of 300 digits in full is no help: cut short as castle's own messages do.
+        raise argparse.ArgumentTypeError(problem.replace(repr(value), shown(value)))
 
 
 def add_jobs_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
@@ -463,10 +498,10 @@ def add_autoplay_parser(commands: argparse._SubParsersAction[Parser]) -> None:
     )
     autoplay.add_argument(
         "--seed",
-        type=int,
+        type=parse_seed,
         default=0,
         metavar="N",
-        help="with --fair: seed of the random completions (deal N uses seed + N; "
+        help="with --fair: seed of the random completions, 0 to 2**63-1 (deal N uses seed + N; "
         "default %(default)s)",
     )
     autoplay.add_argument(

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from rich.console import Console
 from rich.text import Text
 
-from ..cards import Card
+from ..cards import Card, shown
 from ..errors import CastleError, IllegalMoveError
 from ..game import Game
 from ..levels import LEVELS, level
@@ -108,10 +108,27 @@ def results_text(game: AnyGame, store: SaveStore) -> str:
     )
 
 
+def small_number(token: str) -> int | None:
+    """``token`` as a number if it is written with the digits 0-9 alone, up to 6 of them;
+    else None. (``int`` reads Arabic-Indic and full-width digits too, and fails on ``²``,
+    which ``isdigit`` lets through, and on more than 4,300 digits.)"""
+    if token.isascii() and token.isdigit() and len(token) <= 6:
+        return int(token)
+    return None
+
+
 def parse_column(token: str, columns: int = 8) -> int:
-    if not token.isdigit() or not 1 <= int(token) <= columns:
-        raise IllegalMoveError(f"not a column: {token!r} (columns are 1 to {columns})")
-    return int(token) - 1
+    number = small_number(token)
+    if number is None or not 1 <= number <= columns:
+        raise IllegalMoveError(f"not a column: {shown(token)} (columns are 1 to {columns})")
+    return number - 1
+
+
+def parse_count(token: str) -> int:
+    count = small_number(token)
+    if count is None:
+        raise IllegalMoveError(f"not a number of cards: {shown(token)}")
+    return count
 
 
 def warn(store: SaveStore, errors: Console) -> None:
@@ -205,20 +222,18 @@ def spider_act(game: SpiderGame, words: list[str]) -> None:
         game.take_off(parse_column(words[0], 10))
         return
     if len(words) not in (2, 3):
-        raise IllegalMoveError(f"not a command: {' '.join(words)!r} (? for help)")
+        raise IllegalMoveError(f"not a command: {shown(' '.join(words))} (? for help)")
     src, dst = parse_column(words[0], 10), parse_column(words[1], 10)
     if len(words) == 2:
         game.move(src, dst)
         return
-    if not words[2].isdigit():
-        raise IllegalMoveError(f"not a number of cards: {words[2]!r}")
-    game.move(src, dst, int(words[2]))
+    game.move(src, dst, parse_count(words[2]))
 
 
 def act(game: Game, words: list[str]) -> None:
     """A move command: ``N``, ``N f``, ``N M`` or ``N M K``."""
     if len(words) > 3:
-        raise IllegalMoveError(f"not a command: {' '.join(words)!r} (? for help)")
+        raise IllegalMoveError(f"not a command: {shown(' '.join(words))} (? for help)")
     src = parse_column(words[0])
     if len(words) == 1:
         game.tap(src)
@@ -227,9 +242,7 @@ def act(game: Game, words: list[str]) -> None:
     if len(words) == 2:
         game.drop(src, dst)
         return
-    if not words[2].isdigit():
-        raise IllegalMoveError(f"not a number of cards: {words[2]!r}")
-    game.move(src, dst, int(words[2]))
+    game.move(src, dst, parse_count(words[2]))
 
 
 __all__ = ["board_text", "play_lines"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 
@@ -60,7 +61,7 @@ def read_board(path: str) -> tuple[str, str]:
     name = "stdin" if path == "-" else path
     try:
         if path == "-":
-            text = sys.stdin.read(MAX_BOARD_CHARS + 1)
+            text = read_stdin(MAX_BOARD_CHARS + 1)
         else:
             with open(path, encoding="utf-8-sig") as file:
                 text = file.read(MAX_BOARD_CHARS + 1)
@@ -71,6 +72,20 @@ def read_board(path: str) -> tuple[str, str]:
     if len(text) > MAX_BOARD_CHARS:
         raise UsageError(f"{name} is over {MAX_BOARD_CHARS:,} characters, so not a board")
     return text, name
+
+
+def read_stdin(limit: int) -> str:
+    """Up to ``limit`` characters of standard input, decoded as a board file is: UTF-8, a
+    byte-order mark skipped, a byte that is not UTF-8 a UnicodeDecodeError. (``sys.stdin``
+    itself decodes by the locale, and under the C locale turns such bytes into surrogates.)"""
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:  # stdin replaced by a text stream (tests): already text
+        return sys.stdin.read(limit)
+    wrapper = io.TextIOWrapper(raw, encoding="utf-8-sig", errors="strict")
+    try:
+        return wrapper.read(limit)
+    finally:
+        wrapper.detach()  # leave sys.stdin's buffer open
 
 
 def board_deal(text: str, variant: str | None, source: str) -> Deal | SpiderDeal:
