@@ -381,5 +381,4 @@ def test_fuzzed_commands_through_castle_play(tmp_path: Path, variant: str, encod
 
 
 # --- save files --------------------------------------------------------------------------------
-# RESERVED for the lead: fuzzing of the save files (game.json, statistics.json) goes here, or
-# stays in tests/test_fuzz_saves.py, where mutated_texts() makes mutated JSON from a valid save.
+# The save files (game.json, statistics.json) are fuzzed in tests/test_fuzz_saves.py.

@@ -131,6 +131,11 @@ def test_memory_limit_ends_with_unknown_not_a_crash() -> None:
         {"max_seconds": "10"},
         {"max_memory": 0},
         {"max_memory": 2**70},
+        # Past what a float or int-to-text holds (OverflowError, ValueError before).
+        {"max_states": 10**5000},
+        {"max_seconds": 10**5000},
+        {"max_seconds": -(10**400)},
+        {"max_memory": 10**5000},
     ],
 )
 def test_nonsense_limits_are_refused(limits: dict[str, object]) -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol, Union, cast, overload
 
 from . import _core
-from .cards import CARDS, Card
+from .cards import CARDS, Card, shown
 from .deal import Deal
 from .errors import LimitError
 
@@ -127,19 +127,20 @@ def limit_problem(name: str, value: object) -> str | None:
             ok = False
         else:
             ok = 1 <= value <= MAX_STATES_LIMIT
-        return None if ok else f"must be a whole number from 1 to 2**62, not {value!r}"
+        return None if ok else f"must be a whole number from 1 to 2**62, not {shown(value)}"
     if name == "max_seconds":
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             ok = False
         else:
-            ok = math.isfinite(value) and 0 < value <= MAX_SECONDS_LIMIT
-        return None if ok else f"must be a positive number up to a year, not {value!r}"
+            # Compared before isfinite, which cannot take an int too large for a float.
+            ok = 0 < value <= MAX_SECONDS_LIMIT and math.isfinite(value)
+        return None if ok else f"must be a positive number up to a year, not {shown(value)}"
     if name == "max_memory":
         if isinstance(value, bool) or not isinstance(value, int):
             ok = False
         else:
             ok = 2**20 <= value <= MAX_MEMORY_LIMIT
-        return None if ok else f"must be between 1 MiB and 1 TiB in bytes, not {value!r}"
+        return None if ok else f"must be between 1 MiB and 1 TiB in bytes, not {shown(value)}"
     raise ValueError(f"no limit named {name!r}")
 
 

@@ -208,7 +208,10 @@ def play_lines(
         if game.is_won:
             out.print(results_text(game, store), style="bold green")
     if not game.is_won:
-        out.print("saved: `castle play` continues this game", style="dim")
+        if store.write_failure is None:
+            out.print("saved: `castle play` continues this game", style="dim")
+        else:  # told when it began; the last save that worked is the one kept
+            out.print("not saved: castle could not write the game (see above)", style="yellow")
     warn(store, errors)
     return game
 
