@@ -12,11 +12,13 @@ import os
 import re
 import shutil
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import castle
@@ -24,7 +26,14 @@ import pytest
 from castle.cli import main
 from castle.reference import replay
 from castle.stats import distribution, wilson_interval
-from castle.survey import VERDICT_FIELDS, SurveyError, SurveyStore, Verdict
+from castle.survey import (
+    STALE_SECONDS,
+    VERDICT_FIELDS,
+    DealClaims,
+    SurveyError,
+    SurveyStore,
+    Verdict,
+)
 
 BC = "beleaguered-castle"
 KNOWN = Path(__file__).with_name("data") / "known-verdicts.tsv"
@@ -164,6 +173,16 @@ def stored_count(db: Path) -> int:
         return 0
 
 
+def claims_left(db: Path) -> tuple[int, int]:
+    """(runs, claims not finished) that the survey file records."""
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as connection:
+        owners = connection.execute("SELECT count(*) FROM claim_owners").fetchone()[0]
+        sql = "SELECT count(*) FROM claims WHERE finished_at IS NULL"
+        claimed = connection.execute(sql).fetchone()[0]
+    connection.close()
+    return int(owners), int(claimed)
+
+
 def start_and_stop(
     argv: list[str], db: Path, how: signal.Signals
 ) -> subprocess.CompletedProcess[str]:
@@ -204,17 +223,211 @@ def test_interrupted_run_resumes_without_gaps_or_repeats(
         assert int(match[1].replace(",", "")) == kept
         assert f"now holds {kept:,} Beleaguered Castle deals" in stopped.stdout
         assert "run the same command again" in stopped.stdout
+        assert claims_left(db) == (0, 0)  # its claims given back
     else:
         assert stopped.returncode == -signal.SIGKILL
+        owners, claimed = claims_left(db)
+        assert owners == 1 and claimed > 0  # the chunks it was solving, still claimed
 
+    # The next run takes a killed run's claims over: its process is gone.
     resumed = subprocess.run(argv, capture_output=True, text=True, timeout=60)
     assert resumed.returncode == 0, resumed.stderr
     assert f"{2000 - kept:,} new deals" in resumed.stdout
     assert f"{kept:,} stored already" in resumed.stdout
+    assert "another run" not in resumed.stdout
+    assert claims_left(db) == (0, 0)
     with sqlite3.connect(db) as connection:
         deals = [r[0] for r in connection.execute("SELECT deal FROM verdicts ORDER BY deal")]
     assert deals == list(range(1, 2001))  # none missing, none twice
     check_against_solver(rows(db), every=97)
+
+
+# --- runs at the same time -----------------------------------------------------------------
+
+RUN_COUNTS = re.compile(
+    r": (?:(?P<new>[\d,]+) new deals in .*?(?:; (?P<other>[\d,]+) solved by another run at the "
+    r"same time)?(?:; (?P<stored>[\d,]+) stored already)?|all (?P<all>[\d,]+) deals stored "
+    r"already, nothing to solve)$"
+)
+
+
+def run_counts(out: str) -> tuple[int, int, int]:
+    """(solved by this run, by another at the same time, stored before) from a summary."""
+    match = RUN_COUNTS.search(out.splitlines()[0])
+    assert match is not None, out
+    if match["all"]:
+        return 0, 0, int(match["all"].replace(",", ""))
+    new, other, stored = (
+        int((match[k] or "0").replace(",", "")) for k in ("new", "other", "stored")
+    )
+    return new, other, stored
+
+
+def at_once(argv: list[str], runs: int = 2) -> list[subprocess.CompletedProcess[str]]:
+    """Start ``runs`` copies of a command at the same moment; how each ended."""
+    started = [
+        subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for _ in range(runs)
+    ]
+    ended = []
+    for process in started:
+        out, err = process.communicate(timeout=120)
+        ended.append(subprocess.CompletedProcess(argv, process.returncode, out, err))
+    return ended
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_two_surveys_started_at_once_share_the_deals(tmp_path: Path, jobs: str) -> None:
+    # Issue 15, item 11: two runs creating a file at once failed one time in three ("changed
+    # while castle was opening it"), and each solved every deal it had not seen stored when
+    # it started. Now both succeed, and each deal is solved by one of them: the deals each
+    # solved, those the other did meanwhile and those stored before it started add up.
+    for attempt in range(4):
+        db = tmp_path / f"shared-{attempt}.db"
+        argv = [castle_script(), "survey", "--deals", "1-400", "--max-states", "2000"]
+        argv += ["--jobs", jobs, "--db", str(db)]
+        ended = at_once(argv)
+        for run_ in ended:
+            assert (run_.returncode, run_.stderr) == (0, ""), run_.stderr
+        counts = [run_counts(run_.stdout) for run_ in ended]
+        assert sum(solved for solved, _, _ in counts) == 400, counts  # none solved twice
+        assert all(sum(each) == 400 for each in counts), counts
+        assert [v.deal for v in rows(db)] == list(range(1, 401))
+        assert claims_left(db) == (0, 0)
+    check_against_solver(rows(db), every=37)
+
+
+def another_run(db: Path, pid: int, deals: range, *, silent_for: float = 0.0) -> None:
+    """Claims on ``deals`` as a run in process ``pid`` of this machine holds them, its last
+    heartbeat ``silent_for`` seconds ago."""
+    with SurveyStore.open(db, create=True) as store, DealClaims(store, BC, (None, None, 0)):
+        pass  # the claims tables, made
+    now = time.time()
+    with sqlite3.connect(db) as connection:
+        connection.execute(
+            "INSERT INTO claim_owners VALUES ('other', ?, ?, ?, ?)",
+            (socket.gethostname(), pid, now, now - silent_for),
+        )
+        connection.executemany(
+            "INSERT INTO claims VALUES (?, ?, 'other', ?, NULL, 2000, NULL, NULL)",
+            [(BC, deal, now) for deal in deals],
+        )
+    connection.close()
+
+
+@pytest.fixture
+def sleeper() -> Iterator[subprocess.Popen[bytes]]:
+    """A live process whose id a claim can name."""
+    with subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"]) as process:
+        yield process
+        process.kill()
+
+
+def later(seconds: float, action: Callable[[], object]) -> threading.Thread:
+    def act() -> None:
+        time.sleep(seconds)
+        action()
+
+    thread = threading.Thread(target=act)
+    thread.start()
+    return thread
+
+
+def test_deals_another_run_holds_are_waited_for_not_solved_again(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, sleeper: subprocess.Popen[bytes]
+) -> None:
+    db = tmp_path / "held.db"
+    another_run(db, sleeper.pid, range(5, 10))
+
+    def other_run_stores_them() -> None:
+        verdicts = []
+        for deal in range(5, 10):
+            solution = castle.solve(castle.Deal.from_number(BC, deal), max_states=2000)
+            found = (solution.status, solution.states, solution.seconds, len(solution.moves))
+            limits = (2000, None, castle.DEFAULT_MAX_MEMORY)
+            verdicts.append(
+                Verdict(BC, deal, *found, solution.limit, *limits, "2000-01-01T00:00:00Z")
+            )
+        with SurveyStore.open(db) as store:
+            store.put(verdicts)
+
+    started = time.monotonic()
+    thread = later(1.0, other_run_stores_them)
+    code, out, err = run(
+        capsys, "survey", "--deals", "1-20", "--max-states", "2000", "--db", str(db)
+    )
+    thread.join()
+    assert (code, err) == (0, "")
+    assert time.monotonic() - started >= 1.0  # it waited for the other run's deals
+    assert run_counts(out) == (15, 5, 0)
+    assert "15 new deals in " in out and "; 5 solved by another run at the same time" in out
+    assert "now holds 20 Beleaguered Castle deals" in out
+    stored = rows(db)
+    assert [v.deal for v in stored] == list(range(1, 21))
+    assert {v.deal for v in stored if v.solved_at.startswith("2000")} == set(range(5, 10))
+    check_against_solver(stored)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a process id's life is not looked at there")
+@pytest.mark.parametrize("how", ["dead", "silent", "dies-meanwhile"])
+def test_claims_of_a_run_that_is_gone_are_taken_over(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    sleeper: subprocess.Popen[bytes],
+    how: str,
+) -> None:
+    # dead: its process has ended; silent: no heartbeat for longer than STALE_SECONDS (its
+    # process id may live on, reused); dies-meanwhile: while this run waits for its deals.
+    db = tmp_path / "gone.db"
+    if how == "dead":
+        sleeper.kill()
+        sleeper.wait()
+    another_run(
+        db, sleeper.pid, range(5, 10), silent_for=STALE_SECONDS + 1 if how == "silent" else 0
+    )
+
+    def kill() -> None:
+        sleeper.kill()
+        sleeper.wait()
+
+    started = time.monotonic()
+    thread = later(1.0 if how == "dies-meanwhile" else 0.0, kill)
+    code, out, err = run(
+        capsys, "survey", "--deals", "1-20", "--max-states", "2000", "--db", str(db)
+    )
+    thread.join()
+    assert (code, err) == (0, "")
+    assert run_counts(out) == (20, 0, 0)  # all 20 solved here, its 5 included
+    if how == "dies-meanwhile":
+        assert time.monotonic() - started >= 1.0
+    assert [v.deal for v in rows(db)] == list(range(1, 21))
+    assert claims_left(db) == (0, 0)
+
+
+def test_two_retries_at_once_share_the_unknowns(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "retries.db"
+    argv = ["survey", "--deals", "1-300", "--max-states", "1000", "--db", str(db)]
+    assert run(capsys, *argv, "--jobs", "2")[0] == 0
+    unknown = {v.deal for v in rows(db) if v.status == "unknown"}
+    assert len(unknown) > 50
+
+    retry = [castle_script(), "survey", "retry", "--max-states", "50000", "--db", str(db)]
+    ended = at_once(retry)
+    retried = []
+    for run_ in ended:
+        assert (run_.returncode, run_.stderr) == (0, ""), run_.stderr
+        match = re.search(r"retry in .*: (\d+) unknown deals in ", run_.stdout)
+        assert match is not None, run_.stdout
+        retried.append(int(match[1]))
+    assert sum(retried) == len(unknown), retried  # each retried once, by one of them
+    after = rows(db)
+    assert {v.deal for v in after if v.max_states == 50000} <= unknown
+    assert claims_left(db) == (0, 0)
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as connection:
+        assert connection.execute("SELECT count(*) FROM claims").fetchone() == (0,)
+    connection.close()
 
 
 # --- retry -------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from multiprocessing.context import BaseContext
 from types import FrameType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.console import Console
 
@@ -61,34 +61,80 @@ class Chunking:
 
 #: Local worker processes: a round trip is cheap, and small chunks stop quickly.
 LOCAL_CHUNKS = Chunking(seconds=0.05, most=64)
+#: Seconds between looks at the deals other runs hold, once only those are left.
+CLAIM_POLL_SECONDS = 0.25
+
+
+class Claims(Protocol):
+    """Deals shared with other runs at the same time (a survey's claims on its file)."""
+
+    def claim(self, deals: Sequence[int]) -> tuple[list[int], list[int]]:
+        """Of ``deals``: those this run is to solve now, and those another run is solving;
+        the rest are done already."""
+        ...
 
 
 class ChunkFeed:
     """The deals of a batch, handed out in chunks as workers have room: every runner's
-    bookkeeping (where the batch is, the mean time so far), so each only sends and receives."""
+    bookkeeping (where the batch is, the mean time so far), so each only sends and receives.
 
-    def __init__(self, numbers: Sequence[int], chunking: Chunking) -> None:
-        self._numbers = numbers
+    With ``claims``, each chunk is claimed before it goes and shrinks to the deals this run
+    got; those another run holds are offered again every :data:`CLAIM_POLL_SECONDS` once
+    the rest is sent, until they are done or this run gets them (their run died). The
+    positions of such chunks are not the deals' places in the batch.
+    """
+
+    def __init__(
+        self, numbers: Sequence[int], chunking: Chunking, claims: Claims | None = None
+    ) -> None:
+        self._numbers = numbers if claims is None else list(numbers)
         self._chunking = chunking
+        self._claims = claims
+        self._held: list[int] = []
+        self._held_at = 0.0
         self._position = 0
         self._solved = 0
         self._seconds = 0.0
 
     @property
     def all_sent(self) -> bool:
-        return self._position >= len(self._numbers)
+        return self._position >= len(self._numbers) and not self._held
+
+    @property
+    def waiting(self) -> bool:
+        """Only deals that other runs hold are left to send."""
+        return self._position >= len(self._numbers) and bool(self._held)
 
     def more(self, in_flight: int, workers: int) -> Iterator[tuple[int, Sequence[int]]]:
         """``(start, deals)`` chunks to send now, with ``in_flight`` chunks out on
-        ``workers``: until each worker has its share in flight or the batch is all sent."""
+        ``workers``: until each worker has its share in flight or the batch is all sent
+        (or, with claims, what is left is held elsewhere)."""
         numbers = self._numbers
-        while not self.all_sent and in_flight < workers * self._chunking.in_flight:
+        while in_flight < workers * self._chunking.in_flight:
+            if self._position >= len(numbers) and not self._offer_held_again():
+                return
             mean = self._seconds / self._solved if self._solved else None
             size = self._chunking.size(mean, len(numbers) - self._position, workers)
             start = self._position
             self._position += size
+            chunk = numbers[start : start + size]
+            if self._claims is not None:
+                chunk, held = self._claims.claim(chunk)
+                if held:
+                    self._held.extend(held)
+                    self._held_at = time.monotonic()
+                if not chunk:
+                    continue
             in_flight += 1
-            yield start, numbers[start : start + size]
+            yield start, chunk
+
+    def _offer_held_again(self) -> bool:
+        if not self._held or time.monotonic() - self._held_at < CLAIM_POLL_SECONDS:
+            return False
+        assert isinstance(self._numbers, list)
+        self._numbers.extend(self._held)
+        self._held.clear()
+        return True
 
     def timed(self, result: DealResult) -> None:
         """Count a solved deal's time toward the mean."""
@@ -291,24 +337,45 @@ class OrderedSink:
             self._emit(self._held.pop(index))
 
 
-def _run_here(job: Job, numbers: Sequence[int], on_result: Callable[[DealResult], None]) -> None:
-    for index, number in enumerate(numbers):
-        for result in solve_chunk(job, index, [number]):
-            on_result(result)
+def _run_here(
+    job: Job,
+    numbers: Sequence[int],
+    on_result: Callable[[DealResult], None],
+    claims: Claims | None = None,
+) -> None:
+    feed = ChunkFeed(numbers, LOCAL_CHUNKS, claims)
+    while not feed.all_sent:
+        sent = False
+        for start, chunk in feed.more(0, 1):
+            sent = True
+            for offset, number in enumerate(chunk):  # each result as soon as it is found
+                for result in solve_chunk(job, start + offset, [number]):
+                    feed.timed(result)
+                    on_result(result)
+        if not sent:  # only deals other runs hold are left: look again soon
+            time.sleep(CLAIM_POLL_SECONDS)
 
 
 def _run_in_pool(
-    job: Job, numbers: Sequence[int], jobs: int, on_result: Callable[[DealResult], None]
+    job: Job,
+    numbers: Sequence[int],
+    jobs: int,
+    on_result: Callable[[DealResult], None],
+    claims: Claims | None = None,
 ) -> None:
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_context(), initializer=_init_worker)
     try:
         pending: set[Future[list[DealResult]]] = set()
-        feed = ChunkFeed(numbers, LOCAL_CHUNKS)
+        feed = ChunkFeed(numbers, LOCAL_CHUNKS, claims)
         while not feed.all_sent or pending:
             with signals_blocked():  # submit() starts the workers
                 for start, chunk in feed.more(len(pending), jobs):
                     pending.add(pool.submit(solve_chunk, job, start, chunk))
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            if not pending:  # only deals other runs hold are left: look again soon
+                time.sleep(CLAIM_POLL_SECONDS)
+                continue
+            timeout = CLAIM_POLL_SECONDS if feed.waiting else None
+            done, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
             for future in done:
                 for result in future.result():
                     feed.timed(result)
@@ -329,10 +396,12 @@ def solve_batch(
     on_result: Callable[[DealResult], None],
     signals: Collection[int] = (signal.SIGINT,),
     cluster: DaskCluster | None = None,
+    claims: Claims | None = None,
 ) -> BatchSummary:
     """Solve ``numbers`` on ``jobs`` processes (1: in this one), or on ``cluster``'s workers,
     as results arrive in any order: count each in the summary, advance ``progress`` and pass
-    it to ``on_result``.
+    it to ``on_result``. With ``claims``, only the deals this run claims are solved (see
+    :class:`ChunkFeed`); the others are the claims' business.
 
     Each result is handled whole: ``signals`` (Ctrl+C by default) wait for the end of its
     handling, then end the batch early with what finished (``interrupted`` set); so does a
@@ -357,11 +426,11 @@ def solve_batch(
         try:
             with guard:
                 if cluster is not None:
-                    summary.failure = cluster.run(job, numbers, handle, guard.held)
+                    summary.failure = cluster.run(job, numbers, handle, guard.held, claims)
                 elif jobs == 1:
-                    _run_here(job, numbers, handle)
+                    _run_here(job, numbers, handle, claims)
                 else:
-                    _run_in_pool(job, numbers, jobs, handle)
+                    _run_in_pool(job, numbers, jobs, handle, claims)
         except KeyboardInterrupt:
             summary.interrupted = True
             summary.stop_signal = guard.received or signal.SIGINT

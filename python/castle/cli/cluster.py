@@ -26,7 +26,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
-from .batch import BatchFailure, ChunkFeed, Chunking, Job, signals_blocked, solve_chunk
+from .batch import BatchFailure, ChunkFeed, Chunking, Claims, Job, signals_blocked, solve_chunk
 from .errors import UsageError
 from .report import DealResult
 
@@ -80,9 +80,12 @@ class DaskCluster:
         numbers: Sequence[int],
         on_result: Callable[[DealResult], None],
         held: Callable[[], AbstractContextManager[None]],
+        claims: Claims | None = None,
     ) -> str | None:
         """Solve ``numbers`` on the cluster, passing each result to ``on_result`` as its chunk
-        comes back; the batch's failure, if chunks were given up (their deals go unsolved).
+        comes back (with ``claims``, only the deals this run claims, as
+        :class:`castle.cli.batch.ChunkFeed` says); the batch's failure, if chunks were given
+        up (their deals go unsolved).
         Every call into Dask is made inside ``held()``, where Ctrl+C waits (a
         KeyboardInterrupt inside Dask's locks can break them); it lands between polls. On
         any exception the chunks still out are cancelled."""
@@ -90,7 +93,7 @@ class DaskCluster:
         client = self.client
         chunks: dict[Any, Sequence[int]] = {}
         finished = dask.as_completed()
-        feed = ChunkFeed(numbers, DASK_CHUNKS)
+        feed = ChunkFeed(numbers, DASK_CHUNKS, claims)
         given_up: list[int] = []
 
         def submit_more() -> None:
@@ -106,7 +109,7 @@ class DaskCluster:
                         done = []
                     else:
                         submit_more()
-                        if not chunks:
+                        if not chunks and feed.all_sent:
                             return given_up_text(given_up) if given_up else None
                         done = finished.next_batch(block=False)
                     for future in done:

@@ -2,7 +2,8 @@
 
 The solving is :func:`castle.cli.batch.solve_batch`, as for ``castle solve --deals``; each
 verdict goes to a :class:`castle.survey.SurveyWriter` as it arrives. The summaries cover the
-whole file for the variant, not only the deals of the run.
+whole file for the variant, not only the deals of the run. Runs on one file at the same time
+share the deals through :class:`castle.survey.DealClaims`.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import statistics
+import time
 from array import array
 from collections import Counter
 from collections.abc import Sequence
@@ -19,7 +21,15 @@ from rich.text import Text
 
 from ..deal import parse_deal_range
 from ..stats import distribution, winnability
-from ..survey import VERDICT_FIELDS, SurveyError, SurveyStore, SurveyWriter, Verdict, utc_now
+from ..survey import (
+    VERDICT_FIELDS,
+    DealClaims,
+    SurveyError,
+    SurveyStore,
+    SurveyWriter,
+    Verdict,
+    utc_now,
+)
 from ..variants import NAMES
 from .batch import STOP_SIGNALS, Job, batch_title, signals_blocked, solve_batch
 from .cluster import DaskCluster, connect, distributed
@@ -61,6 +71,35 @@ def cap_jobs(jobs: int, deals: int, errors: Console) -> int:
     return max(1, min(jobs, cpus, deals))
 
 
+class SharedDeals:
+    """The deals of a run, shared with the runs on the same file at the same time: the
+    :class:`castle.cli.batch.Claims` of :func:`solve_batch`. A deal another run settles
+    advances the progress bar with its verdict and is counted in ``elsewhere``.
+
+    While other runs are on the file, the rows found so far are committed before each
+    claim: one of them may be waiting for those deals (it claims again every
+    :data:`castle.cli.batch.CLAIM_POLL_SECONDS` then, and so does this run when it waits).
+    """
+
+    def __init__(self, claims: DealClaims, writer: SurveyWriter, progress: BatchProgress) -> None:
+        self._claims = claims
+        self._writer = writer
+        self._progress = progress
+        self._shared = False
+        #: Deals of this run that other runs settled meanwhile.
+        self.elsewhere = 0
+
+    def claim(self, deals: Sequence[int]) -> tuple[list[int], list[int]]:
+        if self._shared:
+            self._writer.flush()
+        got = self._claims.claim(deals)
+        self._shared = got.others > 0
+        for deal, status in got.done.items():
+            self._progress.advance(DealResult(-1, deal, status, 0, 0.0, 0, None))
+        self.elsewhere += len(got.done)
+        return got.mine, got.held
+
+
 def solve_into(
     store: SurveyStore,
     job: Job,
@@ -70,12 +109,22 @@ def solve_into(
     jobs: int,
     progress: BatchProgress,
     cluster: DaskCluster | None = None,
-) -> BatchSummary:
+    retry: bool = False,
+    since: float | None = None,
+) -> tuple[BatchSummary, int]:
     """Solve ``numbers`` (in ``jobs`` local processes, or on ``cluster``) and store each
     verdict as it arrives; Ctrl+C or SIGTERM ends the batch early (``interrupted``), with
-    every verdict found so far committed."""
-    writer = SurveyWriter(store)
+    every verdict found so far committed. Other runs on the file at the same time share
+    the deals (a ``retry`` of unknowns since ``since`` shares them as
+    :class:`DealClaims` says): the summary, and how many deals they settled."""
     limits = (job.max_states, job.max_seconds, job.max_memory)
+    if not numbers:
+        return BatchSummary(job.variant, label, 0, jobs, limits=job.describe_limits()), 0
+    claims = DealClaims(store, job.variant, limits, retry=retry, since=since)
+    with signals_blocked(STOP_SIGNALS):  # its heartbeat thread and its row, or neither
+        claims.open()
+    writer = SurveyWriter(store, claims=claims)
+    shared = SharedDeals(claims, writer, progress)
 
     def store_result(result: DealResult) -> None:
         writer.add(
@@ -93,9 +142,7 @@ def solve_into(
         )
 
     try:
-        if not numbers:
-            return BatchSummary(job.variant, label, 0, jobs, limits=job.describe_limits())
-        return solve_batch(
+        summary = solve_batch(
             job,
             numbers,
             label,
@@ -104,10 +151,15 @@ def solve_into(
             on_result=store_result,
             signals=STOP_SIGNALS,
             cluster=cluster,
+            claims=shared,
         )
+        return summary, shared.elsewhere
     finally:
         with signals_blocked(STOP_SIGNALS):  # a second Ctrl+C waits for the last commit
-            writer.flush()
+            try:
+                writer.flush()
+            finally:
+                claims.close()  # the claims not settled go back
 
 
 def run_survey(args: argparse.Namespace) -> int:
@@ -134,7 +186,7 @@ def run_survey(args: argparse.Namespace) -> int:
             done=already,
             counts=Counter(stored[n] for n in numbers if n in stored),
         )
-        summary = solve_into(
+        summary, elsewhere = solve_into(
             store, job, todo, args.deals, jobs=jobs, progress=progress, cluster=cluster
         )
         tally = store_tally(store, variant)
@@ -144,6 +196,8 @@ def run_survey(args: argparse.Namespace) -> int:
     if todo:
         head.append_text(run_progress(summary, "new deals"))
         head.append(summary.speed_text())
+        if elsewhere:
+            head.append(f"; {elsewhere:,} solved by another run at the same time")
         if already:
             head.append(f"; {already:,} stored already")
     else:
@@ -153,7 +207,7 @@ def run_survey(args: argparse.Namespace) -> int:
         lines.append(Text(f"  limits per deal: {summary.limits}", style="dim"))
         lines.append(Text(f"  this run: {verdict_counts(summary.tally.counts)}", style="dim"))
     if summary.interrupted:
-        left = len(todo) - summary.finished
+        left = len(todo) - summary.finished - elsewhere
         lines.append(
             Text(f"run the same command again to solve the {left:,} deals left", style="yellow")
         )
@@ -166,6 +220,7 @@ def run_retry(args: argparse.Namespace) -> int:
     errors = make_console(stderr=True)
     console = make_console()
     summaries = []
+    since = time.time()  # retries that finish deals after this are this one's partners
     with contextlib.ExitStack() as stack:
         store = stack.enter_context(SurveyStore.open(args.db))
         variants = [args.variant] if args.variant else store.variants()
@@ -184,13 +239,23 @@ def run_retry(args: argparse.Namespace) -> int:
             progress = BatchProgress(
                 errors, len(numbers), f"{name} unknown", enabled=errors.is_terminal
             )
-            summary = solve_into(
-                store, job, numbers, "unknown", jobs=jobs, progress=progress, cluster=cluster
+            summary, elsewhere = solve_into(
+                store,
+                job,
+                numbers,
+                "unknown",
+                jobs=jobs,
+                progress=progress,
+                cluster=cluster,
+                retry=True,
+                since=since,
             )
             summaries.append(summary)
             head = Text.assemble((f"{name} survey retry in {args.db}", "bold"), ": ")
             head.append_text(run_progress(summary, "unknown deals"))
             head.append(summary.speed_text())
+            if elsewhere:
+                head.append(f"; {elsewhere:,} retried by another run at the same time")
             counts = summary.tally.counts
             lines = [
                 head,
