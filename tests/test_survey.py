@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import castle
+import castle.survey as survey_module
 import pytest
 from castle.cli import main
 from castle.reference import replay
@@ -295,6 +296,37 @@ def test_two_surveys_started_at_once_share_the_deals(tmp_path: Path, jobs: str) 
         assert [v.deal for v in rows(db)] == list(range(1, 401))
         assert claims_left(db) == (0, 0)
     check_against_solver(rows(db), every=37)
+
+
+@pytest.mark.parametrize("journal", ["delete", "wal"])
+def test_a_file_another_run_is_making_is_waited_for(tmp_path: Path, journal: str) -> None:
+    # The two ways a run lost the race to make a new file (issue 15, item 11): the other run
+    # held the file while switching it to WAL, and SQLite's busy wait does not cover a change
+    # of journal mode ("database is locked" at once); or the other run's tables appeared
+    # while this run waited to make its own ("changed while castle was opening it").
+    db = tmp_path / "new.db"
+    db.touch()
+    other = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    if journal == "wal":
+        other.execute("PRAGMA journal_mode = WAL")
+    other.execute("BEGIN IMMEDIATE")
+    for statement in survey_module._SCHEMA.split(";"):
+        if statement.strip():
+            other.execute(statement)
+    other.execute("INSERT INTO castle_survey VALUES (1, 'then', 'the other run')")
+    thread = later(0.5, lambda: other.execute("COMMIT"))
+    started = time.monotonic()
+    try:
+        with SurveyStore.open(db, create=True) as store:
+            assert store.count() == 0
+    finally:
+        thread.join()
+        other.close()
+    assert time.monotonic() - started >= 0.5
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as connection:
+        made = connection.execute("SELECT castle_version FROM castle_survey").fetchall()
+    connection.close()
+    assert made == [("the other run",)]  # its file, checked and used, not made again
 
 
 def another_run(db: Path, pid: int, deals: range, *, silent_for: float = 0.0) -> None:

@@ -30,7 +30,7 @@ import sqlite3
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 from types import TracebackType
@@ -152,6 +152,22 @@ def _reason(error: sqlite3.Error) -> str:
     return str(error) or type(error).__name__
 
 
+def _busy_retried(action: Callable[[], object]) -> None:
+    """Do ``action`` again while another process holds the file (for up to
+    ``_BUSY_SECONDS``): SQLite's busy wait does not cover everything, such as a change of
+    journal mode while another process makes the same file (two runs started at once)."""
+    deadline = time.monotonic() + _BUSY_SECONDS
+    while True:
+        try:
+            action()
+            return
+        except sqlite3.OperationalError as e:
+            busy = getattr(e, "sqlite_errorcode", None) == 5 or "locked" in str(e)  # SQLITE_BUSY
+            if not busy or time.monotonic() >= deadline:
+                raise
+        time.sleep(0.01)
+
+
 def _rollback(db: sqlite3.Connection) -> None:
     # SQLite ends some failed transactions itself (a full disk, say); then there is none.
     if db.in_transaction:
@@ -246,7 +262,7 @@ class SurveyStore:
         db = self._db
         # WAL: readers (castle survey report) see committed rows while a run writes; with
         # synchronous=NORMAL a commit is a write() without fsync: it survives a killed process.
-        db.execute("PRAGMA journal_mode = WAL")
+        _busy_retried(lambda: db.execute("PRAGMA journal_mode = WAL"))
         db.execute("PRAGMA synchronous = NORMAL")
         db.execute("BEGIN IMMEDIATE")
         try:
