@@ -143,7 +143,7 @@ def check_store(tmp_path: Path, name: str, text: str) -> None:
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
     store = SaveStore(tmp_path)
     if name == SaveStore.GAME:
-        game = store.load_game()
+        game = castle.Game.resume(store, paused=True)
         if game is not None:
             assert not store.notices
             reloaded = json.loads(json.dumps(game.to_save()))

@@ -370,7 +370,7 @@ def test_saving_and_loading_from_two_processes_at_once_never_fail(tmp_path: Path
             if sys.argv[1] == "save":
                 assert store.save_game(game), store.notices
             else:
-                store.load_game()
+                castle.Game.resume(store, paused=True)
         assert not store.notices, store.notices
         """
     )

@@ -12,7 +12,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .cards import Card
 from .deal import Deal
@@ -20,7 +20,7 @@ from .errors import IllegalMoveError, SaveError
 from .levels import DEFAULT_LEVEL, level, level_for_variant, pick_deal
 from .plan import Plan
 from .playclock import Clock, PlayClock
-from .played import Played
+from .played import Played, record_unfinished_as_lost, resume
 from .saves import count_field, seconds_field
 from .scoring import progress, timed_score
 from .solve import FOUNDATION, Move, Status, Target, make_move, solve
@@ -32,8 +32,7 @@ if TYPE_CHECKING:
     from .spider_game import SpiderGame
 
 
-#: The format tag of a saved game (the save file is JSON).
-SAVE_FORMAT = "castle-game"
+#: The version of a castle game's save (the save file is JSON).
 SAVE_VERSION = 1
 
 
@@ -101,6 +100,8 @@ class Game(Played[Action, Deal]):
     statistics. Illegal actions raise :class:`IllegalMoveError` and change nothing.
     """
 
+    SAVE_FORMAT = "castle-game"
+
     def __init__(
         self,
         deal: Deal,
@@ -132,7 +133,7 @@ class Game(Played[Action, Deal]):
         with a move made, is entered in its level's statistics as a loss first."""
         level(level_id)
         if store is not None:
-            store.record_unfinished_as_lost(clock)
+            record_unfinished_as_lost(store, clock)
         game = cls(deal or pick_deal(level_id, rng), level_id=level_id, clock=clock, store=store)
         game._save()
         return game
@@ -141,13 +142,11 @@ class Game(Played[Action, Deal]):
     def resume(
         cls, store: SaveStore, *, clock: Clock = time.monotonic, paused: bool = False
     ) -> Game | SpiderGame | None:
-        """The saved game, exactly as it was left (None if there is none, or if the file was
-        unusable: then it is set aside and ``store.notices`` says why). Its clock runs on from
-        the seconds saved, unless ``paused`` (then :meth:`unpause` starts it)."""
-        game = store.load_game(clock)
-        if game is not None and not paused:
-            game.unpause()
-        return game
+        """The saved game, castle or Spider, exactly as it was left (None if there is none, or
+        if the file was unusable: then it is set aside and ``store.notices`` says why). Its
+        clock runs on from the seconds saved, unless ``paused`` (then :meth:`unpause` starts
+        it)."""
+        return cast("Game | SpiderGame | None", resume(store, clock=clock, paused=paused))
 
     # --- what the player sees ---------------------------------------------------------------
 
@@ -345,7 +344,7 @@ class Game(Played[Action, Deal]):
             return [[m.card.index, m.src, _core_target(m.dst)] for m in action.moves]
 
         return {
-            "format": SAVE_FORMAT,
+            "format": self.SAVE_FORMAT,
             "version": SAVE_VERSION,
             "level": self.level,
             "variant": self.variant,
@@ -373,7 +372,7 @@ class Game(Played[Action, Deal]):
 
     @classmethod
     def _from_save(cls, data: Any, clock: Clock, store: SaveStore | None) -> Game:
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        if not isinstance(data, dict) or data.get("format") != cls.SAVE_FORMAT:
             raise SaveError("not a castle save")
         if data.get("version") != SAVE_VERSION:
             raise SaveError(f"a save of format version {data.get('version')!r}, not {SAVE_VERSION}")

@@ -1,12 +1,20 @@
 """What every game in play keeps, castle or Spider: the actions done (each with the position
-before it) and undone, the move and undo counters, the clock, and the store it saves to."""
+before it) and undone, the move and undo counters, the clock, and the store it saves to; and
+how a save finds its kind of game.
+
+Each game class names the format of its saves (``SAVE_FORMAT``) and is entered in
+:attr:`Played.KINDS` as it is defined, so that loading a save (:func:`load_game`) needs no
+list of the games: the store stores JSON, and choosing the class lives with the games.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+import time
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, SaveError
 from .playclock import Clock, PlayClock
+from .saves import NOTHING
 
 if TYPE_CHECKING:
     from .saves import SaveStore
@@ -18,6 +26,27 @@ P = TypeVar("P")
 
 
 class Played(Generic[A, P]):
+    #: The format tag of this kind of game's saves (each game class names its own).
+    SAVE_FORMAT: ClassVar[str]
+    #: Every kind of game, by the format of its saves.
+    KINDS: ClassVar[dict[str, type[Played[Any, Any]]]] = {}
+
+    #: The level played (its id) and the deal as dealt.
+    level: str
+    deal: P
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        save_format = cls.__dict__.get("SAVE_FORMAT")
+        if save_format is not None:
+            Played.KINDS[save_format] = cls
+
+    @classmethod
+    def from_save(
+        cls, data: Any, *, clock: Clock = time.monotonic, store: SaveStore | None = None
+    ) -> Played[Any, Any]:
+        raise NotImplementedError
+
     def __init__(self, position: P, clock: Clock, store: SaveStore | None) -> None:
         self._position = position
         self._done: list[tuple[A, P]] = []
@@ -104,4 +133,40 @@ class Played(Generic[A, P]):
             self._store.save_game(self)
 
 
-__all__ = ["Played"]
+def load_game(store: SaveStore, clock: Clock = time.monotonic) -> Played[Any, Any] | None:
+    """The game saved in ``store``, of whichever kind its save says, its clock paused (None if
+    there is none). A save that is not a usable game is set aside and reported, and None
+    returned."""
+    data = store.read_game()
+    if data is NOTHING:
+        return None
+    kind = Played.KINDS.get(str(data.get("format"))) if isinstance(data, dict) else None
+    try:
+        if kind is None:
+            raise SaveError("not a castle save")
+        return kind.from_save(data, clock=clock, store=store)
+    except SaveError as e:
+        store.set_aside_game(str(e))
+        return None
+
+
+def resume(
+    store: SaveStore, *, clock: Clock = time.monotonic, paused: bool = False
+) -> Played[Any, Any] | None:
+    """The saved game, exactly as it was left (see :func:`load_game`). Its clock runs on from
+    the seconds saved, unless ``paused`` (then ``unpause`` starts it)."""
+    game = load_game(store, clock)
+    if game is not None and not paused:
+        game.unpause()
+    return game
+
+
+def record_unfinished_as_lost(store: SaveStore, clock: Clock = time.monotonic) -> None:
+    """Before a new deal: a saved game left unfinished, with a move made, is a loss at its
+    level."""
+    unfinished = load_game(store, clock)
+    if unfinished is not None and not unfinished.is_won and unfinished.moves > 0:
+        store.record_result(unfinished.level, won=False)
+
+
+__all__ = ["Played", "load_game", "record_unfinished_as_lost", "resume"]

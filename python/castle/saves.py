@@ -24,7 +24,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 try:
     import fcntl
@@ -33,11 +33,6 @@ except ImportError:  # not POSIX (Windows): no player lock, the rest works the s
 
 from .errors import SaveError
 from .records import LevelRecord, Settings
-
-if TYPE_CHECKING:
-    from .game import Game
-    from .playclock import Clock
-    from .spider_game import SpiderGame
 
 APP_NAME = "castle-solitaire"
 STATS_FORMAT = "castle-statistics"
@@ -184,31 +179,16 @@ class SaveStore:
         finally:
             os.close(fd)
 
-    def load_game(self, clock: Clock = time.monotonic) -> Game | SpiderGame | None:
-        """The saved game (None if there is none). A corrupt or foreign file is set aside and
-        reported, and None returned."""
-        from .game import Game
-        from .spider_game import SAVE_FORMAT as SPIDER_FORMAT
-        from .spider_game import SpiderGame
-
+    def read_game(self) -> Any:
+        """The saved game's JSON, as it is (``castle.played.load_game`` makes it a game);
+        :data:`NOTHING` if there is none, or the file was unreadable (then it is set aside and
+        reported). Temporary files a killed writer left are cleared first."""
         self._remove_temporaries()
-        data = self._read(self.game_path)
-        if data is NOTHING:
-            return None
-        try:
-            if isinstance(data, dict) and data.get("format") == SPIDER_FORMAT:
-                return SpiderGame.from_save(data, clock=clock, store=self)
-            return Game.from_save(data, clock=clock, store=self)
-        except SaveError as e:
-            self._set_aside(self.game_path, str(e))
-            return None
+        return self._read(self.game_path)
 
-    def record_unfinished_as_lost(self, clock: Clock = time.monotonic) -> None:
-        """Before a new deal: a saved game left unfinished, with a move made, is a loss at its
-        level."""
-        unfinished = self.load_game(clock)
-        if unfinished is not None and not unfinished.is_won and unfinished.moves > 0:
-            self.record_result(unfinished.level, won=False)
+    def set_aside_game(self, reason: str) -> None:
+        """The saved game is not usable (``reason``): move it aside and report it."""
+        self._set_aside(self.game_path, reason)
 
     def clear_game(self) -> None:
         with contextlib.suppress(FileNotFoundError):

@@ -18,7 +18,7 @@ from .fair import fair_advice
 from .levels import level
 from .plan import Plan
 from .playclock import Clock, PlayClock
-from .played import Played
+from .played import Played, record_unfinished_as_lost
 from .saves import count_field, seconds_field
 from .solve import Status
 from .spider import RANDOM_DEAL_MAX, SpiderColumn, SpiderDeal, SpiderMove, solve_spider
@@ -27,7 +27,7 @@ from .words import plural
 if TYPE_CHECKING:
     from .saves import SaveStore
 
-SAVE_FORMAT = "castle-spider-game"
+#: The version of a Spider game's save (the save file is JSON).
 SAVE_VERSION = 1
 START_SCORE = 500
 RUN_POINTS = 100
@@ -56,6 +56,8 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
     """A Spider deal in play. Illegal actions raise :class:`IllegalMoveError` and change
     nothing; with a ``store`` the game is saved after every action and a win is entered in
     the level's statistics."""
+
+    SAVE_FORMAT = "castle-spider-game"
 
     def __init__(
         self,
@@ -87,7 +89,7 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         entered as a loss first)."""
         variant = level(level_id).variant
         if store is not None:
-            store.record_unfinished_as_lost(clock)
+            record_unfinished_as_lost(store, clock)
         if deal is None:
             number = (rng or random.Random()).randint(1, RANDOM_DEAL_MAX)
             deal = SpiderDeal.from_number(variant, number)
@@ -246,7 +248,7 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
 
     def to_save(self) -> dict[str, Any]:
         return {
-            "format": SAVE_FORMAT,
+            "format": self.SAVE_FORMAT,
             "version": SAVE_VERSION,
             "level": self.level,
             "variant": self.variant,
@@ -266,7 +268,7 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         """The game :meth:`to_save` described, every move checked again by the core, its clock
         paused; :class:`SaveError` for anything else."""
         try:
-            if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            if not isinstance(data, dict) or data.get("format") != cls.SAVE_FORMAT:
                 raise SaveError("not a castle Spider save")
             if data.get("version") != SAVE_VERSION:
                 raise SaveError(f"a save of format version {data.get('version')!r}")

@@ -99,6 +99,8 @@ class PileView(Widget):
         self.drop_click = False
         self.shake_frame = 0
         self.shaking: Timer | None = None
+        #: Shakes begun so far (what a test can count, however fast the jolt is over).
+        self.shakes = 0
 
     def cards_drawn(self) -> int:
         """How many cards the column draws (one line each, under its number)."""
@@ -150,6 +152,7 @@ class PileView(Widget):
         if self.shaking is not None:
             self.shaking.stop()  # a shake begun again
         self.add_class("refused")
+        self.shakes += 1
         self.shake_frame = 0
         self.shaking = self.set_interval(SHAKE_FRAME_SECONDS, self.shake_step)
 
