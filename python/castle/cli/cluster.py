@@ -3,7 +3,7 @@
 The engine is Dask distributed, an optional extra (``pip install 'castle-solitaire[cluster]'``);
 nothing here is imported until one of the two flags asks for it. The client sends chunks of
 deal numbers to the workers, each worker thread solves its chunk with
-:func:`castle.cli.batch.solve_chunk` (the Rust solver releases the GIL, so a worker's
+:func:`castle.cli.engine.solve_chunk` (the Rust solver releases the GIL, so a worker's
 threads use all its cores) and sends back compact :class:`DealResult` rows, which the client
 hands on as they arrive: the survey stores them, so resuming works the same whichever way
 the deals were solved.
@@ -26,9 +26,10 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
-from .batch import BatchFailure, ChunkFeed, Chunking, Claims, Job, signals_blocked, solve_chunk
+from .engine import BatchFailure, ChunkFeed, Chunking, Claims, Job, solve_chunk
 from .errors import UsageError
 from .report import DealResult
+from .signals import ignore_ctrl_c, signals_blocked
 
 #: What to install for the two flags.
 INSTALL_HINT = "pip install 'castle-solitaire[cluster]'"
@@ -52,7 +53,8 @@ def _castle_version() -> str:
 
 @dataclass
 class DaskCluster:
-    """A connected Dask client, and the batches run on it."""
+    """A connected Dask client, and the batches run on it: an
+    :class:`castle.cli.engine.Engine`."""
 
     client: Any
     #: Where the work goes, for the summary: ``Dask tcp://...`` or ``Dask LocalCluster``.
@@ -84,7 +86,7 @@ class DaskCluster:
     ) -> str | None:
         """Solve ``numbers`` on the cluster, passing each result to ``on_result`` as its chunk
         comes back (with ``claims``, only the deals this run claims, as
-        :class:`castle.cli.batch.ChunkFeed` says); the batch's failure, if chunks were given
+        :class:`castle.cli.engine.ChunkFeed` says); the batch's failure, if chunks were given
         up (their deals go unsolved).
         Every call into Dask is made inside ``held()``, where Ctrl+C waits (a
         KeyboardInterrupt inside Dask's locks can break them); it lands between polls. On
@@ -144,11 +146,7 @@ def ignore_interrupt() -> Any:
 
     class IgnoreInterrupt(distributed().WorkerPlugin):  # type: ignore[misc]
         def setup(self, worker: Any) -> None:
-            import signal
-            import threading
-
-            if threading.current_thread() is threading.main_thread():
-                signal.signal(signal.SIGINT, signal.SIG_IGN)
+            ignore_ctrl_c()
 
     return IgnoreInterrupt()
 

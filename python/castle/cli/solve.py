@@ -1,19 +1,27 @@
-"""``castle solve``: one board or numbered deal, or a batch of deals."""
+"""``castle solve``: one board or numbered deal, or a batch of deals (JSON lines and CSV
+rows in deal order)."""
 
 from __future__ import annotations
 
 import argparse
 import io
-import os
 import sys
+from collections.abc import Callable, Sequence
+
+from rich.console import Console
 
 from ..deal import Deal, parse_deal_range
 from ..errors import BoardError
 from ..spider import SPIDER_VARIANTS, SpiderDeal
 from ..variants import DEFAULT_VARIANT
-from .batch import Job, numbered_deal, run_batch
+from .batch import batch_title, cap_jobs, solve_batch
+from .csvfile import AtomicCsv, deal_row
+from .engine import Job, numbered_deal
 from .errors import EXIT_FAILURE, EXIT_OK, UsageError
 from .output import json_line, make_console, print_solution
+from .progress import BatchProgress
+from .report import BatchSummary, DealResult
+from .signals import STOP_SIGNALS, InterruptGuard
 
 #: Board text is a few hundred bytes; anything past this is the wrong file.
 MAX_BOARD_CHARS = 2**20
@@ -107,12 +115,6 @@ def board_deal(text: str, variant: str | None, source: str) -> Deal | SpiderDeal
         raise UsageError(f"{where}: {e.message}") from None
 
 
-def usable_cpus() -> int:
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0)) or 1
-    return os.cpu_count() or 1
-
-
 def run_deals(job: Job, deals: str, jobs: int, csv_path: str | None) -> int:
     """The batch: summary on stdout (stderr under ``--json``, whose lines own stdout)."""
     try:
@@ -120,10 +122,7 @@ def run_deals(job: Job, deals: str, jobs: int, csv_path: str | None) -> int:
     except ValueError as e:
         raise UsageError(f"--deals: {e}") from None
     errors = make_console(stderr=True)
-    cpus = usable_cpus()
-    if jobs > cpus:
-        errors.print(f"castle: note: --jobs {jobs} lowered to {cpus}, the CPUs available")
-    jobs = max(1, min(jobs, cpus, len(numbers)))
+    jobs = cap_jobs(jobs, len(numbers), errors)
     summary = run_batch(job, numbers, deals, jobs=jobs, csv_path=csv_path, progress_console=errors)
     console = errors if job.json else make_console()
     summary.print(console)
@@ -133,3 +132,75 @@ def run_deals(job: Job, deals: str, jobs: int, csv_path: str | None) -> int:
         errors.print(f"castle: error: {summary.failure}")
         return EXIT_FAILURE
     return 128 + summary.stop_signal if summary.interrupted else EXIT_OK
+
+
+class OrderedSink:
+    """Passes results on in batch order, holding back those that finish early."""
+
+    def __init__(self, emit: Callable[[DealResult], None]) -> None:
+        self._emit = emit
+        self._next = 0
+        self._held: dict[int, DealResult] = {}
+
+    def add(self, result: DealResult) -> None:
+        self._held[result.position] = result
+        while self._next in self._held:
+            self._emit(self._held.pop(self._next))
+            self._next += 1
+
+    def flush(self) -> None:
+        """Pass on the rest (an interrupted batch has gaps), still in order."""
+        for index in sorted(self._held):
+            self._emit(self._held.pop(index))
+
+
+def run_batch(
+    job: Job,
+    numbers: Sequence[int],
+    label: str,
+    *,
+    jobs: int,
+    csv_path: str | None,
+    progress_console: Console,
+) -> BatchSummary:
+    """``castle solve --deals``: JSON lines (if ``job.json``) to stdout and CSV rows (if
+    ``csv_path``), both in batch order, as :func:`solve_batch` solves ``numbers``.
+
+    The CSV gets the finished deals whether the batch ends, is interrupted (Ctrl+C or
+    SIGTERM) or fails; a signal outside the solving (while the file is set up, say) leaves no
+    temporary file behind either.
+    """
+    out = sys.stdout
+    # Off a terminal, or when JSON lines share the terminal, a live bar would only garble.
+    show = progress_console.is_terminal and not (job.json and out.isatty())
+    progress = BatchProgress(progress_console, len(numbers), batch_title(label), enabled=show)
+    with InterruptGuard(STOP_SIGNALS) as guard:
+        table = AtomicCsv(csv_path) if csv_path else None
+
+        def emit(result: DealResult) -> None:
+            if result.json is not None:
+                out.write(result.json + "\n")
+            if table is not None:
+                table.write(deal_row(job.variant, result))
+
+        sink = OrderedSink(emit)
+        try:
+            summary = solve_batch(
+                job,
+                numbers,
+                label,
+                jobs=jobs,
+                progress=progress,
+                on_result=sink.add,
+                signals=STOP_SIGNALS,
+            )
+            with guard.held():  # a signal now waits for the file to be in place
+                sink.flush()
+                out.flush()
+                if table is not None:
+                    table.commit()
+        except BaseException:
+            if table is not None:
+                table.discard()
+            raise
+    return summary

@@ -31,14 +31,15 @@ from ..survey import (
     utc_now,
 )
 from ..variants import NAMES
-from .batch import STOP_SIGNALS, Job, batch_title, signals_blocked, solve_batch
+from .batch import batch_title, cap_jobs, solve_batch
 from .cluster import DaskCluster, connect, distributed
 from .csvfile import AtomicCsv
+from .engine import Job
 from .errors import EXIT_FAILURE, EXIT_OK, UsageError
 from .output import format_percent, format_seconds, make_console
 from .progress import BatchProgress
 from .report import STATUSES, BatchSummary, DealResult, Tally
-from .solve import usable_cpus
+from .signals import STOP_SIGNALS, signals_blocked
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,21 +65,14 @@ def job_from(args: argparse.Namespace, variant: str) -> Job:
     )
 
 
-def cap_jobs(jobs: int, deals: int, errors: Console) -> int:
-    cpus = usable_cpus()
-    if jobs > cpus:
-        errors.print(f"castle: note: --jobs {jobs} lowered to {cpus}, the CPUs available")
-    return max(1, min(jobs, cpus, deals))
-
-
 class SharedDeals:
     """The deals of a run, shared with the runs on the same file at the same time: the
-    :class:`castle.cli.batch.Claims` of :func:`solve_batch`. A deal another run settles
+    :class:`castle.cli.engine.Claims` of :func:`solve_batch`. A deal another run settles
     advances the progress bar with its verdict and is counted in ``elsewhere``.
 
     While other runs are on the file, the rows found so far are committed before each
     claim: one of them may be waiting for those deals (it claims again every
-    :data:`castle.cli.batch.CLAIM_POLL_SECONDS` then, and so does this run when it waits).
+    :data:`castle.cli.engine.CLAIM_POLL_SECONDS` then, and so does this run when it waits).
     """
 
     def __init__(self, claims: DealClaims, writer: SurveyWriter, progress: BatchProgress) -> None:

@@ -1,0 +1,221 @@
+"""What the engines of a batch share: the work (:class:`Job`, :func:`solve_chunk`), how it is
+cut into chunks and handed out (:class:`Chunking`, :class:`ChunkFeed`, with :class:`Claims`
+when runs share deals), and the :class:`Engine` interface of workers elsewhere.
+
+:func:`castle.cli.batch.solve_batch` runs a batch on this machine's processes, or on an
+engine that :mod:`castle.cli.cluster` (Dask) connects to; both build on this module and
+neither on the other.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..deal import Deal
+from ..solve import Solution, solve
+from ..spider import SPIDER_VARIANTS, SpiderDeal, SpiderSolution
+from .output import format_size, json_line
+from .report import DealResult
+
+#: Seconds between looks at the deals other runs hold, once only those are left.
+CLAIM_POLL_SECONDS = 0.25
+
+
+@dataclass(frozen=True)
+class Job:
+    """What every deal of a batch shares (sent to the workers)."""
+
+    variant: str
+    max_states: int | None
+    max_seconds: float | None
+    max_memory: int
+    short: bool = False
+    json: bool = False
+
+    def solve(self, deal: Deal | SpiderDeal) -> Solution | SpiderSolution:
+        if isinstance(deal, SpiderDeal):
+            return solve(
+                deal,
+                max_states=self.max_states,
+                max_seconds=self.max_seconds,
+                max_memory=self.max_memory,
+            )
+        return solve(
+            deal,
+            max_states=self.max_states,
+            max_seconds=self.max_seconds,
+            max_memory=self.max_memory,
+            short=self.short,
+        )
+
+    def describe_limits(self) -> str:
+        parts = []
+        if self.max_states is not None:
+            parts.append(f"{self.max_states:,} states")
+        if self.max_seconds is not None:
+            parts.append(f"{self.max_seconds:g} s")
+        parts.append(f"{format_size(self.max_memory)} table")
+        return ", ".join(parts)
+
+
+def solve_chunk(job: Job, start: int, numbers: Sequence[int]) -> list[DealResult]:
+    """Solve deals ``numbers`` (positions ``start``... of the batch); runs in a worker."""
+    results = []
+    for offset, number in enumerate(numbers):
+        deal = numbered_deal(job.variant, number)
+        solution = job.solve(deal)
+        results.append(
+            DealResult(
+                position=start + offset,
+                number=number,
+                status=solution.status,
+                states=solution.states,
+                seconds=solution.seconds,
+                moves=len(solution.moves),
+                limit=solution.limit,
+                json=json_line(deal, solution) if job.json else None,
+            )
+        )
+    return results
+
+
+def numbered_deal(variant: str, number: int) -> Deal | SpiderDeal:
+    """Deal ``number`` of any variant, castle or Spider."""
+    if variant in SPIDER_VARIANTS:
+        return SpiderDeal.from_number(variant, number)
+    return Deal.from_number(variant, number)
+
+
+@dataclass(frozen=True)
+class Chunking:
+    """How a batch is cut into tasks for workers: quick deals travel together, to save round
+    trips, in chunks of about ``seconds`` of solving at the mean time so far (one deal each
+    until timings exist) and at most ``most`` deals; ``in_flight`` chunks per worker keep
+    each busy, and near the end chunks shrink so that no worker idles."""
+
+    seconds: float
+    most: int
+    in_flight: int = 4
+
+    def size(self, mean_seconds: float | None, remaining: int, workers: int) -> int:
+        """Deals in the next chunk, with ``remaining`` deals left for ``workers``."""
+        if mean_seconds is None:
+            return 1
+        size = self.most if mean_seconds <= 0 else int(self.seconds / mean_seconds)
+        fair = math.ceil(remaining / (workers * self.in_flight))
+        return max(1, min(size, self.most, fair))
+
+
+class Claims(Protocol):
+    """Deals shared with other runs at the same time (a survey's claims on its file)."""
+
+    def claim(self, deals: Sequence[int]) -> tuple[list[int], list[int]]:
+        """Of ``deals``: those this run is to solve now, and those another run is solving;
+        the rest are done already."""
+        ...
+
+
+class ChunkFeed:
+    """The deals of a batch, handed out in chunks as workers have room: every engine's
+    bookkeeping (where the batch is, the mean time so far), so each only sends and receives.
+
+    With ``claims``, each chunk is claimed before it goes and shrinks to the deals this run
+    got; those another run holds are offered again every :data:`CLAIM_POLL_SECONDS` once
+    the rest is sent, until they are done or this run gets them (their run died). The
+    positions of such chunks are not the deals' places in the batch.
+    """
+
+    def __init__(
+        self, numbers: Sequence[int], chunking: Chunking, claims: Claims | None = None
+    ) -> None:
+        self._numbers = numbers if claims is None else list(numbers)
+        self._chunking = chunking
+        self._claims = claims
+        self._held: list[int] = []
+        self._held_at = 0.0
+        self._position = 0
+        self._solved = 0
+        self._seconds = 0.0
+
+    @property
+    def all_sent(self) -> bool:
+        return self._position >= len(self._numbers) and not self._held
+
+    @property
+    def waiting(self) -> bool:
+        """Only deals that other runs hold are left to send."""
+        return self._position >= len(self._numbers) and bool(self._held)
+
+    def more(self, in_flight: int, workers: int) -> Iterator[tuple[int, Sequence[int]]]:
+        """``(start, deals)`` chunks to send now, with ``in_flight`` chunks out on
+        ``workers``: until each worker has its share in flight or the batch is all sent
+        (or, with claims, what is left is held elsewhere)."""
+        numbers = self._numbers
+        while in_flight < workers * self._chunking.in_flight:
+            if self._position >= len(numbers) and not self._offer_held_again():
+                return
+            mean = self._seconds / self._solved if self._solved else None
+            size = self._chunking.size(mean, len(numbers) - self._position, workers)
+            start = self._position
+            self._position += size
+            chunk = numbers[start : start + size]
+            if self._claims is not None:
+                chunk, held = self._claims.claim(chunk)
+                if held:
+                    self._held.extend(held)
+                    self._held_at = time.monotonic()
+                if not chunk:
+                    continue
+            in_flight += 1
+            yield start, chunk
+
+    def _offer_held_again(self) -> bool:
+        if not self._held or time.monotonic() - self._held_at < CLAIM_POLL_SECONDS:
+            return False
+        assert isinstance(self._numbers, list)
+        self._numbers.extend(self._held)
+        self._held.clear()
+        return True
+
+    def timed(self, result: DealResult) -> None:
+        """Count a solved deal's time toward the mean."""
+        self._solved += 1
+        self._seconds += result.seconds
+
+
+class BatchFailure(Exception):
+    """The workers of a batch are gone (a cluster's scheduler lost, say): the batch ends
+    with what finished, and the message as its ``failure``."""
+
+
+class Engine(Protocol):
+    """Workers elsewhere that solve a batch's chunks (a Dask cluster: see
+    :mod:`castle.cli.cluster`); the command that connects to one hands it to
+    :func:`castle.cli.batch.solve_batch`."""
+
+    @property
+    def description(self) -> str:
+        """Where the work goes, for the summary: ``Dask tcp://...``, say."""
+        ...
+
+    @property
+    def threads_seen(self) -> int:
+        """Worker threads when last asked (known once workers have joined)."""
+        ...
+
+    def run(
+        self,
+        job: Job,
+        numbers: Sequence[int],
+        on_result: Callable[[DealResult], None],
+        held: Callable[[], AbstractContextManager[None]],
+        claims: Claims | None = None,
+    ) -> str | None:
+        """Solve ``numbers``, passing each result to ``on_result`` (calls that must not be
+        interrupted made inside ``held()``); the batch's failure, if any, as words."""
+        ...
