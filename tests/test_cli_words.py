@@ -11,8 +11,7 @@ import time
 from collections import Counter
 
 import pytest
-from castle.cli import main
-from castle.cli.args import build_parser
+from castle.cli import build_parser, main
 from castle.cli.progress import BatchProgress
 from castle.cli.report import BatchSummary, DealResult
 from castle.deal import parse_deal_range

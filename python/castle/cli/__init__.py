@@ -5,8 +5,10 @@ from __future__ import annotations
 import io
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
+from .. import __version__
 from .errors import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
@@ -16,28 +18,28 @@ from .errors import (
     UsageError,
 )
 
+if TYPE_CHECKING:
+    import argparse
+
+    from .args import Parser
+
+MAIN_HELP = """\
+Solve and play the castle patience games (Beleaguered Castle, Streets and Alleys,
+Citadel) and Spider (4, 2 or 1 suits: --variant spider, spider-2, spider-1).
+"""
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     _prepare_streams()
     try:
-        # Imported here so that a Ctrl+C during start-up also ends quietly.
-        from .args import build_parser, survey_argv
-        from .autoplay import run as run_autoplay
-        from .bench import run as run_bench
-        from .play import run as run_play
-        from .solve import run as run_solve
-        from .survey import run as run_survey
+        # Imported here (as the commands are, in build_parser) so that a Ctrl+C during
+        # start-up also ends quietly: these imports take most of it.
+        from .survey import survey_argv
 
         args = build_parser().parse_args(survey_argv(sys.argv[1:] if argv is None else argv))
-        commands = {
-            "solve": run_solve,
-            "survey": run_survey,
-            "bench": run_bench,
-            "play": run_play,
-            "autoplay": run_autoplay,
-        }
-        return commands[args.command](args)
+        run: Callable[[argparse.Namespace], int] = args.run
+        return run(args)
     except UsageError as e:
         _error(f"error: {e}")
         return EXIT_USAGE
@@ -52,6 +54,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BROKEN_PIPE
     except SystemExit as e:  # --help and --version
         return e.code if isinstance(e.code, int) else int(e.code is not None)
+
+
+def build_parser() -> Parser:
+    """The ``castle`` parser: each command's module adds its own, with its ``run`` as the
+    parsed arguments' ``run``."""
+    # Imported here, inside main's try, for a quiet Ctrl+C during start-up (see main).
+    import argparse
+
+    from . import autoplay, bench, play, solve, survey
+    from .args import Parser
+
+    parser = Parser(
+        prog="castle",
+        description=MAIN_HELP,
+        epilog=solve.EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"castle {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for command in (solve, survey, play, autoplay, bench):  # in `castle --help` order
+        command.add_parser(commands).set_defaults(run=command.run)
+    return parser
 
 
 def _prepare_streams() -> None:
@@ -83,4 +107,4 @@ def _silence_stdout() -> None:
         pass
 
 
-__all__ = ["main"]
+__all__ = ["build_parser", "main"]

@@ -16,9 +16,94 @@ from ..autoplay import AutoplayResult, autoplay_castle, autoplay_spider
 from ..deal import Deal, parse_deal_range
 from ..spider import SPIDER_VARIANTS, SpiderDeal
 from ..stats import proportion
-from ..variants import NAMES
+from ..variants import NAMES, VARIANTS
+from .args import (
+    DEALS_HELP,
+    Parser,
+    parse_jobs,
+    parse_seconds,
+    parse_seed,
+    parse_solve_variant,
+    parse_states,
+)
 from .errors import EXIT_OK, UsageError
 from .output import format_percent, format_seconds, make_console
+
+
+def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
+    """Add ``castle autoplay`` to ``commands``."""
+    autoplay = commands.add_parser(
+        "autoplay",
+        help="play deals to the end by the hints alone, and report the win rate",
+        description="Each deal is played by the hint alone. A castle game (Beleaguered "
+        "Castle, Streets and Alleys, Citadel) follows the player's hint, a step of one plan "
+        "that wins (searched again only off the plan), so it wins exactly the deals the "
+        "solver wins under the same limits; the summary sets the two side by side. Spider: "
+        "with --fair the hint sees only what a player sees: it solves a few random "
+        "completions of the face-down cards and the stock and plays the move most of their "
+        "wins start with, planning again whenever a card turns up or the stock is dealt. "
+        "Without --fair it follows the thoughtful solver, which sees every card.",
+    )
+    autoplay.add_argument(
+        "--variant",
+        type=parse_solve_variant,
+        default="spider",
+        metavar="V",
+        help=f"any variant, any case: {', '.join(VARIANTS)} (played by the hint's plan) or "
+        f"{', '.join(SPIDER_VARIANTS)} (played by the solver, or with --fair by the fair "
+        "hint) (default %(default)s)",
+    )
+    autoplay.add_argument(
+        "--deals",
+        required=True,
+        metavar="RANGE",
+        help=f"the deals to play (required), {DEALS_HELP}",
+    )
+    autoplay.add_argument(
+        "--fair",
+        action="store_true",
+        help="Spider: the hint sees only what a player sees (default: the solver, which "
+        "sees every card)",
+    )
+    autoplay.add_argument(
+        "--samples",
+        type=parse_jobs,
+        default=3,
+        metavar="N",
+        help="with --fair: random completions of the unseen cards solved for each hint "
+        "(default %(default)s)",
+    )
+    autoplay.add_argument(
+        "--max-states",
+        type=parse_states,
+        default=None,
+        metavar="N",
+        help="castle games: states for each hint's search (default: none, as castle solve); "
+        "Spider: the solver's states for each completion (default: 300 layers of its beam: "
+        "30,000 with one suit, 300,000 with more)",
+    )
+    autoplay.add_argument(
+        "--max-seconds",
+        type=parse_seconds,
+        default=None,
+        metavar="S",
+        help="castle games: seconds for each hint's search (default: none, as castle solve)",
+    )
+    autoplay.add_argument(
+        "--seed",
+        type=parse_seed,
+        default=0,
+        metavar="N",
+        help="with --fair: seed of the random completions, 0 to 2**63-1 (deal N uses seed + N; "
+        "default %(default)s)",
+    )
+    autoplay.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON object per deal on stdout, the summary on stderr (default: the "
+        "summary only)",
+    )
+    return autoplay
 
 
 def run(args: argparse.Namespace) -> int:
@@ -96,4 +181,4 @@ def play_deal(args: argparse.Namespace, number: int, spider: bool) -> AutoplayRe
     )
 
 
-__all__ = ["run"]
+__all__ = ["add_parser", "run"]

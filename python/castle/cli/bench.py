@@ -10,7 +10,55 @@ from dataclasses import dataclass
 from .. import reference
 from ..deal import Deal, parse_deal_range
 from ..solve import Solution, solve
+from ..variants import DEFAULT_VARIANT, VARIANTS
+from .args import Parser, parse_jobs, parse_states, parse_variant
 from .errors import UsageError
+
+
+def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
+    """Add ``castle bench`` to ``commands``."""
+    bench = commands.add_parser(
+        "bench",
+        help="time the Rust solver against the pure-Python reference",
+        description="Solve the same deals with the Rust solver and castle.reference at the "
+        "same state budget; print states per second for each and their ratio, and check that "
+        "the two agree state for state.",
+    )
+    bench.add_argument(
+        "--variant",
+        type=parse_variant,
+        default=DEFAULT_VARIANT,
+        metavar="V",
+        help=f"one of {', '.join(VARIANTS)}, any case (default %(default)s; the "
+        "reference solves the castle games only)",
+    )
+    bench.add_argument(
+        "--deals", default="1-20", metavar="RANGE", help="the deals (default %(default)s)"
+    )
+    bench.add_argument(
+        "--max-states",
+        type=parse_states,
+        default=2000,
+        metavar="N",
+        help="positions to expand per deal, by each solver (default %(default)s)",
+    )
+    bench.add_argument(
+        "--repeat",
+        type=parse_jobs,
+        default=3,
+        metavar="N",
+        help="runs of the Rust solver per deal; the fastest counts (default %(default)s)",
+    )
+    bench.add_argument(
+        "--rust-only",
+        action="store_true",
+        help="time only the Rust solver, for budgets the reference would take too long "
+        "over (default: both)",
+    )
+    bench.add_argument(
+        "--json", action="store_true", help="print one JSON object (default: a table)"
+    )
+    return bench
 
 
 @dataclass

@@ -15,11 +15,55 @@ import sys
 
 from ..errors import SaveError
 from ..game import Game
-from ..levels import DEFAULT_LEVEL, level, level_for_variant
+from ..levels import DEFAULT_LEVEL, LEVELS, level, level_for_variant
 from ..new_game import AnyGame, new_game
 from ..saves import SaveStore, StoreBusyError
+from .args import Parser, parse_deal_number, parse_level, parse_solve_variant
 from .errors import EXIT_OK, UsageError
 from .output import make_console
+
+PLAY_HELP = """\
+Play in the terminal: a full-screen game (mouse and keyboard), or with --plain a line mode
+that reads commands from standard input (for scripts and screen readers). The game is saved
+after every move. With no arguments the level picker opens (Continue first when a game is
+unfinished); --level L continues an unfinished game of L, else deals anew; --deal N and --new
+deal anew. --plain has no picker: it continues the unfinished game, or deals anew.
+"""
+
+
+def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
+    """Add ``castle play`` to ``commands``."""
+    play = commands.add_parser(
+        "play",
+        help="play a game in the terminal",
+        description=PLAY_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    which = play.add_mutually_exclusive_group()
+    which.add_argument(
+        "--level",
+        type=parse_level,
+        metavar="L",
+        help=f"one of {', '.join(LEVELS)} (easy: winnable deals only)",
+    )
+    which.add_argument(
+        "--variant",
+        type=parse_solve_variant,
+        metavar="V",
+        help="play any deal of this variant (spider, spider-2 and spider-1 too)",
+    )
+    play.add_argument("--deal", type=parse_deal_number, metavar="N", help="PySolFC deal number N")
+    play.add_argument(
+        "--new", action="store_true", help="start a new deal even if one is unfinished"
+    )
+    play.add_argument("--plain", action="store_true", help="line mode: read commands from stdin")
+    play.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="where the save and statistics live (default: $CASTLE_DATA_DIR, else the "
+        "user data directory)",
+    )
+    return play
 
 
 def open_game(
@@ -91,4 +135,4 @@ def play(args: argparse.Namespace, store: SaveStore) -> int:
     return EXIT_OK
 
 
-__all__ = ["line_mode_game", "open_game", "play", "run"]
+__all__ = ["add_parser", "line_mode_game", "open_game", "play", "run"]

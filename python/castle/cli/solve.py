@@ -1,5 +1,5 @@
 """``castle solve``: one board or numbered deal, or a batch of deals (JSON lines and CSV
-rows in deal order)."""
+rows in deal order); its parser."""
 
 from __future__ import annotations
 
@@ -13,7 +13,15 @@ from rich.console import Console
 from ..deal import Deal, parse_deal_range
 from ..errors import BoardError
 from ..spider import SPIDER_VARIANTS, SpiderDeal
-from ..variants import DEFAULT_VARIANT
+from ..variants import DEFAULT_VARIANT, VARIANTS
+from .args import (
+    DEALS_HELP,
+    Parser,
+    add_jobs_option,
+    add_limit_options,
+    parse_deal_number,
+    parse_solve_variant,
+)
 from .batch import batch_title, cap_jobs, solve_batch
 from .csvfile import AtomicCsv, deal_row
 from .engine import Job, numbered_deal
@@ -25,6 +33,77 @@ from .signals import STOP_SIGNALS, InterruptGuard
 
 #: Board text is a few hundred bytes; anything past this is the wrong file.
 MAX_BOARD_CHARS = 2**20
+
+EPILOG = """\
+exit status:
+  0    every deal was answered: solved, unsolvable or unknown (a limit stopped the
+       search); the verdict, or "status" in the JSON, says which
+  1    something failed that is not the input (a worker process died)
+  2    bad input: board text, variant, deal range, limits, unreadable file
+  130  interrupted by Ctrl+C (a batch prints its partial summary first; the --csv
+       file keeps the rows of the deals finished)
+  141  stdout closed before the output was written (e.g. piped into head)
+  143  stopped by SIGTERM (a batch as for Ctrl+C)
+
+examples:
+  castle solve board.txt
+  castle solve - < board.txt
+  castle solve --variant citadel --deal 17 --json
+  castle solve --deal 2 --short
+  castle solve --deals 1-1000 --jobs 4 --max-seconds 10 --csv results.csv
+  castle solve --variant spider-2 --deal 3
+"""
+
+SOLVE_HELP = """\
+Solve one deal (a board FILE, - for stdin, or --deal N) or a batch (--deals RANGE) of
+Beleaguered Castle, Streets and Alleys, Citadel, or Spider (--variant spider: 4 suits,
+spider-2: spades and hearts, spider-1: spades).
+For people: the verdict, states, time and the numbered moves (columns 1-based).
+With --json: one object per deal per line, columns 0-based, "to" a column or
+"foundation"; a batch prints its summary to stderr then.
+"""
+
+
+def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
+    """Add ``castle solve`` to ``commands``."""
+    solve = commands.add_parser(
+        "solve",
+        help="solve a board, a numbered deal or a range of deals",
+        description=SOLVE_HELP,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    solve.add_argument(
+        "file", nargs="?", metavar="FILE", help="board text (one line per column); - for stdin"
+    )
+    solve.add_argument(
+        "--variant",
+        type=parse_solve_variant,
+        metavar="V",
+        help=f"one of {', '.join(VARIANTS)}, or Spider: {', '.join(SPIDER_VARIANTS)} (4, 2, "
+        f"1 suits); any case (default {DEFAULT_VARIANT} for --deal/--deals; for a FILE, "
+        "when the text alone cannot tell)",
+    )
+    which = solve.add_mutually_exclusive_group()
+    which.add_argument("--deal", type=parse_deal_number, metavar="N", help="PySolFC deal number N")
+    which.add_argument("--deals", metavar="RANGE", help=f"a batch of deals, {DEALS_HELP}")
+    batch = solve.add_argument_group("batch (--deals)")
+    add_jobs_option(batch)
+    batch.add_argument(
+        "--csv",
+        metavar="FILE",
+        help="write variant,deal,status,states,seconds,moves per deal, in deal order "
+        "(streamed to a temporary file, renamed into place at the end)",
+    )
+    add_limit_options(solve)
+    solve.add_argument(
+        "--short",
+        action="store_true",
+        help="after a win is found, spend more search (beam searches of growing width, "
+        "within the limits) on a shorter one (not for Spider yet)",
+    )
+    solve.add_argument("--json", action="store_true", help="one JSON object per deal per line")
+    return solve
 
 
 def run(args: argparse.Namespace) -> int:

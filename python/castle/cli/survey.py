@@ -1,9 +1,11 @@
-"""``castle survey``: deals solved into an SQLite file that resumes; ``retry``; ``report``.
+"""``castle survey``: deals solved into an SQLite file that resumes; ``retry``; ``report``;
+their parsers.
 
-The solving is :func:`castle.cli.batch.solve_batch`, as for ``castle solve --deals``; each
-verdict goes to a :class:`castle.survey.SurveyWriter` as it arrives. The summaries cover the
-whole file for the variant, not only the deals of the run. Runs on one file at the same time
-share the deals through :class:`castle.survey.DealClaims`.
+The solving is :func:`castle.cli.batch.solve_batch`, as for ``castle solve --deals``, on
+local processes or on the Dask cluster that ``--scheduler`` or ``--dask-local`` asks for
+(:mod:`castle.cli.cluster`); each verdict goes to a :class:`castle.survey.SurveyWriter` as it
+arrives. The summaries cover the whole file for the variant, not only the deals of the run.
+Runs on one file at the same time share the deals through :class:`castle.survey.DealClaims`.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from ..survey import (
     Verdict,
     utc_now,
 )
-from ..variants import NAMES
+from ..variants import DEFAULT_VARIANT, NAMES, VARIANTS
+from .args import DEALS_HELP, Parser, add_jobs_option, add_limit_options, parse_jobs, parse_variant
 from .batch import batch_title, cap_jobs, solve_batch
 from .cluster import DaskCluster, connect, distributed
 from .csvfile import AtomicCsv
@@ -40,6 +43,158 @@ from .output import format_percent, format_seconds, make_console
 from .progress import BatchProgress
 from .report import STATUSES, BatchSummary, DealResult, Tally
 from .signals import STOP_SIGNALS, signals_blocked
+
+# --- the parser ------------------------------------------------------------------------
+
+SURVEY_COMMANDS = ("run", "retry", "report")
+
+SURVEY_HELP = """\
+Solve many deals and keep every verdict in an SQLite file (--db) as it is found, so that
+a run can stop at any time and resume later: deals already in the file are skipped.
+
+  castle survey [run] --deals RANGE --db FILE [--variant V] [--jobs N] [limits]
+  castle survey retry --db FILE [--variant V] [--jobs N] [limits]  re-solve the unknowns
+  castle survey report --db FILE [--variant V] [--csv FILE] [--plot FILE.png]
+
+Instead of --jobs N local processes, --scheduler tcp://HOST:PORT sends the deals to the
+workers of a Dask cluster, and --dask-local N starts one here (N worker processes); the
+file is the same either way, so a survey can start one way and resume the other.
+Dask is an optional extra: pip install 'castle-solitaire[cluster]'.
+
+"run" is the default: `castle survey --deals 1-1000 --db bc.db` runs a survey.
+"""
+
+SURVEY_RUN_HELP = """\
+Solve each deal of --deals that the --db file does not hold yet, and store its verdict
+as it comes (committed every 100 deals or half a second of solving). After an
+interruption, run the same command again to finish. At the end: winnability and
+times for everything the file holds for the variant.
+"""
+
+SURVEY_RETRY_HELP = """\
+Solve again every deal the --db file holds as unknown (of --variant, or of every
+variant) under the limits given, and store the verdicts now decided. A deal still
+unknown keeps its row, unless this search went further (expanded more states).
+"""
+
+SURVEY_EPILOG = """\
+exit status:
+  0    done (every deal answered: solved, unsolvable or unknown)
+  1    a worker process died (the verdicts found until then are stored)
+  2    bad input: deal range, limits, a --db file that is not a castle survey or is damaged
+  130  interrupted by Ctrl+C (143: by SIGTERM); the verdicts found are stored: run the
+       same command again to go on
+
+examples:
+  castle survey --variant citadel --deals 1-100000 --jobs 4 --max-seconds 10 --db citadel.db
+  castle survey retry --db citadel.db --max-seconds 120
+  castle survey report --db citadel.db --csv citadel.csv --plot citadel.png
+"""
+
+
+def survey_argv(argv: Sequence[str]) -> list[str]:
+    """``castle survey --deals ...`` means ``castle survey run --deals ...``."""
+    out = list(argv)
+    if out and out[0] == "survey":
+        rest = out[1:]
+        if not rest or rest[0] not in (*SURVEY_COMMANDS, "-h", "--help"):
+            out.insert(1, "run")
+    return out
+
+
+def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
+    """Add ``castle survey`` (``run``, ``retry``, ``report``) to ``commands``."""
+    survey = commands.add_parser(
+        "survey",
+        help="solve a range of deals into an SQLite file that resumes; retry, report",
+        description=SURVEY_HELP,
+        epilog=SURVEY_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    actions = survey.add_subparsers(dest="survey_command", metavar="COMMAND", required=True)
+
+    run = actions.add_parser(
+        "run",
+        help="solve the deals of a range not in the file yet (the default command)",
+        description=SURVEY_RUN_HELP,
+        epilog=SURVEY_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    run.add_argument(
+        "--variant",
+        type=parse_variant,
+        default=DEFAULT_VARIANT,
+        metavar="V",
+        help=f"one of {', '.join(VARIANTS)}, any case (default {DEFAULT_VARIANT})",
+    )
+    run.add_argument("--deals", required=True, metavar="RANGE", help=DEALS_HELP)
+    run.add_argument("--db", required=True, metavar="FILE", help="the survey file (made if new)")
+    add_workers_options(run)
+    add_limit_options(run)
+
+    retry = actions.add_parser(
+        "retry",
+        help="re-solve the deals stored as unknown, with new limits",
+        description=SURVEY_RETRY_HELP,
+        epilog=SURVEY_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    retry.add_argument("--db", required=True, metavar="FILE", help="the survey file")
+    retry.add_argument(
+        "--variant", type=parse_variant, metavar="V", help="only this variant (default: all)"
+    )
+    add_workers_options(retry)
+    add_limit_options(retry)
+
+    report = actions.add_parser(
+        "report",
+        help="a table per variant of what the file holds; CSV; plots",
+        description="Read --db and print, for each variant: deals, solved, unsolvable, "
+        "unknown, winnability with its 95% Wilson interval, the median, p99 and maximum "
+        "time per deal and the median states.",
+    )
+    report.add_argument("--db", required=True, metavar="FILE", help="the survey file")
+    report.add_argument(
+        "--variant", type=parse_variant, metavar="V", help="only this variant (default: all)"
+    )
+    report.add_argument(
+        "--csv", metavar="FILE", help="write every stored row: one per deal, by variant and deal"
+    )
+    report.add_argument(
+        "--status",
+        choices=STATUSES,
+        help="with --csv: only the rows of this verdict in the file (the unknown ones, say)",
+    )
+    report.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="draw the distributions of time and states per deal (log scales) in the "
+        "format the file's suffix names: .png, .jpg, .svg, .pdf (and the others matplotlib "
+        "writes); needs matplotlib: pip install 'castle-solitaire[plot]'",
+    )
+    return survey
+
+
+def add_workers_options(parser: argparse.ArgumentParser) -> None:
+    """Where a survey's deals are solved: ``--jobs`` local processes, or a Dask cluster."""
+    where = parser.add_argument_group(
+        "where to solve (one of; Dask needs pip install 'castle-solitaire[cluster]')"
+    ).add_mutually_exclusive_group()
+    add_jobs_option(where)
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="a Dask scheduler, e.g. tcp://10.0.0.5:8786: its workers solve the deals",
+    )
+    where.add_argument(
+        "--dask-local",
+        type=parse_jobs,
+        metavar="N",
+        help="start a Dask LocalCluster of N single-threaded worker processes here",
+    )
+
+
+# --- the command -----------------------------------------------------------------------
 
 
 def run(args: argparse.Namespace) -> int:
