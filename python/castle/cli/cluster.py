@@ -211,7 +211,7 @@ def connect(scheduler: str | None, local_workers: int | None) -> Iterator[DaskCl
 
 
 def _check_versions(client: Any) -> None:
-    from .. import __version__
+    from .. import __version__  # here: read when called (a test stands in another version)
 
     for worker, version in client.run(_castle_version).items():
         if version != __version__:

@@ -120,7 +120,7 @@ def play(args: argparse.Namespace, store: SaveStore) -> int:
     except ValueError as e:  # a deal number out of range, for one
         raise UsageError(str(e)) from None
     if plain:
-        from .plain import play_lines
+        from .plain import play_lines  # here, for start-up: only the line mode needs it
 
         assert game is not None
         out = make_console()
@@ -129,7 +129,7 @@ def play(args: argparse.Namespace, store: SaveStore) -> int:
         # Notices (a save file set aside) go to standard error, as they are found.
         play_lines(game, store, sys.stdin, out, errors=make_console(stderr=True))
         return EXIT_OK
-    from ..tui.app import CastleApp
+    from ..tui.app import CastleApp  # here, for start-up: textual is slow to import
 
     CastleApp(store, game).run()  # it shows the notices itself
     return EXIT_OK

@@ -531,6 +531,7 @@ def run_report(args: argparse.Namespace) -> int:
     if args.status is not None and args.csv is None:
         raise UsageError("--status picks the rows of the --csv file: give --csv FILE too")
     if args.plot is not None:
+        # Here, for start-up: only --plot needs the module (which imports matplotlib later).
         from .plot import plot_format, require_matplotlib
 
         plot_format(args.plot)  # before any work: a suffix that names no format is refused
@@ -585,7 +586,7 @@ def run_report(args: argparse.Namespace) -> int:
     if args.csv is not None:
         console.print(f"{rows:,} rows written to {args.csv}", style="dim")
     if args.plot is not None:
-        from .plot import write_plot
+        from .plot import write_plot  # here, for start-up (as above)
 
         write_plot(args.plot, samples)
         console.print(f"plot written to {args.plot}", style="dim")
