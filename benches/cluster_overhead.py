@@ -20,8 +20,9 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from castle.cli.batch import Job, solve_batch
+from castle.cli.batch import solve_batch
 from castle.cli.cluster import connect
+from castle.cli.engine import Job
 from castle.cli.output import make_console
 from castle.cli.progress import BatchProgress
 from castle.cli.report import DealResult

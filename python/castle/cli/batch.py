@@ -200,6 +200,4 @@ def batch_title(label: str) -> str:
     return f"deals {label}" if len(label) <= 20 else f"deals {label[:17]}..."
 
 
-# Job too: what solve_batch solves (its home is castle.cli.engine), for callers such as
-# benches/cluster_overhead.py.
-__all__ = ["LOCAL_CHUNKS", "Job", "batch_title", "cap_jobs", "solve_batch", "usable_cpus"]
+__all__ = ["LOCAL_CHUNKS", "batch_title", "cap_jobs", "solve_batch", "usable_cpus"]

@@ -26,6 +26,8 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
+import castle
+
 from .engine import BatchFailure, ChunkFeed, Chunking, Claims, Job, solve_chunk
 from .errors import UsageError
 from .report import DealResult
@@ -45,10 +47,9 @@ _CONNECT_SECONDS = 20
 
 
 def _castle_version() -> str:
-    # Runs on each worker: a worker with another castle could give other verdicts.
-    from .. import __version__
-
-    return __version__
+    # Runs on each worker: a worker with another castle could give other verdicts. Read
+    # from the package when called (a test stands in another version).
+    return castle.__version__
 
 
 @dataclass
@@ -211,11 +212,9 @@ def connect(scheduler: str | None, local_workers: int | None) -> Iterator[DaskCl
 
 
 def _check_versions(client: Any) -> None:
-    from .. import __version__  # here: read when called (a test stands in another version)
-
     for worker, version in client.run(_castle_version).items():
-        if version != __version__:
+        if version != castle.__version__:
             raise UsageError(
-                f"Dask worker {worker} runs castle {version}, this client {__version__}: "
+                f"Dask worker {worker} runs castle {version}, this client {castle.__version__}: "
                 "install the same castle everywhere"
             )
