@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from importlib import metadata
+
 from .cards import CARDS, RANKS, SUITS, Card
 from .deal import MAX_DEAL_NUMBER, Deal, parse_deal_range
 from .errors import (
@@ -27,7 +29,8 @@ from .spider import SPIDER_VARIANTS, SpiderDeal, SpiderMove, SpiderSolution
 from .spider_game import SpiderGame, SpiderHint
 from .variants import DEFAULT_VARIANT, VARIANTS
 
-__version__ = "0.1.0"
+#: The installed distribution's version, which maturin takes from Cargo.toml.
+__version__ = metadata.version("castle-solitaire")
 
 __all__ = [
     "CARDS",

@@ -4,6 +4,21 @@ Cards cross this boundary as indexes ``13 * suit + rank - 1`` with suits in the 
 ``C D H S`` and ranks 1 (ace) to 13 (king).
 """
 
+from typing import final
+
+__all__ = [
+    "MAX_DEAL_NUMBER",
+    "BoardTextError",
+    "Deal",
+    "InternalError",
+    "SpiderDeal",
+    "parse_card",
+    "solve",
+    "solve_spider",
+    "spider_variants",
+    "variants",
+]
+
 MAX_DEAL_NUMBER: int
 
 class BoardTextError(ValueError):
@@ -12,6 +27,7 @@ class BoardTextError(ValueError):
 class InternalError(RuntimeError):
     """A bug in the core: a Rust panic caught before it reached Python."""
 
+@final
 class Deal:
     @staticmethod
     def from_number(variant: str, number: int) -> Deal: ...
@@ -58,6 +74,7 @@ def solve(
 
 def spider_variants() -> list[str]: ...
 
+@final
 class SpiderDeal:
     @staticmethod
     def from_number(variant: str, number: int) -> SpiderDeal: ...
