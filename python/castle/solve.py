@@ -20,7 +20,7 @@ Target = Union[int, Literal["foundation"]]
 
 Status = Literal["solved", "unsolvable", "unknown"]
 
-#: Default bound on the transposition table's memory (bytes).
+#: Default bound on what a solve holds (bytes): its tables, stacks and beam layers.
 DEFAULT_MAX_MEMORY = 4 * 2**30
 #: The largest limits accepted: anything above is a typo (a year of search, 2**62 states, 1 TiB).
 MAX_SECONDS_LIMIT = 365 * 24 * 3600
@@ -183,8 +183,11 @@ def solve(
     A complete depth-first search, after two passes that only look for a win (see the
     README): ``"unsolvable"`` is a proof. Limits end
     the search with ``"unknown"``: ``max_states`` positions expanded, ``max_seconds`` of
-    search, ``max_memory`` bytes of transposition table. The search runs without the GIL;
-    Ctrl+C raises ``KeyboardInterrupt`` promptly.
+    search, ``max_memory`` bytes held by the search: its tables, stacks, move lists and beam
+    layers, counted as they are allocated, so that the process holds at most what it held
+    before plus the bound and a little (docs/memory.md). A win whose shortening would not fit
+    in the bound is returned as found. The search runs without the GIL; Ctrl+C raises
+    ``KeyboardInterrupt`` promptly.
 
     With ``short``, a win found is followed by beam searches of growing width (100, 1,000,
     10,000) for a shorter one, while the limits allow; the shortest win is returned (the

@@ -183,7 +183,9 @@ def solve_spider(
     face-down cards and the stock ("unsolvable" is a proof). ``castle.solve`` calls this.
 
     ``beam_width`` replaces the portfolio of beams by one beam of that width (1 to 1,000,000):
-    a quicker, weaker search, as the fair hint's samples use."""
+    a quicker, weaker search, as the fair hint's samples use. ``max_memory`` bounds all the
+    search holds, the beams' layers included (a layer of a million positions is about 1 GB),
+    as in ``castle.solve``."""
     check_limits(max_states, max_seconds, max_memory)
     check_beam_width(beam_width)
     status, moves, states, seconds, limit = _core.solve_spider(

@@ -4,14 +4,16 @@
 //! nothing. So the beam pass only looks for a win before the complete search, and the short
 //! mode only improves a win the search already has.
 
-use rustc_hash::FxHashSet;
-
 use super::budget::{Budget, End, Watch};
-use super::shorten::shorten;
+use super::shorten::{shorten, shorten_bytes};
 use super::table::{Insert, Table};
 use crate::deal::Deal;
 use crate::moves::{apply, generate, play_automatic, undo, Move};
 use crate::state::{Key, State};
+
+/// More than a position has moves, and more than a move and its automatic moves add to the
+/// beam's list of moves (as in the depth-first search).
+const MOST_MOVES: usize = 64;
 
 /// The widths the short mode tries, in turn, while the budget lasts; each wider beam costs
 /// about ten times the one before and rarely finds a longer win.
@@ -49,11 +51,51 @@ struct Node {
 }
 
 /// A move out of a position in the beam, waiting to be ranked.
+#[derive(Copy, Clone)]
 struct Candidate {
     estimate: u32,
     /// The index of its position in the beam.
     from: usize,
     m: Move,
+}
+
+/// Sorts `items` by `key`, ties in the order they come (what a stable sort does), by counting:
+/// the keys are estimates, small integers. `scratch` and `counts` are storage kept from one
+/// call to the next (a stable sort would borrow room for up to as many items each time); the
+/// caller reserves `scratch` for `items.len()`. Keys spread wider than the items fall back to
+/// a stable sort.
+pub(crate) fn sort_by_estimate<T: Copy>(
+    items: &mut Vec<T>,
+    scratch: &mut Vec<T>,
+    counts: &mut Vec<usize>,
+    key: impl Fn(&T) -> i64,
+) {
+    let (Some(low), Some(high)) = (items.iter().map(&key).min(), items.iter().map(&key).max())
+    else {
+        return;
+    };
+    let range = (high - low) as usize + 1;
+    if range > 4 * items.len() + 4096 {
+        items.sort_by_key(key);
+        return;
+    }
+    // counts[k]: where the items of the k-th key go, once summed.
+    counts.clear();
+    counts.resize(range + 1, 0);
+    for item in items.iter() {
+        counts[(key(item) - low) as usize + 1] += 1;
+    }
+    for k in 1..=range {
+        counts[k] += counts[k - 1];
+    }
+    scratch.clear();
+    scratch.resize(items.len(), items[0]);
+    for item in items.iter() {
+        let at = &mut counts[(key(item) - low) as usize];
+        scratch[*at] = *item;
+        *at += 1;
+    }
+    std::mem::swap(items, scratch);
 }
 
 /// One beam search of `width` for a win of fewer than `bound` moves (positions that cannot
@@ -81,7 +123,8 @@ pub fn beam_search(
         len: moves.len(),
     }];
     // Positions already kept at some depth: a later depth can only reach them by a longer line.
-    let mut kept = Table::new(budget.max_memory);
+    let memory = &budget.memory;
+    let mut kept = Table::new(*memory);
     if kept.insert(state.key()) == Insert::Full {
         return End::Limit("memory");
     }
@@ -90,12 +133,21 @@ pub fn beam_search(
     let mut legal = Vec::new();
     // A move and the automatic moves after it, made and taken back in place.
     let mut line = Vec::new();
+    // Each depth's moves ranked, the positions they reach, and the next depth: their storage
+    // is kept from depth to depth, not allocated afresh.
+    let mut candidates: Vec<Candidate> = Vec::new();
+    let (mut scratch, mut counts) = (Vec::new(), Vec::new());
+    let mut this_depth: Table<Key> = Table::new(*memory);
+    let mut next: Vec<(State, usize)> = Vec::new();
     while !beam.is_empty() {
-        let mut candidates: Vec<Candidate> = Vec::new();
-        let mut this_depth: FxHashSet<Key> = FxHashSet::default();
+        candidates.clear();
+        this_depth.clear();
         for (from, (position, node)) in beam.iter_mut().enumerate() {
             if let Some(why) = budget.spend(expanded, watch) {
                 return End::Limit(why);
+            }
+            if !memory.reserve(&mut candidates, MOST_MOVES) {
+                return End::Limit("memory");
             }
             legal.clear();
             generate(position, &mut legal);
@@ -111,23 +163,38 @@ pub fn beam_search(
                 }
                 let key = position.key();
                 let len = nodes[*node].len + line.len();
-                if len + 1 < bound && !kept.contains(&key) && this_depth.insert(key) {
-                    candidates.push(Candidate {
-                        estimate: estimate(position),
-                        from,
-                        m,
-                    });
+                if len + 1 < bound && !kept.contains(&key) {
+                    match this_depth.insert(key) {
+                        Insert::New => candidates.push(Candidate {
+                            estimate: estimate(position),
+                            from,
+                            m,
+                        }),
+                        Insert::Seen => {}
+                        Insert::Full => return End::Limit("memory"),
+                    }
                 }
                 for &back in line.iter().rev() {
                     undo(position, back);
                 }
             }
         }
-        // The best `width`, ties in the order they were met (a stable sort).
-        candidates.sort_by_key(|c| c.estimate);
+        // The best `width`, ties in the order they were met.
+        if !memory.reserve(&mut scratch, candidates.len()) {
+            return End::Limit("memory");
+        }
+        sort_by_estimate(&mut candidates, &mut scratch, &mut counts, |c| {
+            i64::from(c.estimate)
+        });
         candidates.truncate(width);
-        let mut next = Vec::with_capacity(candidates.len());
+        // The next depth's positions, beside this one's until it is built.
+        if !memory.reserve(&mut next, candidates.len()) {
+            return End::Limit("memory");
+        }
         for c in &candidates {
+            if !(memory.reserve(&mut nodes, 1) && memory.reserve(&mut moves, MOST_MOVES)) {
+                return End::Limit("memory");
+            }
             let (parent, node) = &beam[c.from];
             let mut child = parent.clone();
             let start = moves.len();
@@ -145,7 +212,8 @@ pub fn beam_search(
             });
             next.push((child, nodes.len() - 1));
         }
-        beam = next;
+        std::mem::swap(&mut beam, &mut next);
+        next.clear();
     }
     End::Exhausted
 }
@@ -162,6 +230,9 @@ pub fn shortest_beam(
     for width in BEAM_WIDTHS {
         match beam_search(deal, width, moves.len(), budget, expanded, watch) {
             End::Won(path) => {
+                if !budget.memory.allows(shorten_bytes(path.len())) {
+                    break;
+                }
                 let line = shorten(deal, &path);
                 if line.len() < moves.len() {
                     moves = line;
@@ -218,6 +289,24 @@ mod tests {
             foundations: [13, 13, 1, 1],
         };
         assert_eq!(estimate(&State::from_deal(&deal)), 5);
+    }
+
+    #[test]
+    fn sorting_by_counting_keeps_ties_in_order_as_a_stable_sort() {
+        let mut items: Vec<(i64, usize)> = (0..5000usize)
+            .map(|i| ((i * 7919 % 61) as i64 - 30, i))
+            .collect();
+        let mut sorted = items.clone();
+        sorted.sort_by_key(|&(k, _)| k);
+        let (mut scratch, mut counts) = (Vec::new(), Vec::new());
+        sort_by_estimate(&mut items, &mut scratch, &mut counts, |&(k, _)| k);
+        assert_eq!(items, sorted);
+        // Keys spread wide: the stable sort itself.
+        let mut wide: Vec<(i64, usize)> = vec![(1 << 40, 0), (-5, 1), (1 << 40, 2), (-5, 3)];
+        sort_by_estimate(&mut wide, &mut scratch, &mut counts, |&(k, _)| k);
+        assert_eq!(wide, [(-5, 1), (-5, 3), (1 << 40, 0), (1 << 40, 2)]);
+        let mut none: Vec<(i64, usize)> = Vec::new();
+        sort_by_estimate(&mut none, &mut scratch, &mut counts, |&(k, _)| k);
     }
 
     #[test]

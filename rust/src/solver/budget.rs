@@ -3,6 +3,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::heap::Memory;
 use crate::moves::Move;
 
 /// How a pass ended (`M`: the game's kind of move).
@@ -14,11 +15,13 @@ pub enum End<M = Move> {
     Limit(&'static str),
 }
 
-/// What a pass may spend; `max_states` and `deadline` count from the start of the solve.
+/// What a pass may spend; `max_states`, `deadline` and `memory` count from the start of the
+/// solve.
 pub struct Budget {
     pub max_states: Option<u64>,
     pub deadline: Option<Instant>,
-    pub max_memory: usize,
+    /// All that the solve may hold: its tables, stacks, move lists and beam layers.
+    pub memory: Memory,
 }
 
 impl Budget {
@@ -27,6 +30,11 @@ impl Budget {
     pub fn spend(&self, expanded: &mut u64, watch: &mut Watch) -> Option<&'static str> {
         if self.max_states.is_some_and(|max| *expanded >= max) {
             return Some("states");
+        }
+        // A structure that grew past the bound since the last expansion (the big ones check
+        // before they grow: the tables, the stacks, the beams' layers and lists).
+        if !self.memory.allows(0) {
+            return Some("memory");
         }
         *expanded += 1;
         if expanded.is_multiple_of(POLL_EVERY) {

@@ -5,8 +5,9 @@ use std::time::{Duration, Instant};
 
 use super::beam::{beam_pass, shortest_beam};
 use super::budget::{Budget, End, Watch};
+use super::heap::Memory;
 use super::order::order_moves;
-use super::shorten::shorten;
+use super::shorten::{shorten, shorten_bytes};
 use super::table::{Insert, Table};
 use crate::deal::Deal;
 use crate::moves::{apply, generate, play_automatic, replays_to_win, undo, Move};
@@ -35,7 +36,8 @@ pub struct Limits {
     /// At most this many positions expanded.
     pub max_states: Option<u64>,
     pub max_seconds: Option<f64>,
-    /// Bound on the transposition table's memory.
+    /// Bound on the bytes the solve holds: its tables, stacks, move lists and beam layers
+    /// (`heap.rs` counts them).
     pub max_memory: usize,
 }
 
@@ -77,16 +79,19 @@ pub const QUICK_STATES: u64 = 1_000_000;
 /// Expansions the beam pass may use after the quick pass (the same proviso).
 pub const BEAM_STATES: u64 = QUICK_STATES / 10;
 
-/// A position on the search stack: its moves are `moves[start..end]`, `next` is the one to try
-/// next, and `path_len` is the length of the move path that reached it.
+/// A position on the search stack. Its moves not yet tried are `moves[start..]` while it is
+/// the deepest frame, last to be tried first (popped as they are); `path_len` is the length of
+/// the move path that reached it.
 struct Frame {
     start: usize,
-    end: usize,
-    next: usize,
     path_len: usize,
     /// The move back to the parent position, when one move (and no automatic move) led here.
     back: Option<Move>,
 }
+
+/// More than a position has moves (8 columns, each top card to a foundation or onto one of 7
+/// columns), and more than one move and the automatic moves after it add to the path.
+const MOST_MOVES: usize = 64;
 
 /// The move that takes back `m` (none for a move to a foundation).
 fn reverse(m: Move) -> Option<Move> {
@@ -107,6 +112,7 @@ pub fn solve(
     interrupted: &mut dyn FnMut() -> bool,
 ) -> Outcome {
     let started = Instant::now();
+    let memory = Memory::from_now(limits.max_memory);
     let mut watch = Watch::new(started, interrupted);
     // A limit too far off to represent is no limit at all (never a panic).
     let deadline = |fraction: f64| {
@@ -120,7 +126,7 @@ pub fn solve(
     let budget = Budget {
         max_states: Some(until(QUICK_STATES)),
         deadline: deadline(0.1),
-        max_memory: limits.max_memory,
+        memory,
     };
     let mut end = search(deal, Pass::Quick, &budget, &mut expanded, &mut watch);
     // The beam pass (and its time up to a fifth of the limit). Enough for the deals it wins;
@@ -130,7 +136,7 @@ pub fn solve(
         let budget = Budget {
             max_states: Some(until(expanded + BEAM_STATES)),
             deadline: deadline(0.2),
-            max_memory: limits.max_memory,
+            memory,
         };
         end = beam_pass(deal, &budget, &mut expanded, &mut watch);
     }
@@ -138,14 +144,19 @@ pub fn solve(
     let budget = Budget {
         max_states: limits.max_states,
         deadline: deadline(1.0),
-        max_memory: limits.max_memory,
+        memory,
     };
     if !matches!(end, End::Won(_) | End::Limit("interrupted")) {
         end = search(deal, Pass::Complete, &budget, &mut expanded, &mut watch);
     }
     let (status, moves, limit) = match end {
         End::Won(path) => {
-            let mut moves = shorten(deal, &path);
+            // Shortened if that fits in the bound too, else the win as found.
+            let mut moves = if memory.allows(shorten_bytes(path.len())) {
+                shorten(deal, &path)
+            } else {
+                path
+            };
             if short {
                 moves = shortest_beam(deal, moves, &budget, &mut expanded, &mut watch);
             }
@@ -178,7 +189,7 @@ fn key(state: &State, pass: Pass) -> Key {
 /// once; `expanded` counts expansions over all passes.
 fn search(deal: &Deal, pass: Pass, budget: &Budget, expanded: &mut u64, watch: &mut Watch) -> End {
     let mut state = State::from_deal(deal);
-    let mut table = Table::new(budget.max_memory);
+    let mut table = Table::new(budget.memory);
     let mut path: Vec<Move> = Vec::new();
     let mut moves: Vec<Move> = Vec::new();
     let mut frames: Vec<Frame> = Vec::new();
@@ -195,16 +206,23 @@ fn search(deal: &Deal, pass: Pass, budget: &Budget, expanded: &mut u64, watch: &
         if let Some(why) = budget.spend(expanded, watch) {
             return End::Limit(why);
         }
+        // The stack grows by a frame, the position's moves, and the moves to the next one.
+        let memory = &budget.memory;
+        if !(memory.reserve(&mut frames, 1)
+            && memory.reserve(&mut moves, MOST_MOVES)
+            && memory.reserve(&mut path, MOST_MOVES))
+        {
+            return End::Limit("memory");
+        }
         let start = moves.len();
         generate(&state, &mut moves);
         order_moves(&state, &mut moves[start..]);
+        moves[start..].reverse();
         // Reached by one move and no automatic ones: that move's reverse leads back to the
         // parent, which is in the table, so it is known to be seen without a lookup.
         let by_one_move = frames.last().is_some_and(|p| p.path_len + 1 == path.len());
         frames.push(Frame {
             start,
-            end: moves.len(),
-            next: start,
             path_len: path.len(),
             back: if by_one_move {
                 reverse(path[path.len() - 1])
@@ -216,19 +234,17 @@ fn search(deal: &Deal, pass: Pass, budget: &Budget, expanded: &mut u64, watch: &
         // Find the next new position: try the next move of the deepest frame, backtracking
         // from frames whose moves are all tried.
         loop {
-            let Some(frame) = frames.last_mut() else {
+            let Some(frame) = frames.last() else {
                 return End::Exhausted;
             };
-            if frame.next == frame.end {
-                moves.truncate(frame.start);
+            if moves.len() == frame.start {
                 frames.pop();
                 if let Some(parent) = frames.last() {
                     unwind(&mut state, &mut path, parent.path_len);
                 }
                 continue;
             }
-            let m = moves[frame.next];
-            frame.next += 1;
+            let m = moves.pop().unwrap();
             if frame.back == Some(m) {
                 continue;
             }
@@ -259,6 +275,7 @@ fn unwind(state: &mut State, path: &mut Vec<Move>, len: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::heap::{peak_since, reset_peak};
     use crate::variant::Variant;
 
     fn limits(max_states: Option<u64>) -> Limits {
@@ -267,6 +284,58 @@ mod tests {
             max_seconds: None,
             max_memory: 1 << 30,
         }
+    }
+
+    /// Streets and Alleys 77 is undecided after 117M states: a small bound ends it, and the
+    /// solve never holds more than the bound (tables, stacks, the beams' depths), the last
+    /// doubling of a table included.
+    #[test]
+    fn a_solve_holds_no_more_than_its_memory_bound() {
+        let deal = Deal::from_number(Variant::StreetsAndAlleys, 77).unwrap();
+        for max_memory in [1 << 20, 4 << 20, 16 << 20] {
+            let limits = Limits {
+                max_memory,
+                ..limits(None)
+            };
+            let memory = Memory::from_now(max_memory);
+            reset_peak();
+            let o = solve(&deal, &limits, false, &mut || false);
+            assert_eq!((o.status, o.limit), (Status::Unknown, Some("memory")));
+            let peak = peak_since(&memory);
+            assert!(peak <= max_memory, "{peak} bytes held under {max_memory}");
+            // Most of it is used: the table, not the stack, reached the bound.
+            assert!(
+                peak > max_memory / 2,
+                "{peak} bytes held under {max_memory}"
+            );
+        }
+    }
+
+    /// A win's shortening is sized up front: `shorten_bytes` bounds it (deal 67's complete
+    /// pass alone wins in 26,186 moves).
+    #[test]
+    fn a_shortening_allocates_no_more_than_its_estimate() {
+        let deal = Deal::from_number(Variant::BeleagueredCastle, 67).unwrap();
+        let mut interrupted = || false;
+        let mut watch = Watch::new(Instant::now(), &mut interrupted);
+        let budget = Budget {
+            max_states: None,
+            deadline: None,
+            memory: Memory::from_now(1 << 30),
+        };
+        let End::Won(path) = search(&deal, Pass::Complete, &budget, &mut 0, &mut watch) else {
+            panic!("deal 67 is won");
+        };
+        assert!(path.len() > 20_000, "{}", path.len());
+        let memory = Memory::from_now(0);
+        reset_peak();
+        let line = shorten(&deal, &path);
+        let (peak, estimate) = (peak_since(&memory), shorten_bytes(path.len()));
+        assert!(
+            peak <= estimate && estimate < 2 * peak,
+            "{peak} > {estimate}"
+        );
+        assert!(replays_to_win(&deal, &line) && line.len() < 1000);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Making a found win shorter after the search: a depth-first win wanders.
 
 use std::collections::VecDeque;
+use std::mem::size_of;
 
 use rustc_hash::FxHashMap;
 
@@ -63,10 +64,14 @@ fn decode(deal: &Deal, (key, bottoms): &PlacedKey) -> State {
 /// reached) drop out. Every move of the result is legal where it is played, and the result
 /// ends where `moves` ends, so it still wins.
 pub fn shorten(deal: &Deal, moves: &[Move]) -> Vec<Move> {
-    // The positions of the line, in place, and where each first occurs.
+    // The positions of the line, in place, and where each first occurs (sized up front, so
+    // that `shorten_bytes` knows what they take).
+    let n = moves.len() + 1;
     let mut state = State::from_deal(deal);
-    let mut positions = vec![placed_key(&state)];
-    let mut index: FxHashMap<PlacedKey, usize> = FxHashMap::default();
+    let mut positions = Vec::with_capacity(n);
+    positions.push(placed_key(&state));
+    let mut index: FxHashMap<PlacedKey, usize> =
+        FxHashMap::with_capacity_and_hasher(n, Default::default());
     index.insert(positions[0], 0);
     for &m in moves {
         apply(&mut state, m);
@@ -78,10 +83,11 @@ pub fn shorten(deal: &Deal, moves: &[Move]) -> Vec<Move> {
 
     // Breadth-first from the deal, visiting positions in the order the queue meets them and
     // moves in `all_legal` order, so the result is the same in the Python reference.
-    let mut came_from: Vec<Option<(usize, Move)>> = vec![None; positions.len()];
-    let mut reached = vec![false; positions.len()];
+    let mut came_from: Vec<Option<(usize, Move)>> = vec![None; n];
+    let mut reached = vec![false; n];
     reached[0] = true;
-    let mut queue = VecDeque::from([0usize]);
+    let mut queue = VecDeque::with_capacity(n);
+    queue.push_back(0usize);
     let mut legal = Vec::new();
     while let Some(i) = queue.pop_front() {
         if i == goal {
@@ -110,6 +116,26 @@ pub fn shorten(deal: &Deal, moves: &[Move]) -> Vec<Move> {
     }
     out.reverse();
     out
+}
+
+/// At most the bytes [`shorten`] allocates for a line of `moves` moves: each position's key
+/// in a list and in a map, where it was reached from, the queue; the line that comes out
+/// (grown by doubling); a page for the rest.
+pub fn shorten_bytes(moves: usize) -> usize {
+    let n = moves + 1;
+    let each = size_of::<PlacedKey>()
+        + size_of::<Option<(usize, Move)>>()
+        + size_of::<bool>()
+        + size_of::<usize>()
+        + 3 * size_of::<Move>();
+    n * each + map_bytes::<(PlacedKey, usize)>(n) + 4096
+}
+
+/// At most the bytes of a hash map of `T` entries made for `n` of them (hashbrown: a power of
+/// two of slots, at most 7/8 full, and a control byte each, 16 more).
+pub(crate) fn map_bytes<T>(n: usize) -> usize {
+    let slots = (n.max(8) * 8 / 7).next_power_of_two();
+    slots * (size_of::<T>() + 1) + 16
 }
 
 #[cfg(test)]

@@ -1,15 +1,18 @@
-//! The transposition table: the keys of every position already expanded, with a memory bound.
+//! The transposition table: the keys of every position already expanded, under the search's
+//! memory bound.
 
 use std::hash::Hash;
 
 use rustc_hash::FxHashSet;
 
+use super::heap::Memory;
 use crate::state::Key;
 
-/// The table of positions' keys (`K`: the game's key, fixed-size so that the bound is exact).
+/// The table of positions' keys (`K`: the game's key, fixed-size so that its growth is known
+/// before it happens).
 pub struct Table<K = Key> {
     keys: FxHashSet<K>,
-    max_bytes: usize,
+    memory: Memory,
 }
 
 /// What inserting a key found.
@@ -17,7 +20,7 @@ pub struct Table<K = Key> {
 pub enum Insert {
     New,
     Seen,
-    /// The table would outgrow its memory bound.
+    /// Growing the table would take what the search holds past its memory bound.
     Full,
 }
 
@@ -26,16 +29,24 @@ impl<K: Hash + Eq> Table<K> {
     /// load factor (7/8).
     const BYTES_PER_SLOT: usize = std::mem::size_of::<K>() + 1;
 
-    pub fn new(max_bytes: usize) -> Table<K> {
+    /// An empty table whose growth `memory` must allow (it counts the table itself with all
+    /// else the search holds).
+    pub fn new(memory: Memory) -> Table<K> {
         Table {
             keys: FxHashSet::default(),
-            max_bytes,
+            memory,
         }
     }
 
     /// The bytes the set's storage takes now.
+    #[cfg(test)]
     pub fn bytes(&self) -> usize {
         slots(self.keys.capacity()) * Self::BYTES_PER_SLOT
+    }
+
+    /// Forgets every key, keeping the storage.
+    pub fn clear(&mut self) {
+        self.keys.clear();
     }
 
     pub fn contains(&self, key: &K) -> bool {
@@ -50,8 +61,9 @@ impl<K: Hash + Eq> Table<K> {
                 return Insert::Seen;
             }
             let wanted = (self.keys.capacity() * 2).max(16);
-            // Growing moves the entries into new storage while the old storage still lives.
-            if self.bytes() + slots(wanted) * Self::BYTES_PER_SLOT > self.max_bytes {
+            // Growing moves the entries into new storage while the old storage still lives
+            // (and is counted in what the search holds already).
+            if !self.memory.allows(slots(wanted) * Self::BYTES_PER_SLOT) {
                 return Insert::Full;
             }
             self.keys.reserve(wanted - self.keys.len());
@@ -77,14 +89,38 @@ fn slots(capacity: usize) -> usize {
 mod tests {
     use super::*;
 
+    use crate::solver::heap::{peak_since, reset_peak};
+
     #[test]
-    fn the_memory_bound_holds() {
-        let mut t: Table = Table::new(1 << 20);
+    fn the_memory_bound_holds_through_the_last_doubling() {
+        let memory = Memory::from_now(1 << 20);
+        reset_peak();
+        let mut t: Table = Table::new(memory);
         let mut n = 0u64;
         while t.insert(Key([n, 0, 0, 0, 0])) == Insert::New {
             n += 1;
         }
-        assert!(t.bytes() <= 1 << 20, "{} bytes for {n} keys", t.bytes());
+        // The last doubling held the old storage and the new at once, within the bound; the
+        // next would not have fitted.
+        assert!(3 * t.bytes() > 1 << 20, "{} bytes for {n} keys", t.bytes());
+        assert!(
+            peak_since(&memory) <= 1 << 20,
+            "peak {}",
+            peak_since(&memory)
+        );
         assert!(n > 5_000, "{n}");
+        // What else the search holds leaves the table less room.
+        drop(t);
+        let held = vec![0u8; 1 << 19];
+        let mut t: Table = Table::new(memory);
+        let mut m = 0u64;
+        while t.insert(Key([m, 0, 0, 0, 0])) == Insert::New {
+            m += 1;
+        }
+        assert!(
+            memory.used() <= 1 << 20 && m < n,
+            "{m} keys beside {}",
+            held.len()
+        );
     }
 }

@@ -4,9 +4,12 @@
 
 use super::deal::{SpiderDeal, CARDS, COLUMNS, RUN, RUNS};
 use super::moves::{apply, generate, SpiderMove};
+use super::search::MOST_MOVES;
 use super::state::{Col, SpiderState};
 use crate::cards::Card;
+use crate::solver::beam::sort_by_estimate;
 use crate::solver::budget::{Budget, End, Watch};
+use crate::solver::shorten_map_bytes as map_bytes;
 use crate::solver::table::{Insert, Table};
 use rustc_hash::FxHashSet;
 
@@ -108,7 +111,8 @@ const fn card_terms() -> [[u64; CARDS]; 53] {
     while id < 53 {
         let mut height = 0;
         while height < CARDS {
-            terms[id][height] = mix(((id * CARDS + height) as u64 + 1) * 0x9e37_79b9_7f4a_7c15);
+            terms[id][height] =
+                mix(((id * CARDS + height) as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
             height += 1;
         }
         id += 1;
@@ -219,6 +223,9 @@ impl Parent {
     }
 
     /// Column `c` with `cards` put on it: its cost and its hash.
+    // Inlined: called for every child (once for a run, ten times for a deal), it was left out
+    // of line when the search around it grew.
+    #[inline(always)]
     fn plus(&self, state: &SpiderState, c: usize, cards: &[Card], weights: &Weights) -> (i32, u64) {
         let col = &state.cols[c];
         let len = col.cards.len();
@@ -290,6 +297,10 @@ impl Parent {
 /// as long as it is let.
 pub const STALL_LAYERS: usize = 50;
 
+/// More than a position's columns, stock and runs off take on the heap (104 cards, 10
+/// columns, a stock of 50).
+pub const STATE_BYTES: usize = 2048;
+
 /// One node of a beam: its parent's index in the node list and the move from it.
 struct Node {
     parent: usize,
@@ -311,8 +322,11 @@ pub fn beam_search(
     if root.is_won() {
         return End::Won(Vec::new());
     }
-    let mut seen: Table<u64> = Table::new(budget.max_memory);
-    seen.insert(beam_key(&root));
+    let memory = &budget.memory;
+    let mut seen: Table<u64> = Table::new(*memory);
+    if seen.insert(beam_key(&root)) == Insert::Full {
+        return End::Limit("memory");
+    }
     // Every node ever kept (index 0: the root), and the current layer as (node, state).
     let mut nodes = vec![Node {
         parent: usize::MAX,
@@ -322,12 +336,20 @@ pub fn beam_search(
     let mut moves = Vec::new();
     let mut in_layer: FxHashSet<u64> = FxHashSet::default();
     let mut spare: Vec<SpiderState> = Vec::new();
+    // Each layer's moves ranked, and the next layer: their storage is kept from layer to
+    // layer, not allocated afresh.
+    let mut candidates: Vec<(i32, u64, usize, SpiderMove)> = Vec::new();
+    let (mut scratch, mut counts) = (Vec::new(), Vec::new());
+    let mut next: Vec<(usize, SpiderState)> = Vec::new();
     let (mut best, mut stalled) = (i32::MAX, 0usize);
     while !layer.is_empty() {
-        let mut candidates: Vec<(i32, u64, usize, SpiderMove)> = Vec::new();
+        candidates.clear();
         for (i, (_, state)) in layer.iter().enumerate() {
             if let Some(why) = budget.spend(expanded, watch) {
                 return End::Limit(why);
+            }
+            if !memory.reserve(&mut candidates, MOST_MOVES) {
+                return End::Limit("memory");
             }
             let parent = Parent::new(state, weights);
             moves.clear();
@@ -349,7 +371,16 @@ pub fn beam_search(
                 }
             }
         }
-        candidates.sort_by_key(|&(score, ..)| score);
+        // Ranked, ties in the order they were met.
+        if !memory.reserve(&mut scratch, candidates.len()) {
+            return End::Limit("memory");
+        }
+        sort_by_estimate(
+            &mut candidates,
+            &mut scratch,
+            &mut counts,
+            |&(score, ..)| i64::from(score),
+        );
         if let Some(&(score, ..)) = candidates.first() {
             if score < best {
                 (best, stalled) = (score, 0);
@@ -362,16 +393,26 @@ pub fn beam_search(
         }
         // The best `width` distinct positions, entered in the table as they are kept: only
         // kept positions are, so the table stays small (one entry per position kept).
+        // Each kept position costs a state (one from the old layer once they run out), a
+        // node, and its entries in the tables: the bound is checked for each.
         in_layer.clear();
-        let mut next = Vec::with_capacity(width.min(candidates.len()));
-        for (_, key, i, m) in candidates {
+        let kept = width.min(candidates.len());
+        if !(memory.reserve(&mut next, kept)
+            && (in_layer.capacity() >= kept || memory.allows(map_bytes::<u64>(kept))))
+        {
+            return End::Limit("memory");
+        }
+        in_layer.reserve(kept);
+        for &(_, key, i, m) in &candidates {
             if next.len() == width {
                 break;
             }
             if !in_layer.insert(key) {
                 continue;
             }
-            if seen.insert(key) == Insert::Full {
+            if !(memory.allows(STATE_BYTES) && memory.reserve(&mut nodes, 1))
+                || seen.insert(key) == Insert::Full
+            {
                 return End::Limit("memory");
             }
             let mut state = match spare.pop() {
@@ -390,7 +431,7 @@ pub fn beam_search(
         }
         // The old layer's states are reused for the next one's: no allocation per position.
         spare.extend(layer.drain(..).map(|(_, state)| state));
-        layer = next;
+        std::mem::swap(&mut layer, &mut next);
     }
     End::Exhausted
 }
@@ -440,7 +481,7 @@ mod tests {
         let budget = Budget {
             max_states: Some(1_000_000),
             deadline: None,
-            max_memory: 1 << 30,
+            memory: crate::solver::heap::Memory::from_now(1 << 30),
         };
         let mut interrupted = || false;
         let mut watch = Watch::new(std::time::Instant::now(), &mut interrupted);

@@ -15,9 +15,10 @@ use super::beam::{beam_search, Weights, BEAM_WIDTHS, WEIGHTS};
 use super::deal::{SpiderDeal, Suits};
 use super::moves::{apply, generate, replays_to_win, undo, Applied, SpiderMove};
 use super::order::order_moves;
-use super::shorten::shorten;
+use super::shorten::shorten_within;
 use super::state::{SpiderKey, SpiderState};
 use crate::solver::budget::{Budget, End, Watch};
+use crate::solver::heap::{self, Memory};
 use crate::solver::table::{Insert, Table};
 use crate::solver::{Limits, Status};
 
@@ -38,14 +39,16 @@ pub struct SpiderOutcome {
 /// portfolio short (the first beam may have all of it); the complete search has what is left.
 pub const PORTFOLIO_STATES: u64 = 10_000_000;
 
-/// A position on the search stack: its moves are `moves[start..end]`, `next` is the one to try
-/// next, and `depth` is the length of the path that reached it.
+/// A position on the search stack: its moves not yet tried are `moves[start..]` while it is
+/// the deepest frame, last to be tried first (popped as they are).
 struct Frame {
     start: usize,
-    end: usize,
-    next: usize,
-    depth: usize,
 }
+
+/// More than a position has moves: from each of the 10 columns, onto each other column at most
+/// one run (the one whose bottom card fits), into the first empty column each of at most 13
+/// runs; a deal; 10 runs off.
+pub(crate) const MOST_MOVES: usize = 256;
 
 /// One step of the portfolio that runs before the complete search. A beam ends, at the
 /// latest, when the states expanded since the start reach `share` of [`PORTFOLIO_STATES`]; a
@@ -178,7 +181,7 @@ pub fn solve_with(
         deadline: limits
             .max_seconds
             .and_then(|s| started.checked_add(Duration::try_from_secs_f64(s).ok()?)),
-        max_memory: limits.max_memory,
+        memory: Memory::from_now(limits.max_memory),
     };
     let mut expanded = 0;
     // A step ends when the solve has expanded `states` (or at the caller's limits). A beam's
@@ -187,7 +190,7 @@ pub fn solve_with(
     let until = |states: u64| Budget {
         max_states: Some(states.min(limits.max_states.unwrap_or(u64::MAX))),
         deadline: budget.deadline,
-        max_memory: limits.max_memory,
+        memory: budget.memory,
     };
     // On to the next step when a step's share ran out, a beam ran dry, or a beam's table
     // filled the memory; not after a win, a proof, the deadline (which ends every step alike)
@@ -223,13 +226,15 @@ pub fn solve_with(
             ),
         };
         ends.push(expanded);
+        heap::release();
     }
     if next(&end) {
         end = search(deal, &budget, &mut expanded, &mut watch);
         ends.push(expanded);
+        heap::release();
     }
     if let End::Won(moves) = end {
-        end = End::Won(shorten(deal, &moves));
+        end = End::Won(shorten_within(deal, moves, &budget.memory));
     }
     let (status, moves, limit) = match end {
         End::Won(moves) => {
@@ -257,7 +262,7 @@ fn search(
     watch: &mut Watch,
 ) -> End<SpiderMove> {
     let mut state = SpiderState::from_deal(deal);
-    let mut table: Table<SpiderKey> = Table::new(budget.max_memory);
+    let mut table: Table<SpiderKey> = Table::new(budget.memory);
     let mut path: Vec<(SpiderMove, Applied)> = Vec::new();
     let mut moves: Vec<SpiderMove> = Vec::new();
     let mut frames: Vec<Frame> = Vec::new();
@@ -272,32 +277,35 @@ fn search(
         if let Some(why) = budget.spend(expanded, watch) {
             return End::Limit(why);
         }
+        // The stack grows by a frame, the position's moves, and the move to the next one.
+        let memory = &budget.memory;
+        if !(memory.reserve(&mut frames, 1)
+            && memory.reserve(&mut moves, MOST_MOVES)
+            && memory.reserve(&mut path, 1))
+        {
+            return End::Limit("memory");
+        }
         let start = moves.len();
         generate(&state, true, &mut moves);
         order_moves(&mut state, &mut moves[start..]);
-        frames.push(Frame {
-            start,
-            end: moves.len(),
-            next: start,
-            depth: path.len(),
-        });
+        moves[start..].reverse();
+        frames.push(Frame { start });
         // Find the next new position: the next move of the deepest frame, backtracking from
         // frames whose moves are all tried.
         loop {
-            let Some(frame) = frames.last_mut() else {
+            let Some(frame) = frames.last() else {
                 return End::Exhausted;
             };
-            if frame.next == frame.end {
-                moves.truncate(frame.start);
+            if moves.len() == frame.start {
                 frames.pop();
                 if let Some((m, applied)) = path.pop() {
                     undo(&mut state, m, applied);
                 }
                 continue;
             }
-            let m = moves[frame.next];
-            frame.next += 1;
-            debug_assert_eq!(frame.depth, path.len());
+            let m = moves.pop().unwrap();
+            // The deepest frame's position is the one the path reaches.
+            debug_assert_eq!(frames.len(), path.len() + 1);
             let applied = apply(&mut state, m);
             path.push((m, applied));
             if state.is_won() {
@@ -318,7 +326,9 @@ fn search(
 #[cfg(test)]
 mod tests {
     use super::super::deal::Suits;
+    use super::super::shorten::{cut_loops, cut_loops_bytes, shortest_through_bytes};
     use super::*;
+    use crate::solver::heap::{peak_since, reset_peak};
 
     fn limits(states: u64) -> Limits {
         Limits {
@@ -326,6 +336,83 @@ mod tests {
             max_seconds: None,
             max_memory: 1 << 30,
         }
+    }
+
+    /// Four-suit deal 65 is undecided within 4 GiB: a small bound ends it, and the solve never
+    /// holds more than the bound, every beam of the portfolio (their layers, nodes, tables)
+    /// and the depth-first search included. (Before the bound counted all this, a 16 MiB
+    /// bound held 3.7 times as much.)
+    #[test]
+    fn a_solve_holds_no_more_than_its_memory_bound() {
+        let deal = SpiderDeal::from_number(Suits::Four, 65).unwrap();
+        for max_memory in [1 << 20, 4 << 20] {
+            let limits = Limits {
+                max_states: None,
+                max_seconds: None,
+                max_memory,
+            };
+            let memory = Memory::from_now(max_memory);
+            reset_peak();
+            let o = solve(&deal, &limits, &mut || false);
+            assert_eq!((o.status, o.limit), (Status::Unknown, Some("memory")));
+            assert_eq!(o.ends.len(), PORTFOLIO.len() + 1, "every step ran");
+            let peak = peak_since(&memory);
+            assert!(peak <= max_memory, "{peak} bytes held under {max_memory}");
+            assert!(
+                peak > max_memory / 2,
+                "{peak} bytes held under {max_memory}"
+            );
+        }
+        // One beam as wide as 10,000 stops at the bound (a layer is about 20 MB).
+        let wide = [Step::Beam {
+            width: 10_000,
+            weights: WEIGHTS,
+            share: 1.0,
+        }];
+        let limits = Limits {
+            max_states: Some(2_000_000),
+            max_seconds: None,
+            max_memory: 8 << 20,
+        };
+        let memory = Memory::from_now(8 << 20);
+        reset_peak();
+        let o = solve_with(&deal, &limits, &wide, &mut || false);
+        assert_eq!(o.limit, Some("memory"));
+        assert!(peak_since(&memory) <= 8 << 20, "{}", peak_since(&memory));
+    }
+
+    /// A depth-first win is shortened in two stages, each sized up front (one-suit deal 946,
+    /// won by the depth-first search in 4,324 moves).
+    #[test]
+    fn a_shortening_allocates_no_more_than_its_estimates() {
+        let deal = SpiderDeal::from_number(Suits::One, 946).unwrap();
+        let mut interrupted = || false;
+        let mut watch = Watch::new(Instant::now(), &mut interrupted);
+        let budget = Budget {
+            max_states: None,
+            deadline: None,
+            memory: Memory::from_now(1 << 30),
+        };
+        let End::Won(path) = search(&deal, &budget, &mut 0, &mut watch) else {
+            panic!("one-suit deal 946 is won");
+        };
+        let memory = Memory::from_now(0);
+        reset_peak();
+        let line = cut_loops(&deal, &path);
+        let (peak, estimate) = (peak_since(&memory), cut_loops_bytes(path.len()));
+        assert!(
+            peak <= estimate && estimate < 2 * peak,
+            "{peak} > {estimate}"
+        );
+        let memory = Memory::from_now(0);
+        reset_peak();
+        let short = shorten_within(&deal, line.clone(), &Memory::from_now(1 << 30));
+        let (peak, estimate) = (peak_since(&memory), shortest_through_bytes(line.len()));
+        assert!(peak <= estimate, "{peak} > {estimate}");
+        assert!(replays_to_win(&deal, &short) && short.len() < line.len());
+        // Without room for it, the win stays as found.
+        let tight = Memory::from_now(cut_loops_bytes(path.len()) - 1);
+        assert_eq!(shorten_within(&deal, path.clone(), &tight), path);
     }
 
     #[test]

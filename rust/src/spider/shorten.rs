@@ -5,9 +5,12 @@ use std::collections::VecDeque;
 
 use rustc_hash::FxHashMap;
 
+use super::beam::STATE_BYTES;
 use super::deal::SpiderDeal;
 use super::moves::{apply, generate, undo, SpiderMove};
 use super::state::{SpiderKey, SpiderState};
+use crate::solver::heap::Memory;
+use crate::solver::shorten_map_bytes as map_bytes;
 
 /// Lines longer than this, after their loops are cut, keep that form: the breadth-first pass
 /// costs a move generation per position.
@@ -24,14 +27,58 @@ pub fn shorten(deal: &SpiderDeal, moves: &[SpiderMove]) -> Vec<SpiderMove> {
     shortest_through(deal, &line)
 }
 
+/// [`shorten`] as far as `memory` allows: each stage runs only if what it allocates fits in
+/// the bound beside what is held already; else the line as it stands is the result.
+pub fn shorten_within(
+    deal: &SpiderDeal,
+    moves: Vec<SpiderMove>,
+    memory: &Memory,
+) -> Vec<SpiderMove> {
+    if !memory.allows(cut_loops_bytes(moves.len())) {
+        return moves;
+    }
+    let line = cut_loops(deal, &moves);
+    drop(moves);
+    if line.len() > BFS_LIMIT || !memory.allows(shortest_through_bytes(line.len())) {
+        return line;
+    }
+    shortest_through(deal, &line)
+}
+
+/// At most the bytes [`cut_loops`] allocates for a line of `moves` moves: each position's key
+/// in a list and in a map, the line that comes out; a page for the rest.
+pub fn cut_loops_bytes(moves: usize) -> usize {
+    let n = moves + 1;
+    n * (size_of::<SpiderKey>() + size_of::<SpiderMove>())
+        + map_bytes::<(SpiderKey, usize)>(n)
+        + 4096
+}
+
+/// At most the bytes `shortest_through` allocates for a line of `moves` moves: each
+/// position's key in a list and in a map, where it was reached from, the queue, the line that
+/// comes out (grown by doubling); one position at a time, and a page for the rest.
+pub fn shortest_through_bytes(moves: usize) -> usize {
+    let n = moves + 1;
+    let each = size_of::<SpiderKey>()
+        + size_of::<Option<(usize, SpiderMove)>>()
+        + size_of::<bool>()
+        + size_of::<usize>()
+        + 3 * size_of::<SpiderMove>();
+    n * each + map_bytes::<(SpiderKey, usize)>(n) + 4096 + STATE_BYTES
+}
+
 /// The line with its loops cut: walking it, a position met before takes the line back to
 /// where it was first met.
 pub fn cut_loops(deal: &SpiderDeal, moves: &[SpiderMove]) -> Vec<SpiderMove> {
+    // Sized up front, so that `cut_loops_bytes` knows what they take.
+    let n = moves.len() + 1;
     let mut state = SpiderState::from_deal(deal);
-    let mut seen: FxHashMap<SpiderKey, usize> = FxHashMap::default();
-    let mut keys = vec![state.placed_key()];
+    let mut seen: FxHashMap<SpiderKey, usize> =
+        FxHashMap::with_capacity_and_hasher(n, Default::default());
+    let mut keys = Vec::with_capacity(n);
+    keys.push(state.placed_key());
     seen.insert(keys[0], 0);
-    let mut out: Vec<SpiderMove> = Vec::new();
+    let mut out: Vec<SpiderMove> = Vec::with_capacity(moves.len());
     for &m in moves {
         apply(&mut state, m);
         let key = state.placed_key();
@@ -50,8 +97,10 @@ pub fn cut_loops(deal: &SpiderDeal, moves: &[SpiderMove]) -> Vec<SpiderMove> {
 }
 
 fn shortest_through(deal: &SpiderDeal, moves: &[SpiderMove]) -> Vec<SpiderMove> {
+    let n = moves.len() + 1;
     let mut state = SpiderState::from_deal(deal);
-    let mut positions = vec![state.placed_key()];
+    let mut positions = Vec::with_capacity(n);
+    positions.push(state.placed_key());
     for &m in moves {
         apply(&mut state, m);
         positions.push(state.placed_key());
@@ -61,10 +110,11 @@ fn shortest_through(deal: &SpiderDeal, moves: &[SpiderMove]) -> Vec<SpiderMove> 
     let goal = moves.len();
     // Breadth-first from the deal, moves in `generate` order (unpruned), so that the Python
     // reference finds the same line.
-    let mut came_from: Vec<Option<(usize, SpiderMove)>> = vec![None; positions.len()];
-    let mut reached = vec![false; positions.len()];
+    let mut came_from: Vec<Option<(usize, SpiderMove)>> = vec![None; n];
+    let mut reached = vec![false; n];
     reached[0] = true;
-    let mut queue = VecDeque::from([0usize]);
+    let mut queue = VecDeque::with_capacity(n);
+    queue.push_back(0usize);
     let mut legal = Vec::new();
     while let Some(i) = queue.pop_front() {
         if i == goal {
