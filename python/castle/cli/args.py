@@ -187,6 +187,6 @@ def add_limit_options(parser: argparse.ArgumentParser) -> None:
         type=parse_size,
         default=DEFAULT_MAX_MEMORY,
         metavar="SIZE",
-        help="transposition table per deal (per worker), e.g. 4G, 512M or bytes "
-        "(default 4G; units are powers of 1024)",
+        help="memory each deal's search may hold: its tables, stacks and beams (per "
+        "worker), e.g. 4G, 512M or bytes (default 4G; units are powers of 1024)",
     )

@@ -59,7 +59,7 @@ class Job:
             parts.append(f"{self.max_states:,} states")
         if self.max_seconds is not None:
             parts.append(f"{self.max_seconds:g} s")
-        parts.append(f"{format_size(self.max_memory)} table")
+        parts.append(f"{format_size(self.max_memory)} of memory")
         return ", ".join(parts)
 
 
