@@ -27,7 +27,7 @@ from castle.cli.output import make_console
 from castle.cli.progress import BatchProgress
 from castle.cli.report import DealResult
 from castle.deal import parse_deal_range
-from castle.solve import DEFAULT_MAX_MEMORY
+from castle.outcome import DEFAULT_MAX_MEMORY
 
 
 def rate(job: Job, numbers: Sequence[int], workers: int, *, dask: bool) -> tuple[float, float]:

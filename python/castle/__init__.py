@@ -22,9 +22,10 @@ from .errors import (
 )
 from .game import Action, Game, Hint
 from .levels import LEVELS, Level, LevelError
+from .outcome import DEFAULT_MAX_MEMORY
 from .records import LevelRecord
 from .saves import SaveStore
-from .solve import DEFAULT_MAX_MEMORY, FOUNDATION, Move, Solution, solve
+from .solve import FOUNDATION, Move, Solution, solve
 from .spider import SPIDER_VARIANTS, SpiderDeal, SpiderMove, SpiderSolution
 from .spider_game import SpiderGame, SpiderHint
 from .variants import DEFAULT_VARIANT, VARIANTS

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .deal import Deal
 from .fair import SAMPLES, fair_advice
 from .game import Game
-from .solve import Status
+from .outcome import Status
 from .spider import SpiderDeal, SpiderMove, solve_spider
 from .spider_game import SpiderGame
 

@@ -18,12 +18,13 @@ from .cards import Card
 from .deal import Deal
 from .errors import IllegalMoveError, SaveError
 from .levels import DEFAULT_LEVEL, level, level_for_variant, pick_deal
+from .outcome import Status
 from .plan import Plan
 from .playclock import Clock, PlayClock
 from .played import Played, record_unfinished_as_lost, resume
 from .saves import count_field, seconds_field
 from .scoring import progress, timed_score
-from .solve import FOUNDATION, Move, Status, Target, make_move, solve
+from .solve import FOUNDATION, Move, Target, make_move, solve
 from .variants import NAMES
 from .words import plural
 

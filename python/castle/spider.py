@@ -15,7 +15,7 @@ from . import _core
 from .cards import CARDS, SUITS, Card
 from .deal import check_deal_number, check_text
 from .errors import BoardError, VariantError
-from .solve import DEFAULT_MAX_MEMORY, Status, check_limits, solution_json
+from .outcome import DEFAULT_MAX_MEMORY, Status, check_limits, solution_json
 
 #: Spider variant ids, in the core's order.
 SPIDER_VARIANTS: tuple[str, ...] = tuple(_core.spider_variants())

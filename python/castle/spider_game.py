@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 from .errors import IllegalMoveError, SaveError
 from .fair import fair_advice
 from .levels import level
+from .outcome import Status
 from .plan import Plan
 from .playclock import Clock, PlayClock
 from .played import Played, record_unfinished_as_lost
 from .saves import count_field, seconds_field
-from .solve import Status
 from .spider import RANDOM_DEAL_MAX, SpiderColumn, SpiderDeal, SpiderMove, solve_spider
 from .words import plural
 

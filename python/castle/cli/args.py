@@ -16,7 +16,7 @@ from ..cards import shown
 from ..deal import check_deal_number
 from ..errors import BoardError
 from ..levels import LEVELS
-from ..solve import limit_problem
+from ..outcome import limit_problem
 from ..spider import SPIDER_VARIANTS
 from .errors import UsageError
 

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..deal import Deal
-from ..solve import FOUNDATION, Move, Solution, check_limits
+from ..outcome import check_limits
+from ..solve import FOUNDATION, Move, Solution
 from .beam import beam_pass, shortest_beam
 from .budget import Budget, Counter, End
 from .moves import apply, generate, play_automatic, undo

@@ -7,7 +7,7 @@ import time
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
-from ...solve import check_limits
+from ...outcome import check_limits
 from ...spider import SpiderDeal, SpiderMove, SpiderSolution, check_beam_width
 from ..budget import Budget, Counter, End
 from .beam import BEAM_WIDTHS, WEIGHTS, Weights, beam_search

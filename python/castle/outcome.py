@@ -1,0 +1,107 @@
+"""What a solver's answer is made of, for every game: the statuses, the limits a search runs
+under (and what makes a limit nonsense), and an answer as JSON. ``castle.solve`` and
+``castle.spider`` both speak it; it imports neither."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Literal, Protocol
+
+from .cards import shown
+from .errors import LimitError
+
+Status = Literal["solved", "unsolvable", "unknown"]
+
+#: Default bound on what a solve holds (bytes): its tables, stacks and beam layers.
+DEFAULT_MAX_MEMORY = 4 * 2**30
+#: The largest limits accepted: anything above is a typo (a year of search, 2**62 states, 1 TiB).
+MAX_SECONDS_LIMIT = 365 * 24 * 3600
+MAX_STATES_LIMIT = 2**62
+MAX_MEMORY_LIMIT = 2**40
+
+
+class _Answer(Protocol):
+    @property
+    def status(self) -> Status: ...
+    @property
+    def states(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def limit(self) -> str | None: ...
+
+
+class _Dealt(Protocol):
+    @property
+    def variant(self) -> str: ...
+    @property
+    def number(self) -> int | None: ...
+
+
+def solution_json(
+    answer: _Answer, moves: list[dict[str, Any]], deal: _Dealt | None = None
+) -> dict[str, Any]:
+    """A solver's answer as JSON-ready data, the same shape for every game."""
+    out: dict[str, Any] = {}
+    if deal is not None:
+        out["variant"] = deal.variant
+        out["deal"] = deal.number
+    out.update(status=answer.status, moves=moves, states=answer.states)
+    out["seconds"] = round(answer.seconds, 6)
+    if answer.limit is not None:
+        out["limit"] = answer.limit
+    return out
+
+
+def check_limits(
+    max_states: int | None, max_seconds: float | None, max_memory: int | None = None
+) -> None:
+    """Raise :class:`LimitError` for limits that make no sense."""
+    for name, value in (
+        ("max_states", max_states),
+        ("max_seconds", max_seconds),
+        ("max_memory", max_memory),
+    ):
+        problem = limit_problem(name, value)
+        if problem is not None:
+            raise LimitError(f"{name} {problem}")
+
+
+def limit_problem(name: str, value: object) -> str | None:
+    """What is wrong with ``value`` as the limit ``name`` (``max_states``, ``max_seconds`` or
+    ``max_memory``; ``None``: no limit, which is fine), worded to follow the limit's name
+    ("must be ..."); ``None`` if nothing is. The command line puts its flags before it."""
+    if value is None:
+        return None
+    if name == "max_states":
+        if isinstance(value, bool) or not isinstance(value, int):
+            ok = False
+        else:
+            ok = 1 <= value <= MAX_STATES_LIMIT
+        return None if ok else f"must be a whole number from 1 to 2**62, not {shown(value)}"
+    if name == "max_seconds":
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            ok = False
+        else:
+            # Compared before isfinite, which cannot take an int too large for a float.
+            ok = 0 < value <= MAX_SECONDS_LIMIT and math.isfinite(value)
+        return None if ok else f"must be a positive number up to a year, not {shown(value)}"
+    if name == "max_memory":
+        if isinstance(value, bool) or not isinstance(value, int):
+            ok = False
+        else:
+            ok = 2**20 <= value <= MAX_MEMORY_LIMIT
+        return None if ok else f"must be between 1 MiB and 1 TiB in bytes, not {shown(value)}"
+    raise ValueError(f"no limit named {name!r}")
+
+
+__all__ = [
+    "DEFAULT_MAX_MEMORY",
+    "MAX_MEMORY_LIMIT",
+    "MAX_SECONDS_LIMIT",
+    "MAX_STATES_LIMIT",
+    "Status",
+    "check_limits",
+    "limit_problem",
+    "solution_json",
+]
