@@ -20,9 +20,8 @@ from .errors import IllegalMoveError, SaveError
 from .levels import DEFAULT_LEVEL, level, level_for_variant, pick_deal
 from .outcome import Status
 from .plan import Plan
-from .playclock import Clock, PlayClock
-from .played import Played, record_unfinished_as_lost, resume
-from .saves import count_field, seconds_field
+from .playclock import Clock
+from .played import Played, record_unfinished_as_lost, resume, text_field
 from .scoring import progress, timed_score
 from .solve import FOUNDATION, Move, Target, make_move, solve
 from .variants import NAMES
@@ -33,8 +32,6 @@ if TYPE_CHECKING:
     from .spider_game import SpiderGame
 
 
-#: The version of a castle game's save (the save file is JSON).
-SAVE_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -150,15 +147,6 @@ class Game(Played[Action, Deal]):
         return cast("Game | SpiderGame | None", resume(store, clock=clock, paused=paused))
 
     # --- what the player sees ---------------------------------------------------------------
-
-    @property
-    def variant(self) -> str:
-        return self.deal.variant
-
-    @property
-    def position(self) -> Deal:
-        """The current position (a :class:`Deal` with no number)."""
-        return self._position
 
     @property
     def columns(self) -> list[list[Card]]:
@@ -344,19 +332,8 @@ class Game(Played[Action, Deal]):
         def moves_data(action: Action) -> list[list[int]]:
             return [[m.card.index, m.src, _core_target(m.dst)] for m in action.moves]
 
-        return {
-            "format": self.SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "level": self.level,
-            "variant": self.variant,
-            "deal": self.deal.number,
-            "board": self.deal.to_text(),
-            "done": [moves_data(action) for action in self.history],
-            "undone": [moves_data(action) for action in self._undone],
-            "moves": self._moves,
-            "undos": self._undos,
-            "seconds": self.seconds,
-        }
+        done = [moves_data(action) for action in self.history]
+        return self._save_data(done, [moves_data(action) for action in self._undone])
 
     @classmethod
     def from_save(
@@ -373,17 +350,8 @@ class Game(Played[Action, Deal]):
 
     @classmethod
     def _from_save(cls, data: Any, clock: Clock, store: SaveStore | None) -> Game:
-        if not isinstance(data, dict) or data.get("format") != cls.SAVE_FORMAT:
-            raise SaveError("not a castle save")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"a save of format version {data.get('version')!r}, not {SAVE_VERSION}")
-        deal = Deal.from_text(_text(data["board"]), _text(data["variant"]))
-        number = data["deal"]
-        if number is not None:
-            if deal != Deal.from_number(deal.variant, count_field(number)):
-                raise SaveError(f"the board is not deal {number}")
-            deal = Deal.from_number(deal.variant, number)
-        game = cls(deal, level_id=_text(data["level"]), clock=clock)
+        deal = cls._saved_deal(data, Deal.from_text, Deal.from_number)
+        game = cls(deal, level_id=text_field(data["level"]), clock=clock)
         for moves in data["done"]:
             action = Action(tuple(_move(m) for m in moves))
             before = game._position
@@ -395,11 +363,7 @@ class Game(Played[Action, Deal]):
             action = Action(tuple(_move(m) for m in moves))
             position = game._replay(position, action.moves)
             game._undone.insert(0, action)
-        game._moves = count_field(data["moves"])
-        game._undos = count_field(data["undos"])
-        # Paused: Game.resume or the player starts the clock.
-        game._timer = PlayClock(clock, seconds_field(data["seconds"]), running=False)
-        game._store = store
+        game._restore(data, clock, store)
         return game
 
     # --- inside -------------------------------------------------------------------------------
@@ -501,12 +465,6 @@ def _refusal(position: Deal, card: Card, dst: int) -> str:
 def _core_target(dst: Target) -> int:
     """The core's column number for a destination (-1: the foundation)."""
     return -1 if dst == FOUNDATION else int(dst)
-
-
-def _text(value: object) -> str:
-    if not isinstance(value, str):
-        raise SaveError(f"expected text, found {value!r}")
-    return value
 
 
 def _move(data: object) -> Move:

@@ -10,11 +10,12 @@ list of the games: the store stores JSON, and choosing the class lives with the 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from .errors import IllegalMoveError, SaveError
 from .playclock import Clock, PlayClock
-from .saves import NOTHING
+from .saves import NOTHING, count_field, seconds_field
 
 if TYPE_CHECKING:
     from .saves import SaveStore
@@ -22,7 +23,22 @@ if TYPE_CHECKING:
 #: A game's action (castle: :class:`castle.Action`; Spider: :class:`castle.SpiderMove`) and
 #: position (:class:`castle.Deal` or :class:`castle.SpiderDeal`).
 A = TypeVar("A")
-P = TypeVar("P")
+
+
+class Position(Protocol):
+    """What a game needs of its positions (:class:`castle.Deal`, :class:`castle.SpiderDeal`)."""
+
+    @property
+    def variant(self) -> str: ...
+    @property
+    def number(self) -> int | None: ...
+    def to_text(self) -> str: ...
+
+
+P = TypeVar("P", bound=Position)
+
+#: The version of a game's save, both kinds (the format tag says which game it is).
+SAVE_VERSION = 1
 
 
 class Played(Generic[A, P]):
@@ -59,6 +75,15 @@ class Played(Generic[A, P]):
     @property
     def is_won(self) -> bool:
         raise NotImplementedError
+
+    @property
+    def variant(self) -> str:
+        return self.deal.variant
+
+    @property
+    def position(self) -> P:
+        """The current position (no deal number)."""
+        return self._position
 
     def to_save(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -128,9 +153,65 @@ class Played(Generic[A, P]):
             if self._store is not None and record:
                 self._store.record_result(level_id, won=True)
 
+    def _save_data(self, done: list[Any], undone: list[Any]) -> dict[str, Any]:
+        """The save every game writes, with its actions (``done``, ``undone``) as it writes
+        them: the deal, the level, the counters and the seconds played."""
+        return {
+            "format": self.SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "level": self.level,
+            "variant": self.variant,
+            "deal": self.deal.number,
+            "board": self.deal.to_text(),
+            "done": done,
+            "undone": undone,
+            "moves": self._moves,
+            "undos": self._undos,
+            "seconds": self.seconds,
+        }
+
+    @classmethod
+    def _saved_deal(
+        cls,
+        data: Any,
+        from_text: Callable[[str, str], P],
+        from_number: Callable[[str, int], P],
+    ) -> P:
+        """The deal of a save that :meth:`_save_data` wrote (its format and version checked),
+        numbered when the save says so and the board is that deal; :class:`SaveError` else."""
+        if not isinstance(data, dict):
+            raise SaveError("not a castle save")
+        if data.get("format") != cls.SAVE_FORMAT:
+            raise SaveError(f"not a {cls.SAVE_FORMAT} save: format {data.get('format')!r}")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveError(f"a save of format version {data.get('version')!r}, not {SAVE_VERSION}")
+        deal = from_text(text_field(data["board"]), text_field(data["variant"]))
+        number = data["deal"]
+        if number is None:
+            return deal
+        numbered = from_number(deal.variant, count_field(number))
+        if numbered.to_text() != deal.to_text():
+            raise SaveError(f"the board is not deal {number}")
+        return numbered
+
+    def _restore(self, data: dict[str, Any], clock: Clock, store: SaveStore | None) -> None:
+        """The counters and the clock of a save (paused: resume or the player starts it), and
+        the store the game saves to from now on."""
+        self._moves = count_field(data["moves"])
+        self._undos = count_field(data["undos"])
+        self._timer = PlayClock(clock, seconds_field(data["seconds"]), running=False)
+        self._store = store
+
     def _save(self) -> None:
         if self._store is not None:
             self._store.save_game(self)
+
+
+def text_field(value: object) -> str:
+    """Text in a save file; :class:`SaveError` unless it is text."""
+    if not isinstance(value, str):
+        raise SaveError(f"expected text, found {value!r}")
+    return value
 
 
 def load_game(store: SaveStore, clock: Clock = time.monotonic) -> Played[Any, Any] | None:
@@ -169,4 +250,12 @@ def record_unfinished_as_lost(store: SaveStore, clock: Clock = time.monotonic) -
         store.record_result(unfinished.level, won=False)
 
 
-__all__ = ["Played", "load_game", "record_unfinished_as_lost", "resume"]
+__all__ = [
+    "SAVE_VERSION",
+    "Played",
+    "Position",
+    "load_game",
+    "record_unfinished_as_lost",
+    "resume",
+    "text_field",
+]

@@ -18,17 +18,15 @@ from .fair import fair_advice
 from .levels import level
 from .outcome import Status
 from .plan import Plan
-from .playclock import Clock, PlayClock
-from .played import Played, record_unfinished_as_lost
-from .saves import count_field, seconds_field
+from .playclock import Clock
+from .played import Played, record_unfinished_as_lost, text_field
 from .spider import RANDOM_DEAL_MAX, SpiderColumn, SpiderDeal, SpiderMove, solve_spider
 from .words import plural
 
 if TYPE_CHECKING:
     from .saves import SaveStore
 
-#: The version of a Spider game's save (the save file is JSON).
-SAVE_VERSION = 1
+
 START_SCORE = 500
 RUN_POINTS = 100
 
@@ -98,14 +96,6 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         return game
 
     # --- what the player sees ---------------------------------------------------------------
-
-    @property
-    def variant(self) -> str:
-        return self.deal.variant
-
-    @property
-    def position(self) -> SpiderDeal:
-        return self._position
 
     @property
     def columns(self) -> list[SpiderColumn]:
@@ -247,19 +237,8 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
     # --- saving -------------------------------------------------------------------------------
 
     def to_save(self) -> dict[str, Any]:
-        return {
-            "format": self.SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "level": self.level,
-            "variant": self.variant,
-            "deal": self.deal.number,
-            "board": self.deal.to_text(),
-            "done": [list(_core_move(m)) for m in self.history],
-            "undone": [list(_core_move(m)) for m in self._undone],
-            "moves": self._moves,
-            "undos": self._undos,
-            "seconds": self.seconds,
-        }
+        done = [list(_core_move(m)) for m in self.history]
+        return self._save_data(done, [list(_core_move(m)) for m in self._undone])
 
     @classmethod
     def from_save(
@@ -268,17 +247,8 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         """The game :meth:`to_save` described, every move checked again by the core, its clock
         paused; :class:`SaveError` for anything else."""
         try:
-            if not isinstance(data, dict) or data.get("format") != cls.SAVE_FORMAT:
-                raise SaveError("not a castle Spider save")
-            if data.get("version") != SAVE_VERSION:
-                raise SaveError(f"a save of format version {data.get('version')!r}")
-            deal = SpiderDeal.from_text(data["board"], data["variant"])
-            number = data["deal"]
-            if number is not None:
-                if deal != SpiderDeal.from_number(deal.variant, count_field(number)):
-                    raise SaveError(f"the board is not deal {number}")
-                deal = SpiderDeal.from_number(deal.variant, number)
-            game = cls(deal, level_id=data["level"], clock=clock)
+            deal = cls._saved_deal(data, SpiderDeal.from_text, SpiderDeal.from_number)
+            game = cls(deal, level_id=text_field(data["level"]), clock=clock)
             for kind, src, dst, count in map(_saved_move, data["done"]):
                 game._act(kind, src, dst, count, saving=False)
             position = game._position
@@ -288,10 +258,7 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
                     raise SaveError("an undone move does not replay")
                 game._undone.insert(0, _public_move(position, kind, src, dst, count))
                 position = SpiderDeal(position.core.play(kind, src, dst, count))
-            game._moves = count_field(data["moves"])
-            game._undos = count_field(data["undos"])
-            game._timer = PlayClock(clock, seconds_field(data["seconds"]), running=False)
-            game._store = store
+            game._restore(data, clock, store)
             return game
         except SaveError:
             raise
