@@ -31,10 +31,10 @@ def known(variant: str, numbers: range) -> dict[int, str]:
     return out
 
 
-def follow_hints(game: Game, limit: int = 1000) -> list[castle.Hint]:
+def follow_hints(game: Game, limit: int = 1000) -> list[castle.Hint[castle.Move]]:
     """Play ``game`` as a person who takes every hint does, until it is won or a hint has no
     move; the hints given, in order."""
-    hints: list[castle.Hint] = []
+    hints: list[castle.Hint[castle.Move]] = []
     while not game.is_won and len(hints) < limit:
         hint = game.hint(max_states=2_000_000, max_seconds=None)
         hints.append(hint)
@@ -191,12 +191,12 @@ def test_games_say_what_they_are() -> None:
         "<SpiderGame Spider (2 suits), deal 5, 0 moves, stock 50, 0/8 runs off, score 500>"
     )
     hint = spider.hint()
-    assert hint.move is not None and str(hint) == f"try {hint.move}"
+    assert hint.move is not None and str(hint) == f"try {hint.move} ({hint.left} moves to a win)"
 
 
 def test_following_the_thoughtful_spider_hint_wins_with_one_search() -> None:
     game = castle.SpiderGame(castle.SpiderDeal.from_number("spider-1", 1))
-    hints: list[castle.SpiderHint] = []
+    hints: list[castle.Hint[castle.SpiderMove]] = []
     while not game.is_won and len(hints) < 500:
         hint = game.hint(max_seconds=30)
         hints.append(hint)

@@ -20,9 +20,10 @@ from .errors import (
     SaveError,
     VariantError,
 )
-from .game import Action, Game, Hint
+from .game import Action, Game
 from .levels import LEVELS, Level, LevelError
 from .outcome import DEFAULT_MAX_MEMORY
+from .plan import Hint
 from .records import LevelRecord
 from .saves import SaveStore
 from .solve import FOUNDATION, Move, Solution, solve

@@ -18,8 +18,7 @@ from .cards import Card
 from .deal import Deal
 from .errors import IllegalMoveError, SaveError
 from .levels import DEFAULT_LEVEL, level, level_for_variant, pick_deal
-from .outcome import Status
-from .plan import Plan
+from .plan import Hint, Plan
 from .playclock import Clock
 from .played import Played, record_unfinished_as_lost, resume, text_field
 from .scoring import progress, timed_score
@@ -41,27 +40,6 @@ class Action:
     back a whole action."""
 
     moves: tuple[Move, ...]
-
-
-@dataclass(frozen=True)
-class Hint:
-    """The solver's advice from the current position: ``move`` is the next step of a win when
-    ``status`` is ``"solved"`` (``left`` moves of it remain, this one included);
-    ``"unsolvable"`` means no win is possible from here (a proof); ``"unknown"`` that the
-    solver ran out of its budget."""
-
-    status: Status
-    move: Move | None
-    left: int = 0
-    #: Whether this hint took a new search (False: the plan's next step, or a won game).
-    searched: bool = False
-
-    def __str__(self) -> str:
-        if self.move is not None:
-            return f"try {self.move} ({plural(self.left, 'move')} to a win)"
-        if self.status == "unsolvable":
-            return "no win from here: undo, or start a new deal"
-        return "no hint found in time"
 
 
 def supermove_capacity(empty_columns: int, into_empty: bool) -> int:
@@ -300,7 +278,7 @@ class Game(Played[Action, Deal]):
         self._save()
         return action
 
-    def hint(self, *, max_seconds: float | None = 2.0, max_states: int | None = None) -> Hint:
+    def hint(self, *, max_seconds: float | None = 2.0, max_states: int | None = None) -> Hint[Move]:
         """The next move of a plan that wins from here, or why there is none.
 
         Hints are the steps of one plan (:mod:`castle.plan`): while the position lies on the
@@ -480,4 +458,4 @@ def _move(data: object) -> Move:
     return make_move(data[0], data[1], data[2])
 
 
-__all__ = ["Action", "Game", "Hint", "plan_supermove", "supermove_capacity"]
+__all__ = ["Action", "Game", "plan_supermove", "supermove_capacity"]

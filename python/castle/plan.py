@@ -14,6 +14,9 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from .outcome import Status
+from .words import plural
+
 P = TypeVar("P", bound=Hashable)
 M = TypeVar("M")
 
@@ -25,6 +28,30 @@ class Step(Generic[M]):
 
     move: M
     left: int
+
+
+@dataclass(frozen=True)
+class Hint(Generic[M]):
+    """Advice from the current position, the same for every game: ``move`` is the next step
+    of a win when ``status`` is ``"solved"`` (``left`` moves of the plan remain, this one
+    included; 0 where there is no plan of this deal, as for a fair Spider hint);
+    ``"unsolvable"`` means no win is possible from here (a proof); ``"unknown"`` that the
+    search found none within its budget. ``searched``: whether this hint took a new search
+    (False: the plan's next step, or a won game)."""
+
+    status: Status
+    move: M | None
+    left: int = 0
+    searched: bool = False
+
+    def __str__(self) -> str:
+        if self.move is not None:
+            if self.left:
+                return f"try {self.move} ({plural(self.left, 'move')} to a win)"
+            return f"try {self.move}"
+        if self.status == "unsolvable":
+            return "no win from here: undo, or start a new deal"
+        return "no hint found in time"
 
 
 class Plan(Generic[P, M]):
@@ -49,4 +76,4 @@ class Plan(Generic[P, M]):
         return Step(self.moves[i], len(self.moves) - i)
 
 
-__all__ = ["Plan", "Step"]
+__all__ = ["Hint", "Plan", "Step"]

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalMoveError, SaveError
 from .fair import fair_advice
 from .levels import level
-from .outcome import Status
-from .plan import Plan
+from .plan import Hint, Plan
 from .playclock import Clock
 from .played import Played, record_unfinished_as_lost, text_field
 from .spider import RANDOM_DEAL_MAX, SpiderColumn, SpiderDeal, SpiderMove, solve_spider
@@ -31,23 +29,8 @@ START_SCORE = 500
 RUN_POINTS = 100
 
 
-@dataclass(frozen=True)
-class SpiderHint:
-    """Advice from here, as :class:`castle.Hint`: ``move`` is the next step of a win (``left``
-    moves of it remain, this one included, for the thoughtful solver's plan; 0 for a fair
-    hint, whose plan is of an imagined deal), ``searched`` whether it took a new search."""
-
-    status: Status
-    move: SpiderMove | None
-    left: int = 0
-    searched: bool = False
-
-    def __str__(self) -> str:
-        if self.move is not None:
-            return f"try {self.move}"
-        if self.status == "unsolvable":
-            return "no win from here: undo, or start a new deal"
-        return "no hint found in time"
+#: A Spider hint is a :class:`castle.Hint` (its move a :class:`castle.SpiderMove`).
+SpiderHint = Hint
 
 
 class SpiderGame(Played[SpiderMove, SpiderDeal]):
@@ -208,7 +191,7 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         kind, src, dst, count = _core_move(move)
         return self._act(kind, src, dst, count, keep_redo=True)
 
-    def hint(self, *, max_seconds: float = 2.0, fair: bool = False) -> SpiderHint:
+    def hint(self, *, max_seconds: float = 2.0, fair: bool = False) -> Hint[SpiderMove]:
         """The next move of a plan that wins from here, or why there is none: the thoughtful
         solver's, which sees the face-down cards and the stock; as with :meth:`Game.hint`, its
         hints are the steps of one plan, searched again only off it. With ``fair``, advice
@@ -216,23 +199,23 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         random completions of the hidden cards start with ("unknown" if none was won; never
         "unsolvable", which only the hidden cards could prove)."""
         if self.is_won:
-            return SpiderHint("solved", None)
+            return Hint("solved", None)
         position = self._position
         if fair:
             advice = fair_advice(position, random.Random())
-            return SpiderHint("solved" if advice.move else "unknown", advice.move, searched=True)
+            return Hint("solved" if advice.move else "unknown", advice.move, searched=True)
         if self._hint_plan is not None:
             step = self._hint_plan.step(position)
             if step is not None:
-                return SpiderHint("solved", step.move, step.left)
+                return Hint("solved", step.move, step.left)
         solution = solve_spider(position, max_seconds=max_seconds)
         if solution.status != "solved" or not solution.moves:
-            return SpiderHint(solution.status, None, searched=True)
+            return Hint(solution.status, None, searched=True)
         plan = Plan(position, solution.moves, _play_move)
         self._hint_plan = plan
         step = plan.step(position)
         assert step is not None
-        return SpiderHint("solved", step.move, step.left, searched=True)
+        return Hint("solved", step.move, step.left, searched=True)
 
     # --- saving -------------------------------------------------------------------------------
 

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.binding import BindingType
 
 from ..cards import Card
 from ..errors import IllegalMoveError
-from ..game import Hint
+from ..plan import Hint
 from ..solve import Target
-from ..spider_game import SpiderGame, SpiderHint
+from ..spider_game import SpiderGame
 from .board import PileView
 from .common import castle_app
 from .keys import SPIDER_KEYS
@@ -139,7 +139,7 @@ class SpiderTableScreen(PlayScreen):
             return
         self.act("a run is off", lambda: self.game.take_off(off))
 
-    def advise(self) -> tuple[str, Hint | SpiderHint]:
+    def advise(self) -> tuple[str, Hint[Any]]:
         if castle_app(self).settings.fair_hints:
             return FAIR_LABEL, self.game.hint(fair=True)
         return THOUGHTFUL_LABEL, self.game.hint(max_seconds=1.5)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -21,11 +21,11 @@ from textual.widgets import Footer, Static
 
 from ..cards import Card
 from ..errors import CastleError
-from ..game import Game, Hint
+from ..game import Game
 from ..levels import level
 from ..new_game import AnyGame
+from ..plan import Hint
 from ..solve import FOUNDATION, Target
-from ..spider_game import SpiderHint
 from .board import COLUMN_WIDTH, ColumnView, FoundationsView, HeldCards, PileView
 from .common import castle_app, clock_text, message_text
 from .guide import GuideScreen
@@ -312,7 +312,7 @@ class PlayScreen(Screen[None]):
     def action_redo(self) -> None:
         self.act("redone", self.game.redo)
 
-    def advise(self) -> tuple[str, Hint | SpiderHint]:
+    def advise(self) -> tuple[str, Hint[Any]]:
         """What ``h`` shows: a label and the hint."""
         return "hint", self.game.hint(max_seconds=1.5)
 
@@ -328,7 +328,7 @@ class PlayScreen(Screen[None]):
             group="hint",
         )
 
-    def show_hint(self, acted: int, label: str, hint: Hint | SpiderHint) -> None:
+    def show_hint(self, acted: int, label: str, hint: Hint[Any]) -> None:
         if self.game.moves != acted:
             return
         self.say(f"{label}: {hint}")
