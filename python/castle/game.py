@@ -163,10 +163,9 @@ class Game(Played[Action, Deal]):
         return n
 
     def __repr__(self) -> str:
-        where = f"deal {self.deal.number}" if self.deal.number is not None else "a custom deal"
         state = "won" if self.is_won else f"{self.progress}/52 cards up"
         return (
-            f"<Game {level(self.level).name}: {NAMES[self.variant]}, {where}, "
+            f"<Game {level(self.level).name}: {NAMES[self.variant]}, {self.deal_name}, "
             f"{plural(self.moves, 'move')}, {state}, score {self.score}>"
         )
 

@@ -81,6 +81,19 @@ class Played(Generic[A, P]):
         return self.deal.variant
 
     @property
+    def deal_name(self) -> str:
+        """The deal as people call it: ``deal 2``, or ``a custom deal`` (a board that is no
+        numbered deal)."""
+        number = self.deal.number
+        return f"deal {number}" if number is not None else "a custom deal"
+
+    @property
+    def lost_if_left(self) -> bool:
+        """Whether a new deal started now enters this game as a loss at its level: it is
+        unfinished, and a move was made in it."""
+        return not self.is_won and self._moves > 0
+
+    @property
     def position(self) -> P:
         """The current position (no deal number)."""
         return self._position
@@ -246,7 +259,7 @@ def record_unfinished_as_lost(store: SaveStore, clock: Clock = time.monotonic) -
     """Before a new deal: a saved game left unfinished, with a move made, is a loss at its
     level."""
     unfinished = load_game(store, clock)
-    if unfinished is not None and not unfinished.is_won and unfinished.moves > 0:
+    if unfinished is not None and unfinished.lost_if_left:
         store.record_result(unfinished.level, won=False)
 
 

@@ -108,11 +108,10 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         return START_SCORE - self._moves + RUN_POINTS * runs
 
     def __repr__(self) -> str:
-        where = f"deal {self.deal.number}" if self.deal.number is not None else "a custom deal"
         state = "won" if self.is_won else f"stock {self.stock}, {len(self.off)}/8 runs off"
         return (
-            f"<SpiderGame {level(self.level).name}, {where}, {plural(self.moves, 'move')}, "
-            f"{state}, score {self.score}>"
+            f"<SpiderGame {level(self.level).name}, {self.deal_name}, "
+            f"{plural(self.moves, 'move')}, {state}, score {self.score}>"
         )
 
     # --- actions ------------------------------------------------------------------------------

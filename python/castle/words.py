@@ -8,4 +8,10 @@ def plural(n: int, what: str) -> str:
     return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
 
-__all__ = ["plural"]
+def clock_text(seconds: float) -> str:
+    """Seconds played as a clock shows them: ``3:07``."""
+    minutes, seconds = divmod(int(seconds), 60)
+    return f"{minutes}:{seconds:02d}"
+
+
+__all__ = ["clock_text", "plural"]

@@ -19,6 +19,8 @@ from ..new_game import AnyGame, new_game
 from ..saves import SaveStore
 from ..solve import FOUNDATION, Target
 from ..spider_game import SpiderGame
+from ..view import status_line
+from ..words import clock_text
 
 SPIDER_HELP = """\
 commands (columns are numbered 1-10):
@@ -44,18 +46,6 @@ commands (columns are numbered 1-8):
 
 def card_text(card: Card) -> Text:
     return Text(str(card), style="red" if card.is_red else "")
-
-
-def status_line(game: AnyGame) -> str:
-    minutes, seconds = divmod(int(game.seconds), 60)
-    where = f"deal {game.deal.number}" if game.deal.number is not None else "a custom deal"
-    line = (
-        f"{level(game.level).name} · {where} · moves {game.moves} · "
-        f"time {minutes}:{seconds:02d} · score {game.score}"
-    )
-    if isinstance(game, SpiderGame):
-        return line + f" · stock {game.stock} · runs off {len(game.off)}/8"
-    return line + f" · cards up {game.progress}/52"
 
 
 def spider_board_text(game: SpiderGame) -> Text:
@@ -100,9 +90,8 @@ def board_text(game: AnyGame) -> Text:
 
 
 def results_text(game: AnyGame, store: SaveStore) -> str:
-    minutes, seconds = divmod(int(game.seconds), 60)
     return (
-        f"You won! {game.moves} moves in {minutes}:{seconds:02d}, score {game.score}.\n"
+        f"You won! {game.moves} moves in {clock_text(game.seconds)}, score {game.score}.\n"
         f"{level(game.level).name}: {store.record(game.level)}\n"
         "n for a new deal, q to quit"
     )
@@ -182,7 +171,7 @@ def play_lines(
                 )
                 continue
             if command == "n":
-                if not game.is_won and game.moves > 0:
+                if game.lost_if_left:
                     out.print(
                         f"a new deal counts this {level(game.level).name} game as lost: "
                         "start one? (y/n)"

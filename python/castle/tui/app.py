@@ -24,7 +24,7 @@ from ..playclock import Clock
 from ..records import Settings
 from ..saves import SaveStore
 from ..spider_game import SpiderGame
-from .common import plural
+from ..words import plural
 from .guide import GuideScreen
 from .menu import ConfirmScreen, MenuScreen
 from .picker import LevelPicker
@@ -38,6 +38,9 @@ class CastleApp(App[None]):
 
     TITLE = "castle"
     CSS_PATH = "castle.tcss"
+    #: A second click within this many seconds makes a double click; a single click's tap
+    #: waits this long for it (Textual's default, 0.5 s, made a click feel slow).
+    CLICK_CHAIN_TIME_THRESHOLD = 0.3
     #: The footer's room goes to the game's keys.
     ENABLE_COMMAND_PALETTE = False
 
@@ -113,13 +116,12 @@ class CastleApp(App[None]):
     ) -> None:
         """A new deal at the level; when that counts ``unfinished`` as lost (a move was made
         in it), only if the player says yes (else ``on_keep``)."""
-        if unfinished is None or unfinished.is_won or unfinished.moves == 0:
+        if unfinished is None or not unfinished.lost_if_left:
             self.new_game(level_id)
             return
-        where = f"deal {unfinished.deal.number}" if unfinished.deal.number else "a custom deal"
         question = (
             f"A new {level(level_id).name} deal ends your {level(unfinished.level).name} "
-            f"game ({where}, {plural(unfinished.moves, 'move')}): it counts as lost."
+            f"game ({unfinished.deal_name}, {plural(unfinished.moves, 'move')}): it counts as lost."
         )
 
         def answer(yes: bool | None) -> None:

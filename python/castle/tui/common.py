@@ -10,7 +10,6 @@ from rich.text import Text
 from textual.dom import DOMNode
 
 from ..cards import RANKS, Card
-from ..words import plural
 from .board import SYMBOLS, card_style
 
 if TYPE_CHECKING:
@@ -18,11 +17,6 @@ if TYPE_CHECKING:
 
 #: A card as the game's messages write it (``KS``, ``TH``): rank, then suit letter.
 CARD_TOKEN = re.compile(r"\b([A2-9TJQK])([CDHS])\b")
-
-
-def clock_text(seconds: float) -> str:
-    minutes, seconds = divmod(int(seconds), 60)
-    return f"{minutes}:{seconds:02d}"
 
 
 def message_text(message: str) -> Text:
@@ -45,4 +39,4 @@ def castle_app(node: DOMNode) -> CastleApp:
     return cast("CastleApp", node.app)
 
 
-__all__ = ["castle_app", "clock_text", "message_text", "plural"]
+__all__ = ["castle_app", "message_text"]

@@ -15,7 +15,8 @@ from textual.widgets.option_list import Option
 from ..game import Game
 from ..levels import LEVELS, level
 from ..new_game import AnyGame
-from .common import castle_app, clock_text, plural
+from ..words import clock_text, plural
+from .common import castle_app
 from .guide import GuideScreen
 
 
@@ -38,10 +39,9 @@ class LevelPicker(Screen[None]):
         saved = Game.resume(app.store, clock=app.clock, paused=True)
         self.saved = saved if saved is not None and not saved.is_won else None
         if self.saved is not None:
-            what = f"deal {self.saved.deal.number}" if self.saved.deal.number else "a deal"
             options.append(
                 Option(
-                    f"{'Continue':<{width}}{level(self.saved.level).name}, {what}, "
+                    f"{'Continue':<{width}}{level(self.saved.level).name}, {self.saved.deal_name}, "
                     f"{plural(self.saved.moves, 'move')}, {clock_text(self.saved.seconds)}",
                     id="continue",
                 )

@@ -14,8 +14,9 @@ from textual.widgets import Footer, Static
 from ..cards import SUITS, Card
 from ..levels import level
 from ..new_game import AnyGame
+from ..words import clock_text
 from .board import face
-from .common import castle_app, clock_text
+from .common import castle_app
 
 
 class ResultsScreen(Screen[None]):

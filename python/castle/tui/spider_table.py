@@ -44,9 +44,6 @@ class SpiderTableScreen(PlayScreen):
     def piles(self) -> Iterable[PileView]:
         return [SpiderColumnView(i) for i in range(10)]
 
-    def status_tail(self) -> str:
-        return ""
-
     def column_cards(self, column: int) -> list[Card]:
         return self.game.columns[column].up
 

@@ -22,20 +22,16 @@ from textual.widgets import Footer, Static
 from ..cards import Card
 from ..errors import CastleError
 from ..game import Game
-from ..levels import level
 from ..new_game import AnyGame
 from ..plan import Hint
 from ..solve import FOUNDATION, Target
+from ..view import status_line
 from .board import COLUMN_WIDTH, ColumnView, FoundationsView, HeldCards, PileView
-from .common import castle_app, clock_text, message_text
+from .common import castle_app, message_text
 from .guide import GuideScreen
 from .keys import CASTLE_KEYS
 from .menu import MenuScreen
 from .results import ResultsScreen
-
-#: A second click within this many seconds makes a double click: the single click's tap
-#: waits this long for it.
-DOUBLE_CLICK_SECONDS = 0.3
 
 #: Lines of the screen besides the columns' cards: the status line, the foundations (or stock)
 #: row and the blank under it, the columns' numbers, the message line and the footer.
@@ -108,10 +104,6 @@ class PlayScreen(Screen[None]):
     def may_pick_up(self) -> bool:
         return True
 
-    def status_tail(self) -> str:
-        """What the status line ends with (the castle and Spider tables differ)."""
-        return ""
-
     # --- the screen ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
@@ -143,12 +135,7 @@ class PlayScreen(Screen[None]):
         return list(self.query(PileView))
 
     def show_status(self) -> None:
-        game = self.game
-        where = f"deal {game.deal.number}" if game.deal.number is not None else "custom deal"
-        self.query_one("#status", Static).update(
-            f"{level(game.level).name} · {where} · moves {game.moves} · "
-            f"time {clock_text(game.seconds)} · score {game.score}{self.status_tail()}"
-        )
+        self.query_one("#status", Static).update(status_line(self.game))
 
     def fit(self) -> None:
         """The table, or what the terminal lacks for it: a table cut off would hide cards."""
@@ -380,9 +367,6 @@ class TableScreen(PlayScreen):
     def piles(self) -> Iterable[PileView]:
         return [ColumnView(i) for i in range(len(self.game.columns))]
 
-    def status_tail(self) -> str:
-        return f" · cards up {self.game.progress}/52"
-
     def column_cards(self, column: int) -> list[Card]:
         return self.game.columns[column]
 
@@ -451,7 +435,9 @@ class TableScreen(PlayScreen):
             self.pending_tap = None
             self.act("", lambda: self.game.tap(column))
 
-        self.pending_tap = self.set_timer(DOUBLE_CLICK_SECONDS, tap)
+        # The tap waits as long as a second click would still make a double click (Textual's
+        # own threshold, which the app sets), so a double click never taps first.
+        self.pending_tap = self.set_timer(self.app.CLICK_CHAIN_TIME_THRESHOLD, tap)
 
 
-__all__ = ["DOUBLE_CLICK_SECONDS", "PlayScreen", "TableScreen"]
+__all__ = ["PlayScreen", "TableScreen"]
