@@ -62,8 +62,9 @@ def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
 
 
 @dataclass
-class Tally:
-    """States expanded and seconds spent by one solver over the deals (best of the repeats)."""
+class Throughput:
+    """States expanded and seconds spent by one solver over the deals (best of the repeats),
+    and their rate: what ``castle bench`` compares."""
 
     states: int = 0
     seconds: float = 0.0
@@ -73,7 +74,7 @@ class Tally:
         return self.states / self.seconds if self.seconds > 0 else 0.0
 
 
-def tally_json(t: Tally) -> dict[str, float]:
+def throughput_json(t: Throughput) -> dict[str, float]:
     return {"states": t.states, "seconds": t.seconds, "states_per_second": t.rate}
 
 
@@ -83,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         raise UsageError(str(e)) from None
     deals = [Deal.from_number(args.variant, n) for n in numbers]
-    rust, ref = Tally(), Tally()
+    rust, ref = Throughput(), Throughput()
     disagreements = []
     for deal in deals:
         # Each solver times its own search; the best of the repeats damps a noisy machine.
@@ -106,8 +107,8 @@ def run(args: argparse.Namespace) -> int:
             "variant": args.variant,
             "deals": args.deals,
             "max_states": args.max_states,
-            "rust": tally_json(rust),
-            "reference": None if args.rust_only else tally_json(ref),
+            "rust": throughput_json(rust),
+            "reference": None if args.rust_only else throughput_json(ref),
             "ratio": ratio,
             "disagreements": disagreements,
         }

@@ -52,8 +52,9 @@ class DealResult(NamedTuple):
 
 
 @dataclass
-class Tally:
-    """Verdicts, states and times of a set of deals (a batch, or a survey's whole store).
+class VerdictTally:
+    """Verdicts, states and times of a set of deals (a batch, or a survey's whole store): what
+    the summaries count and word.
 
     Kept small enough for millions of deals: counters and two arrays of numbers.
     """
@@ -140,14 +141,15 @@ class Tally:
 
 @dataclass
 class BatchSummary:
-    """A batch, finished or interrupted: what was asked, how it went, and its :class:`Tally`."""
+    """A batch, finished or interrupted: what was asked, how it went, and its
+    :class:`VerdictTally`."""
 
     variant: str
     label: str
     planned: int
     jobs: int
     limits: str = ""
-    tally: Tally = field(default_factory=Tally)
+    tally: VerdictTally = field(default_factory=VerdictTally)
     wall_seconds: float = 0.0
     interrupted: bool = False
     #: The signal that interrupted the batch (SIGINT for Ctrl+C).

@@ -41,7 +41,7 @@ from .engine import Job
 from .errors import EXIT_FAILURE, EXIT_OK, UsageError
 from .output import format_percent, format_seconds, make_console
 from .progress import BatchProgress
-from .report import STATUSES, BatchSummary, DealResult, Tally
+from .report import STATUSES, BatchSummary, DealResult, VerdictTally
 from .signals import STOP_SIGNALS, signals_blocked
 
 # --- the parser ------------------------------------------------------------------------
@@ -445,15 +445,15 @@ def exit_status(summary: BatchSummary, errors: Console) -> int:
     return EXIT_OK
 
 
-def store_tally(store: SurveyStore, variant: str) -> Tally:
+def store_tally(store: SurveyStore, variant: str) -> VerdictTally:
     """Everything ``store`` holds for ``variant``, counted."""
-    tally = Tally()
+    tally = VerdictTally()
     for outcome in store.outcomes(variant):
         tally.add(*outcome)
     return tally
 
 
-def store_lines(db: str, variant: str, tally: Tally) -> list[Text]:
+def store_lines(db: str, variant: str, tally: VerdictTally) -> list[Text]:
     """The whole file's verdicts for ``variant``: counts, winnability, time distribution."""
     name = NAMES.get(variant, variant)
     if not tally.finished:
@@ -494,7 +494,7 @@ REPORT_COLUMNS = (
 )
 
 
-def report_row(variant: str, tally: Tally) -> list[str]:
+def report_row(variant: str, tally: VerdictTally) -> list[str]:
     """One variant's line of the report table."""
     counts = tally.counts
     won = winnability(counts["solved"], counts["unsolvable"])
@@ -539,11 +539,11 @@ def run_report(args: argparse.Namespace) -> int:
     console = make_console()
     with SurveyStore.open(args.db) as store:
         variants = [args.variant] if args.variant else store.variants()
-        tallies: dict[str, Tally] = {}
+        tallies: dict[str, VerdictTally] = {}
         # For the plot: the seconds and states of each variant's deals, by verdict.
         samples: dict[str, dict[str, tuple[array[float], array[int]]]] = {}
         for variant in variants:
-            tally = Tally()
+            tally = VerdictTally()
             by_status = {s: (array("d"), array("q")) for s in STATUSES}
             for status, limit, seconds, states in store.outcomes(variant):
                 tally.add(status, limit, seconds, states)
