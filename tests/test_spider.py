@@ -13,24 +13,8 @@ import pytest
 from castle import BoardError, SpiderDeal, SpiderGame, SpiderMove
 from castle.autoplay import play
 from castle.reference import spider as ref
-from castle.reference.spider.moves import SpiderMove as RefMove
 from castle.reference.spider.search import Slice
 from castle.spider import solve_spider
-
-
-def ref_moves(moves: tuple[SpiderMove, ...]) -> list[RefMove]:
-    """The solver's moves as the reference's."""
-    out = []
-    for m in moves:
-        if m.kind == "run":
-            assert m.src is not None and m.dst is not None
-            out.append(RefMove("run", m.src, m.dst, len(m.cards)))
-        elif m.kind == "deal":
-            out.append(RefMove("deal"))
-        else:
-            assert m.src is not None
-            out.append(RefMove("off", m.src))
-    return out
 
 
 @pytest.mark.parametrize(("variant", "suits"), [("spider", 4), ("spider-2", 2), ("spider-1", 1)])
@@ -90,35 +74,41 @@ ENDGAME = (
 def test_rules_runs_kings_deals_and_runs_off() -> None:
     state = ref.SpiderState.from_deal(SpiderDeal.from_text(ENDGAME))
     # A king, with all below it, goes only to an empty column; the ace on 2S turns up the 2S.
-    assert ref.is_legal(state, RefMove("run", 1, 3, 12))
-    assert not ref.is_legal(state, RefMove("run", 1, 2, 12))
-    turned = ref.apply(state, RefMove("run", 0, 1, 1))
+    assert ref.is_legal(state, ref.run_move(state, 1, 3, 12))
+    assert not ref.is_legal(state, ref.run_move(state, 1, 2, 12))
+    ace = ref.run_move(state, 0, 1, 1)
+    assert ace == SpiderMove("run", (castle.Card(1, "S"),), 0, 1)
+    turned = ref.apply(state, ace)
     assert turned and state.cols[0].down == 11
     # The complete run may go off, or stay: both are moves the solver may choose.
-    moves: list[RefMove] = []
+    moves: list[SpiderMove] = []
     ref.generate(state, True, moves)
-    assert RefMove("off", 1) in moves and RefMove("run", 1, 3, 12) in moves
+    assert ref.off_move(state, 1) in moves and ref.run_move(state, 1, 3, 12) in moves
+    # A move must name the cards it carries.
+    assert not ref.is_legal(state, SpiderMove("off", ref.off_move(state, 1).cards[1:], 1))
+    assert not ref.is_legal(state, SpiderMove("run", (castle.Card(2, "S"),), 1, 3))
     # No deal with an empty column, nor from an empty stock.
-    assert not ref.is_legal(state, RefMove("deal"))
+    assert not ref.is_legal(state, ref.deal_move(state))
     dealt = ref.SpiderState.from_deal(SpiderDeal.from_number("spider", 3))
-    assert ref.is_legal(dealt, RefMove("deal"))
+    assert ref.is_legal(dealt, ref.deal_move(dealt))
+    assert not ref.is_legal(dealt, SpiderMove("deal", ()))
     dealt.cols[4].cards.clear()
     dealt.cols[4].down = 0
-    assert not ref.is_legal(dealt, RefMove("deal"))
+    assert not ref.is_legal(dealt, ref.deal_move(dealt))
 
 
 def test_a_mixed_suit_run_does_not_move_as_a_unit() -> None:
     # After a deal every column shows two cards: they move as one only when the upper is one
     # rank below the lower and of its suit.
     state = ref.SpiderState.from_deal(SpiderDeal.from_number("spider-2", 1))
-    ref.apply(state, RefMove("deal"))
+    ref.apply(state, ref.deal_move(state))
     for src, col in enumerate(state.cols):
         lower, upper = col.cards[-2], col.cards[-1]
         unit = lower.suit == upper.suit and lower.rank == upper.rank + 1
         assert (col.run_len() >= 2) == unit
         for dst, target in enumerate(state.cols):
             fits = dst != src and target.cards[-1].rank == lower.rank + 1
-            assert ref.is_legal(state, RefMove("run", src, dst, 2)) == (unit and fits)
+            assert ref.is_legal(state, ref.run_move(state, src, dst, 2)) == (unit and fits)
 
 
 @pytest.mark.parametrize("number", [1, 4])
@@ -126,7 +116,7 @@ def test_one_suit_deals_are_won_and_the_wins_replay(number: int) -> None:
     deal = SpiderDeal.from_number("spider-1", number)
     solution = castle.solve(deal, max_seconds=30)
     assert solution.status == "solved"
-    assert ref.replay(deal, ref_moves(solution.moves)).is_won()
+    assert ref.replay(deal, solution.moves).is_won()
     kinds = {m.kind for m in solution.moves}
     assert kinds == {"run", "deal", "off"}
     shapes = {tuple(sorted(m.to_json())) for m in solution.moves}
@@ -177,10 +167,10 @@ def test_taking_a_run_off_can_lose_so_the_solver_never_does_it_by_itself() -> No
     kept = SpiderDeal.from_text(KEPT_RUN, "spider-1")
     won = castle.solve(kept)
     assert won.status == "solved"
-    assert ref.replay(kept, ref_moves(won.moves)).is_won()
+    assert ref.replay(kept, won.moves).is_won()
     assert any(m.kind == "run" and m.src == 0 and len(m.cards) < 13 for m in won.moves)
     state = ref.SpiderState.from_deal(kept)
-    ref.apply(state, RefMove("off", 0))
+    ref.apply(state, ref.off_move(state, 0))
     taken_text = KEPT_RUN.replace("Off: S S S S S S\n", "Off: S S S S S S S\n").replace(
         "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS\n", ":\n"
     )

@@ -1,4 +1,8 @@
-"""Spider beam searches (``spider/beam.rs``)."""
+"""Spider beam searches: breadth-first, keeping the ``width`` positions nearest a win (by
+weights the portfolio varies) at each layer.
+
+Translation of ``rust/src/spider/beam.rs``.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +10,9 @@ import math
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from ...spider import SpiderDeal
-from ..budget import Budget, Counter, End
-from .moves import SpiderMove, apply, generate, undo
+from ...spider import SpiderDeal, SpiderMove
+from ..solver import Budget, Counter, End
+from .moves import apply, generate, undo
 from .state import Col, SpiderState
 
 
@@ -65,17 +69,18 @@ def beam_search(
     if root.is_won():
         return End("won", [])
     seen: set[Hashable] = {root.key()}
-    # Every node kept, as (parent index, move); the layer as (node index, state).
-    nodes: list[tuple[int, SpiderMove]] = [(-1, SpiderMove("deal"))]
+    # Every node kept, as (parent index, move; the root's is never read); the layer as (node
+    # index, state).
+    nodes: list[tuple[int, SpiderMove]] = [(-1, SpiderMove("deal", ()))]
     layer: list[tuple[int, SpiderState]] = [(0, root)]
     moves: list[SpiderMove] = []
     best, stalled = math.inf, 0
     while layer:
         candidates: list[tuple[int, Hashable, int, SpiderMove]] = []
         for i, (node, state) in enumerate(layer):
-            limit = budget.spend(counter)
-            if limit is not None:
-                return End("limit", [], limit)
+            stop = budget.spend(counter)
+            if stop is not None:
+                return End("limit", [], stop)
             moves.clear()
             generate(state, True, moves)
             for m in moves:

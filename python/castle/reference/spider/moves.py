@@ -1,49 +1,70 @@
-"""The rules of Spider (``spider/moves.rs``): legal moves, making and unmaking them."""
+"""The rules of Spider (docs/rules.md §4): legal moves, making and unmaking them, and replaying a
+move list (how a claimed win is checked).
+
+A move is the API's :class:`castle.SpiderMove`, which names the cards it carries; the Rust
+move names how many (a run's ``count`` is ``len(move.cards)`` here), and a move here is legal
+only if its cards are the ones it would carry.
+
+Translation of ``rust/src/spider/moves.rs``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable
 
 from ...cards import Card
-from ...spider import SpiderDeal
-from .state import COLUMNS, SpiderState
+from ...errors import IllegalMoveError
+from ...spider import SpiderDeal, SpiderMove
+from .state import COLUMNS, Col, SpiderState
 
 RUN = 13
 
 
-@dataclass(frozen=True)
-class SpiderMove:
-    """``kind`` "run" (the top ``count`` cards of ``src`` onto ``dst``), "deal" (ten cards
-    from the stock) or "off" (the K-A run on top of ``src`` taken off)."""
-
-    kind: str
-    src: int = -1
-    dst: int = -1
-    count: int = 0
+def run_move(state: SpiderState, src: int, dst: int, count: int) -> SpiderMove:
+    """The top ``count`` cards of column ``src`` onto column ``dst``."""
+    return SpiderMove("run", tuple(state.cols[src].cards[-count:]), src, dst)
 
 
-DEAL = SpiderMove("deal")
+def deal_move(state: SpiderState) -> SpiderMove:
+    """The next ten cards of the stock, one on each column."""
+    return SpiderMove("deal", tuple(state.stock[state.dealt : state.dealt + COLUMNS]))
+
+
+def off_move(state: SpiderState, col: int) -> SpiderMove:
+    """The K-A run on top of column ``col`` taken off."""
+    return SpiderMove("off", tuple(state.cols[col].cards[-RUN:]), col)
+
+
+def can_deal(state: SpiderState) -> bool:
+    """Whether the stock may be dealt: cards are left in it, and no column is empty."""
+    return bool(state.stock_left()) and all(c.cards for c in state.cols)
+
+
+def tops_a_complete_run(col: Col) -> bool:
+    """Whether ``col`` shows a complete K-A run on top: a run that may go off."""
+    return col.run_len() >= RUN and col.cards[-RUN].rank == 13
 
 
 def is_legal(state: SpiderState, m: SpiderMove) -> bool:
+    n = len(state.cols)
     if m.kind == "run":
-        n = len(state.cols)
-        if not (0 <= m.src < n and 0 <= m.dst < n) or m.src == m.dst or m.count < 1:
+        src, dst, count = m.src, m.dst, len(m.cards)
+        if src is None or dst is None or not (0 <= src < n and 0 <= dst < n):
             return False
-        source = state.cols[m.src]
-        if m.count > source.run_len():
+        if src == dst or count < 1:
             return False
-        bottom = source.cards[-m.count]
-        target = state.cols[m.dst].top()
+        source = state.cols[src]
+        if count > source.run_len() or tuple(source.cards[-count:]) != m.cards:
+            return False
+        bottom = m.cards[0]
+        target = state.cols[dst].top()
         return target is None or target.rank == bottom.rank + 1
     if m.kind == "deal":
-        return bool(state.stock_left()) and all(c.cards for c in state.cols)
+        return can_deal(state) and m == deal_move(state)
     if m.kind == "off":
-        if not 0 <= m.src < len(state.cols):
+        if m.src is None or not 0 <= m.src < n:
             return False
-        col = state.cols[m.src]
-        return col.run_len() >= RUN and col.cards[-RUN].rank == 13
+        return tops_a_complete_run(state.cols[m.src]) and m == off_move(state, m.src)
     return False
 
 
@@ -58,38 +79,45 @@ def turn_up(state: SpiderState, col: int) -> bool:
 
 def apply(state: SpiderState, m: SpiderMove) -> bool:
     """Make a legal move; return whether a face-down card turned up (for :func:`undo`)."""
-    if m.kind == "run":
-        source = state.cols[m.src].cards
-        state.cols[m.dst].cards.extend(source[-m.count :])
-        del source[-m.count :]
-        return turn_up(state, m.src)
     if m.kind == "deal":
         for i in range(COLUMNS):
             state.cols[i].cards.append(state.stock[state.dealt + i])
         state.dealt += COLUMNS
         return False
-    cards = state.cols[m.src].cards
-    state.off.append(cards[-RUN].suit)
-    del cards[-RUN:]
-    return turn_up(state, m.src)
+    src = m.src
+    assert src is not None
+    source = state.cols[src].cards
+    if m.kind == "run":
+        assert m.dst is not None
+        count = len(m.cards)
+        state.cols[m.dst].cards.extend(source[-count:])
+        del source[-count:]
+        return turn_up(state, src)
+    state.off.append(source[-RUN].suit)
+    del source[-RUN:]
+    return turn_up(state, src)
 
 
 def undo(state: SpiderState, m: SpiderMove, turned: bool) -> None:
-    if m.kind == "run":
-        if turned:
-            state.cols[m.src].down += 1
-        target = state.cols[m.dst].cards
-        state.cols[m.src].cards.extend(target[-m.count :])
-        del target[-m.count :]
-    elif m.kind == "deal":
+    """Take back ``m``, the last move made; ``turned`` is what :func:`apply` returned."""
+    if m.kind == "deal":
         state.dealt -= COLUMNS
         for col in state.cols:
             col.cards.pop()
+        return
+    src = m.src
+    assert src is not None
+    if turned:
+        state.cols[src].down += 1
+    if m.kind == "run":
+        assert m.dst is not None
+        count = len(m.cards)
+        target = state.cols[m.dst].cards
+        state.cols[src].cards.extend(target[-count:])
+        del target[-count:]
     else:
-        if turned:
-            state.cols[m.src].down += 1
         suit = state.off.pop()
-        state.cols[m.src].cards.extend(Card(rank, suit) for rank in range(13, 0, -1))
+        state.cols[src].cards.extend(Card(rank, suit) for rank in range(13, 0, -1))
 
 
 def generate(state: SpiderState, prune: bool, out: list[SpiderMove]) -> None:
@@ -100,7 +128,8 @@ def generate(state: SpiderState, prune: bool, out: list[SpiderMove]) -> None:
     first_empty = next((i for i, c in enumerate(state.cols) if not c.cards), None)
     for src, source in enumerate(state.cols):
         for count in range(1, source.run_len() + 1):
-            bottom = source.cards[-count]
+            cards = tuple(source.cards[-count:])
+            bottom = cards[0]
             whole_column = source.down == 0 and count == len(source.cards)
             for dst in range(n):
                 if dst == src:
@@ -111,20 +140,21 @@ def generate(state: SpiderState, prune: bool, out: list[SpiderMove]) -> None:
                 else:
                     fits = not prune or (dst == first_empty and not whole_column)
                 if fits:
-                    out.append(SpiderMove("run", src, dst, count))
+                    out.append(SpiderMove("run", cards, src, dst))
     for col in range(n):
-        m = SpiderMove("off", col)
-        if is_legal(state, m):
-            out.append(m)
-    if is_legal(state, DEAL):
-        out.append(DEAL)
+        if tops_a_complete_run(state.cols[col]):
+            out.append(off_move(state, col))
+    if can_deal(state):
+        out.append(deal_move(state))
 
 
-def replay(deal: SpiderDeal, moves: Sequence[SpiderMove]) -> SpiderState:
-    """The position after ``moves`` from ``deal``; ``ValueError`` at the first illegal one."""
+def replay(deal: SpiderDeal, moves: Iterable[SpiderMove]) -> SpiderState:
+    """Play ``moves`` from ``deal``, checking each; raise :class:`IllegalMoveError` (a
+    ``ValueError``) at the first illegal one. Returns the final position (``.is_won()`` tells
+    whether the moves won)."""
     state = SpiderState.from_deal(deal)
     for i, m in enumerate(moves):
         if not is_legal(state, m):
-            raise ValueError(f"move {i + 1} ({m}) is not legal there")
+            raise IllegalMoveError(f"move {i + 1} ({m}) is not legal here")
         apply(state, m)
     return state

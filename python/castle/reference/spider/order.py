@@ -1,9 +1,13 @@
-"""Spider move ordering (``spider/order.rs``)."""
+"""Spider move ordering: which move the search tries first.
+
+Translation of ``rust/src/spider/order.rs``.
+"""
 
 from __future__ import annotations
 
+from ...spider import SpiderMove
 from .beam import estimate
-from .moves import SpiderMove, apply, undo
+from .moves import apply, undo
 from .state import SpiderState
 
 
@@ -13,8 +17,10 @@ def priority(state: SpiderState, m: SpiderMove) -> int:
         return 0
     if m.kind == "deal":
         return 7 << 8
+    assert m.src is not None and m.dst is not None
+    count = len(m.cards)
     source = state.cols[m.src]
-    rest = len(source.cards) - m.count
+    rest = len(source.cards) - count
     bottom = source.cards[rest]
     under = source.cards[rest - 1] if rest > 0 else None
     target = state.cols[m.dst].top()
@@ -35,7 +41,7 @@ def priority(state: SpiderState, m: SpiderMove) -> int:
         cls = 4
     else:
         cls = 5
-    return (cls << 8) + (64 - m.count)
+    return (cls << 8) + (64 - count)
 
 
 def order_moves(state: SpiderState, moves: list[SpiderMove], start: int) -> None:

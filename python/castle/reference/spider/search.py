@@ -1,17 +1,19 @@
-"""The Spider solver (``spider/search.rs``): beam searches, then a complete depth-first
-search that sees the face-down cards and the stock."""
+"""The Spider solver: a portfolio of beam searches (and a slice of the depth-first search),
+then a complete depth-first search that sees the face-down cards and the stock.
+
+Translation of ``rust/src/spider/search.rs``.
+"""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 
 from ...outcome import check_limits
 from ...spider import SpiderDeal, SpiderMove, SpiderSolution, check_beam_width
-from ..budget import Budget, Counter, End
+from ..solver import Budget, Counter, End, Stop, finish
 from .beam import BEAM_WIDTHS, WEIGHTS, Weights, beam_search
-from .moves import SpiderMove as Move
 from .moves import apply, generate, replay, undo
 from .order import order_moves
 from .shorten import shorten
@@ -117,65 +119,45 @@ def solve(
 
     # The portfolio's steps while one ends at its share of the states (or a beam runs dry),
     # then the complete search with the whole budget; the deadline ends every step alike.
-    resumable = ("states", "memory")
-    end: End[Move] = End("limit", [], "states")
+    resumable = (Stop.STATES, Stop.MEMORY)
+    end: End[SpiderMove] = End("limit", [], Stop.STATES)
     for step in steps:
-        if end.limit not in resumable:
+        if end.stop not in resumable:
             break
         if isinstance(step, Beam):
             budget = until(int(PORTFOLIO_STATES * step.share))
             end = beam_search(deal, step.width, step.weights, budget, counter)
             if end.kind == "exhausted":
-                end = End("limit", [], "states")  # a beam that runs dry proves nothing
+                end = End("limit", [], Stop.STATES)  # a beam that runs dry proves nothing
         else:
             end = search(deal, until(counter.expanded + step.states), counter)
-    if end.limit in resumable:
+    if end.stop in resumable:
         budget = Budget(max_states, deadline)
         end = search(deal, budget, counter)
     if end.kind == "won":
         end = End("won", shorten(deal, end.path))
-    seconds = time.perf_counter() - started
-    if end.kind == "won":
-        replay(deal, end.path)  # raises if the win does not replay
-        return SpiderSolution(
-            "solved", tuple(public_moves(deal, end.path)), counter.expanded, seconds
-        )
-    if end.kind == "exhausted":
-        return SpiderSolution("unsolvable", (), counter.expanded, seconds)
-    return SpiderSolution("unknown", (), counter.expanded, seconds, end.limit)
+
+    def wins(moves: Sequence[SpiderMove]) -> bool:
+        return replay(deal, moves).is_won()
+
+    return finish(end, counter, started, SpiderSolution, wins)
 
 
-def public_moves(deal: SpiderDeal, path: list[Move]) -> list[SpiderMove]:
-    """The path as :class:`castle.SpiderMove` values, each with the cards it carries."""
-    state = SpiderState.from_deal(deal)
-    out = []
-    for m in path:
-        if m.kind == "run":
-            cards = tuple(state.cols[m.src].cards[-m.count :])
-            out.append(SpiderMove("run", cards, m.src, m.dst))
-        elif m.kind == "deal":
-            out.append(SpiderMove("deal", tuple(state.stock_left()[:10])))
-        else:
-            out.append(SpiderMove("off", tuple(state.cols[m.src].cards[-13:]), m.src))
-        apply(state, m)
-    return out
-
-
-def search(deal: SpiderDeal, budget: Budget, counter: Counter) -> End[Move]:
+def search(deal: SpiderDeal, budget: Budget, counter: Counter) -> End[SpiderMove]:
     """The complete depth-first search: every new position is entered in the table and
     expanded once."""
     state = SpiderState.from_deal(deal)
     table: set[Hashable] = set()
-    path: list[tuple[Move, bool]] = []
-    moves: list[Move] = []
+    path: list[tuple[SpiderMove, bool]] = []
+    moves: list[SpiderMove] = []
     frames: list[Frame] = []
     if state.is_won():
         return End("won", [])
     table.add(state.key())
     while True:
-        limit = budget.spend(counter)
-        if limit is not None:
-            return End("limit", [], limit)
+        stop = budget.spend(counter)
+        if stop is not None:
+            return End("limit", [], stop)
         start = len(moves)
         generate(state, True, moves)
         order_moves(state, moves, start)

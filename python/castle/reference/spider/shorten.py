@@ -1,12 +1,16 @@
-"""Making a found Spider win shorter (``spider/shorten.rs``)."""
+"""Making a found Spider win shorter: cut the loops, then the shortest line through the
+positions left, the breadth-first walk both games share (:func:`castle.reference.solver.walk`).
+
+Translation of ``rust/src/spider/shorten.rs``.
+"""
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 
-from ...spider import SpiderDeal
-from .moves import SpiderMove, apply, generate, undo
+from ...spider import SpiderDeal, SpiderMove
+from ..solver import walk
+from .moves import apply, generate, undo
 from .state import SpiderState
 
 BFS_LIMIT = 50_000
@@ -49,37 +53,21 @@ def cut_loops(deal: SpiderDeal, moves: list[SpiderMove]) -> list[SpiderMove]:
 
 
 def shortest_through(deal: SpiderDeal, moves: list[SpiderMove]) -> list[SpiderMove]:
+    """The shortest line through the positions of ``moves`` (a line without loops, so each
+    position is met once), any legal move from one to another counting."""
     state = SpiderState.from_deal(deal)
     states = [state.copy()]
     for m in moves:
         apply(state, m)
         states.append(state.copy())
-    index = {placed_key(s): i for i, s in enumerate(states)}
-    goal = len(moves)
-    came_from: list[tuple[int, SpiderMove] | None] = [None] * len(states)
-    reached = [False] * len(states)
-    reached[0] = True
-    queue = deque([0])
-    while queue:
-        i = queue.popleft()
-        if i == goal:
-            break
+
+    def moves_from(i: int) -> Iterator[tuple[SpiderMove, Hashable]]:
         here = states[i].copy()
         legal: list[SpiderMove] = []
         generate(here, False, legal)
         for m in legal:
             turned = apply(here, m)
-            j = index.get(placed_key(here))
-            if j is not None and not reached[j]:
-                reached[j] = True
-                came_from[j] = (i, m)
-                queue.append(j)
+            yield m, placed_key(here)
             undo(here, m, turned)
-    out = []
-    at = goal
-    while (step := came_from[at]) is not None:
-        before, m = step
-        out.append(m)
-        at = before
-    out.reverse()
-    return out
+
+    return walk([placed_key(s) for s in states], moves_from)

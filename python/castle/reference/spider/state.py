@@ -1,4 +1,7 @@
-"""The Spider position and its table key (``spider/state.rs``)."""
+"""The Spider position and its table key.
+
+Translation of ``rust/src/spider/state.rs``.
+"""
 
 from __future__ import annotations
 

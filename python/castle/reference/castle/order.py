@@ -1,10 +1,13 @@
-"""Move ordering: which move the search tries first (``solver/order.rs``). It decides how fast
-a win is found, never whether one is."""
+"""Move ordering: which move the search tries first. It decides how fast a win is found, never
+whether one is.
+
+Translation of ``rust/src/castle/order.rs``.
+"""
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..solve import FOUNDATION, Move
+from ...cards import Card
+from ...solve import FOUNDATION, Move
 from .moves import fits_foundation, fits_on
 from .state import State
 

@@ -1,4 +1,4 @@
-"""The search (``solver/search.rs``), in three passes; the first two look for a win only.
+"""The search, in three passes; the first two look for a win only.
 
 The quick pass gives up completeness for speed: its table treats positions that differ only in
 suits as one, so it never looks at a second position of the same shape. A win it finds is a
@@ -8,21 +8,23 @@ complete pass then searches with exact keys: every position reachable from the d
 at most once, so running out of moves proves there is no win. Each pass ends at a fixed count of
 the solve's expansions or at ``max_states``, whichever comes first: a solve under ``max_states``
 is the unlimited solve cut short.
+
+Translation of ``rust/src/castle/search.rs``.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..deal import Deal
-from ..outcome import check_limits
-from ..solve import FOUNDATION, Move, Solution
+from ...deal import Deal
+from ...outcome import check_limits
+from ...solve import FOUNDATION, Move, Solution
+from ..solver import Budget, Counter, End, Stop, finish
 from .beam import beam_pass, shortest_beam
-from .budget import Budget, Counter, End
-from .moves import apply, generate, play_automatic, undo
+from .moves import apply, generate, play_automatic, replay, undo
 from .order import order_moves
 from .shorten import shorten
 from .state import State
@@ -80,22 +82,23 @@ def solve(
     # The beam pass (and its time up to a fifth of the limit). Enough for the deals it wins;
     # on the deals it cannot win, small beside the proof (a quarter of the quick pass's states
     # doubled the 99th percentile of Beleaguered Castle 1-2000).
-    if not (end.kind == "won" or end.limit == "interrupted"):
+    if not (end.kind == "won" or end.stop == Stop.INTERRUPTED):
         budget = Budget(until(counter.expanded + BEAM_STATES), deadline(0.2))
         end = beam_pass(deal, budget, counter)
     # The whole budget: the complete pass's, and the short mode's after it.
     budget = Budget(max_states, deadline(1.0))
-    if not (end.kind == "won" or end.limit == "interrupted"):
+    if not (end.kind == "won" or end.stop == Stop.INTERRUPTED):
         end = search(deal, "complete", budget, counter)
     if end.kind == "won":
         moves = shorten(deal, end.path)
         if short:
             moves = shortest_beam(deal, moves, budget, counter)
-        return Solution("solved", tuple(moves), counter.expanded, time.perf_counter() - started)
-    seconds = time.perf_counter() - started
-    if end.kind == "exhausted":
-        return Solution("unsolvable", (), counter.expanded, seconds)
-    return Solution("unknown", (), counter.expanded, seconds, end.limit)
+        end = End("won", moves)
+
+    def wins(moves: Sequence[Move]) -> bool:
+        return replay(deal, moves).is_won()
+
+    return finish(end, counter, started, Solution, wins)
 
 
 def key(state: State, pass_: Pass) -> Hashable:
@@ -117,9 +120,9 @@ def search(deal: Deal, pass_: Pass, budget: Budget, counter: Counter) -> End[Mov
     table.add(key(state, pass_))
     while True:
         # `state` is a new position, just entered in the table (and not won): expand it.
-        limit = budget.spend(counter)
-        if limit is not None:
-            return End("limit", [], limit)
+        stop = budget.spend(counter)
+        if stop is not None:
+            return End("limit", [], stop)
         start = len(moves)
         generate(state, moves)
         order_moves(state, moves, start)

@@ -1,9 +1,12 @@
-"""The position the search moves through, and its transposition-table key (``state.rs``)."""
+"""The position the search moves through, and its transposition-table key.
+
+Translation of ``rust/src/castle/state.rs``.
+"""
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..deal import Deal
+from ...cards import Card
+from ...deal import Deal
 
 #: Key entry of a card that is on a foundation.
 NOT_IN_TABLEAU = 63

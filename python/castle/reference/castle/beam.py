@@ -1,8 +1,10 @@
-"""Beam searches (``solver/beam.rs``): the search's beam pass, and the short mode. A beam
-search goes breadth-first, one move at a time, and keeps only the ``width`` positions that look
-closest to a win at each depth, so the first win it meets is short. It is not complete: a beam
-that runs dry proves nothing. So the beam pass only looks for a win before the complete search,
-and the short mode only improves a win the search already has.
+"""Beam searches: the search's beam pass, and the short mode. A beam search goes
+breadth-first, one move at a time, and keeps only the ``width`` positions that look closest to a
+win at each depth, so the first win it meets is short. It is not complete: a beam that runs dry
+proves nothing. So the beam pass only looks for a win before the complete search, and the short
+mode only improves a win the search already has.
+
+Translation of ``rust/src/castle/beam.rs``.
 """
 
 from __future__ import annotations
@@ -10,9 +12,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..deal import Deal
-from ..solve import Move
-from .budget import Budget, Counter, End
+from ...deal import Deal
+from ...solve import Move
+from ..solver.budget import Budget, Counter, End
 from .moves import apply, generate, play_automatic, undo
 from .shorten import shorten
 from .state import State
@@ -64,9 +66,9 @@ def beam_search(
         candidates: list[tuple[int, int, Move]] = []  # (estimate, index in the beam, move)
         this_depth: set[bytes] = set()
         for index, (position, node) in enumerate(beam):
-            limit = budget.spend(counter)
-            if limit is not None:
-                return End("limit", [], limit)
+            stop = budget.spend(counter)
+            if stop is not None:
+                return End("limit", [], stop)
             legal: list[Move] = []
             generate(position, legal)
             for move in legal:

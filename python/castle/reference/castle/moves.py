@@ -1,10 +1,17 @@
-"""The rules of play (docs/rules.md §1): legal single-card moves, making and unmaking them, and the
-safe automatic foundation moves (``moves.rs``)."""
+"""The rules of play (docs/rules.md §1): legal single-card moves, making and unmaking them, the
+safe automatic foundation moves, and replaying a move list (how a claimed win is checked).
+
+Translation of ``rust/src/castle/moves.rs``.
+"""
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..solve import FOUNDATION, Move
+from collections.abc import Iterable
+
+from ...cards import Card
+from ...deal import Deal
+from ...errors import IllegalMoveError
+from ...solve import FOUNDATION, Move
 from .state import State
 
 
@@ -107,3 +114,14 @@ def play_automatic(state: State, played: list[Move]) -> None:
     while (move := next_automatic(state)) is not None:
         apply(state, move)
         played.append(move)
+
+
+def replay(deal: Deal, moves: Iterable[Move]) -> State:
+    """Play ``moves`` from ``deal``, checking each; raise :class:`IllegalMoveError` at the first
+    illegal one. Returns the final position (``.is_won()`` tells whether the moves won)."""
+    state = State.from_deal(deal)
+    for i, move in enumerate(moves):
+        if not is_legal(state, move):
+            raise IllegalMoveError(f"move {i + 1} ({move}) is not legal here")
+        apply(state, move)
+    return state

@@ -1,14 +1,30 @@
-"""What a search may spend, and how it ended (``solver/budget.rs``): shared by the depth-first
-search and the beam searches."""
+"""What a search may spend, why it stopped, and how it ended: shared by both games' depth-first
+searches and beam searches.
+
+Translation of ``rust/src/solver/budget.rs`` (``Stop``: the crate's enum of why a search
+stopped, in place of the strings it used before).
+"""
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from enum import Enum
 from typing import Generic, Literal, TypeVar
 
 #: How often (in expansions) the clock is read.
 POLL_EVERY = 1024
+
+
+class Stop(Enum):
+    """Which limit stopped a search; the value is the answer's ``limit``. The reference has no
+    memory bound and no Ctrl+C, so it only ever stops at ``STATES`` or ``SECONDS``; the other
+    two are here because the searches, as in Rust, decide by them what to do next."""
+
+    STATES = "states"
+    SECONDS = "seconds"
+    MEMORY = "memory"
+    INTERRUPTED = "interrupted"
 
 
 #: The game's kind of move (a castle move, or a Spider one).
@@ -18,11 +34,11 @@ M = TypeVar("M")
 @dataclass
 class End(Generic[M]):
     """How a pass ended: ``"won"`` (with the winning ``path``), ``"exhausted"`` (every
-    position expanded) or ``"limit"`` (``limit`` says which stopped it)."""
+    position expanded) or ``"limit"`` (``stop`` says which limit stopped it)."""
 
     kind: Literal["won", "exhausted", "limit"]
     path: list[M]
-    limit: str | None = None
+    stop: Stop | None = None
 
 
 @dataclass
@@ -32,20 +48,22 @@ class Budget:
     max_states: int | None
     deadline: float | None
 
-    def spend(self, counter: Counter) -> str | None:
+    def spend(self, counter: Counter) -> Stop | None:
         """Count one expansion, or say which limit forbids it."""
         if self.max_states is not None and counter.expanded >= self.max_states:
-            return "states"
+            return Stop.STATES
         counter.expanded += 1
         if (
             counter.expanded % POLL_EVERY == 0
             and self.deadline is not None
             and time.perf_counter() >= self.deadline
         ):
-            return "seconds"
+            return Stop.SECONDS
         return None
 
 
 @dataclass
 class Counter:
+    """The expansions of the whole solve, over all its passes."""
+
     expanded: int = 0

@@ -1,0 +1,31 @@
+"""The castle family's reference search (``rust/src/castle/``): ``state``, ``moves`` (and the
+replay that checks a win), ``order``, ``search``, ``beam`` and ``shorten``, each the translation
+of the Rust file of the same name."""
+
+from __future__ import annotations
+
+from .moves import (
+    all_legal,
+    apply,
+    generate,
+    is_legal,
+    is_safe_to_foundation,
+    next_automatic,
+    replay,
+    undo,
+)
+from .search import solve
+from .state import State
+
+__all__ = [
+    "State",
+    "all_legal",
+    "apply",
+    "generate",
+    "is_legal",
+    "is_safe_to_foundation",
+    "next_automatic",
+    "replay",
+    "solve",
+    "undo",
+]

@@ -1,0 +1,11 @@
+"""What both games' reference searches share (``rust/src/solver/``): what a search may spend
+and why it stopped (``budget``), the end-of-search step (``outcome``) and the breadth-first walk
+both ``shorten`` make (``walk``)."""
+
+from __future__ import annotations
+
+from .budget import Budget, Counter, End, Stop
+from .outcome import finish
+from .walk import walk
+
+__all__ = ["Budget", "Counter", "End", "Stop", "finish", "walk"]
