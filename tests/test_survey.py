@@ -22,19 +22,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import castle
-import castle.survey as survey_module
+import castle.survey_store as survey_store
 import pytest
 from castle.cli import main
 from castle.reference import replay
 from castle.stats import distribution, wilson_interval
-from castle.survey import (
-    STALE_SECONDS,
-    VERDICT_FIELDS,
-    DealClaims,
-    SurveyError,
-    SurveyStore,
-    Verdict,
-)
+from castle.survey_claims import STALE_SECONDS, DealClaims
+from castle.survey_store import VERDICT_FIELDS, SurveyError, SurveyStore, Verdict
 
 BC = "beleaguered-castle"
 KNOWN = Path(__file__).with_name("data") / "known-verdicts.tsv"
@@ -310,7 +304,7 @@ def test_a_file_another_run_is_making_is_waited_for(tmp_path: Path, journal: str
     if journal == "wal":
         other.execute("PRAGMA journal_mode = WAL")
     other.execute("BEGIN IMMEDIATE")
-    for statement in survey_module._SCHEMA.split(";"):
+    for statement in survey_store._SCHEMA.split(";"):
         if statement.strip():
             other.execute(statement)
     other.execute("INSERT INTO castle_survey VALUES (1, 'then', 'the other run')")
