@@ -316,8 +316,6 @@ def play_fuzzed(
     """Feed random command lines to the line mode until the budget is spent; return (lines
     fed, moves made)."""
     rng = random.Random(seed)
-    # A new deal (the n command) from the seed too, so that a run can be repeated.
-    monkeypatch.setattr(plain, "new_game", lambda lid, store: new_game(lid, store, rng=rng))
     store = SaveStore(tmp_path)
     game: AnyGame = new_game(level, store, 1)
     fed = moves = 0
@@ -331,7 +329,10 @@ def play_fuzzed(
             streams.setattr(sys, "stdout", stdout)
             streams.setattr(sys, "stderr", stderr)
             out, errors = output.make_console(), output.make_console(stderr=True)
-        game = plain.play_lines(game, store, io.StringIO("".join(lines)), out, errors=errors)
+        # A new deal (the n command) from the seed too, so that a run can be repeated.
+        game = plain.play_lines(
+            game, store, io.StringIO("".join(lines)), out, errors=errors, rng=rng
+        )
         text = stdout.getvalue()
         text.encode("utf-8")  # nothing unprintable echoed back (a lone surrogate, say)
         assert "Traceback" not in text

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import castle
 from castle import Deal, Game, LevelRecord, SaveStore, SpiderDeal, SpiderGame
+from castle.table import THOUGHTFUL_LABEL
 from castle.tui.app import (
     CastleApp,
     ConfirmScreen,
@@ -237,8 +238,9 @@ def test_spider_clicks_still_select_and_drop(tmp_path: Path) -> None:
     async def play(app: CastleApp, pilot: Pilot[None]) -> None:
         await pilot.click("#column-1", offset=card_row(12))
         # One card is "it", several "them".
-        assert message(app) == "A♠ selected: a column's number moves it there"
-        assert not marked(app)
+        assert message(app) == "A♠ selected: choose a column to move it there"
+        # The selection's legal places are marked, as a held card's are.
+        assert marked(app) == {f"column-{c + 1}" for c in game.targets(0, 1)}
         await pilot.click("#column-2", offset=card_row(3))
         await pilot.pause()
         assert game.moves == 1 and len(game.columns[1].up) == 13
@@ -251,9 +253,9 @@ def test_spider_keys_select_a_run_and_name_its_cards(tmp_path: Path) -> None:
 
     async def play(app: CastleApp, pilot: Pilot[None]) -> None:
         await pilot.press("2")  # the longest run that can move: K♠ down to 2♠
-        assert message(app).endswith("selected: a column's number moves them there")
+        assert message(app).endswith("selected: choose a column to move them there")
         await pilot.press("escape", "3")
-        assert message(app) == "A♠ selected: a column's number moves it there"
+        assert message(app) == "A♠ selected: choose a column to move it there"
 
     run(CastleApp(SaveStore(tmp_path), game), play)
 
@@ -482,7 +484,7 @@ def test_spider_hints_are_fair_unless_the_menu_says_thoughtful(tmp_path: Path) -
         await pilot.press("h")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert message(app).startswith("thoughtful hint (it peeked at the face-down cards): try A♠")
+        assert message(app).startswith(f"{THOUGHTFUL_LABEL}: try A♠")
 
     run(CastleApp(SaveStore(tmp_path), game), play)
     assert SaveStore(tmp_path).settings().fair_hints is False
@@ -495,7 +497,7 @@ def test_messages_draw_cards_as_the_table_does(tmp_path: Path) -> None:
         await pilot.press("7", "1")
         assert message(app) == "T♥ does not fit on 3♦ (one rank lower only)"
         await pilot.press("8", "8")
-        assert message(app) == "J♥ selected"  # a run of one: still one card
+        assert message(app).startswith("J♥ selected:")  # a run of one: still one card
         await pilot.press("escape", "7")
         assert message(app).startswith("T♥ selected")
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from importlib import metadata
 
+from . import actions
+from .actions import ActionError, TableAction
 from .cards import CARDS, RANKS, SUITS, Card
 from .deal import MAX_DEAL_NUMBER, Deal, parse_deal_range
 from .errors import (
@@ -29,7 +31,9 @@ from .saves import SaveStore
 from .solve import FOUNDATION, Move, Solution, solve
 from .spider import SPIDER_VARIANTS, SpiderDeal, SpiderMove, SpiderSolution
 from .spider_game import SpiderGame, SpiderHint
+from .table import Reply, Table
 from .variants import DEFAULT_VARIANT, VARIANTS
+from .view import ColumnView, Lift, View
 
 #: The installed distribution's version, which maturin takes from Cargo.toml.
 __version__ = metadata.version("castle-solitaire")
@@ -46,9 +50,11 @@ __all__ = [
     "SUITS",
     "VARIANTS",
     "Action",
+    "ActionError",
     "BoardError",
     "Card",
     "CastleError",
+    "ColumnView",
     "Deal",
     "Game",
     "Hint",
@@ -56,8 +62,10 @@ __all__ = [
     "Level",
     "LevelError",
     "LevelRecord",
+    "Lift",
     "LimitError",
     "Move",
+    "Reply",
     "SaveError",
     "SaveStore",
     "Solution",
@@ -66,7 +74,11 @@ __all__ = [
     "SpiderHint",
     "SpiderMove",
     "SpiderSolution",
+    "Table",
+    "TableAction",
     "VariantError",
+    "View",
+    "actions",
     "parse_deal_range",
     "solve",
 ]

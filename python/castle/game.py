@@ -31,8 +31,6 @@ if TYPE_CHECKING:
     from .spider_game import SpiderGame
 
 
-
-
 @dataclass(frozen=True)
 class Action:
     """One player action as the single-card moves it made, in order: a supermove stands for

@@ -16,6 +16,7 @@ FOUNDATION: Literal["foundation"] = "foundation"
 #: Where a move goes: a column (0-based, board-line order) or the card's foundation.
 Target = Union[int, Literal["foundation"]]
 
+
 @dataclass(frozen=True)
 class Move:
     """One card from the top of column ``src`` to column ``dst`` or to its foundation."""

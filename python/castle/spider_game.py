@@ -174,6 +174,12 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
             raise IllegalMoveError("every column must hold a card before a deal")
         return self._act("deal", -1, -1, 10)
 
+    def complete_runs(self) -> list[int]:
+        """The columns with a complete K-A run of one suit on top (what :meth:`take_off`
+        takes)."""
+        core = self._position.core
+        return [c for c in range(10) if core.is_legal("off", c, -1, 13)]
+
     def take_off(self, column: int) -> SpiderMove:
         """The complete K-A run of one suit on top of ``column`` off to the foundation."""
         self._check_playing()

@@ -6,21 +6,22 @@ that moves last), cards in board-text notation (``7H``), columns numbered from 1
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 
 from rich.console import Console
 from rich.text import Text
 
-from ..cards import Card, shown
+from ..actions import Advise, DealRow, Drop, NewDeal, Redo, TableAction, TakeOff, Tap, Undo
+from ..cards import RANKS, Card, shown
 from ..errors import CastleError, IllegalMoveError
-from ..game import Game
 from ..levels import LEVELS, level
-from ..new_game import AnyGame, new_game
+from ..new_game import AnyGame
 from ..saves import SaveStore
 from ..solve import FOUNDATION, Target
 from ..spider_game import SpiderGame
-from ..view import status_line
-from ..words import clock_text
+from ..table import Table
+from ..view import View
 
 SPIDER_HELP = """\
 commands (columns are numbered 1-10):
@@ -48,51 +49,37 @@ def card_text(card: Card) -> Text:
     return Text(str(card), style="red" if card.is_red else "")
 
 
-def spider_board_text(game: SpiderGame) -> Text:
-    """Each column: its face-down cards as ``##``, then ``|`` and the face-up cards."""
+def board_text(view: View) -> Text:
+    """The status line, the foundations (castle) and each column: Spider's face-down cards
+    as ``##``, then ``|`` and the face-up cards."""
     out = Text()
-    out.append(status_line(game) + "\n", style="bold")
-    for i, column in enumerate(game.columns):
+    out.append(view.status + "\n", style="bold")
+    if view.foundations is not None:
+        out.append("Foundations:")
+        for suit, rank in view.foundations.items():
+            out.append(" ")
+            out.append(
+                f"{suit}-{RANKS[rank - 1]}" if rank else f"{suit}-",
+                style="red" if suit in "DH" else "",
+            )
+        out.append("\n")
+    for i, column in enumerate(view.columns):
         out.append(f"{i + 1}:")
-        if not column.up:
+        if not column.cards:
             out.append(" (empty)", style="dim")
         if column.down:
-            out.append(" ##" * len(column.down) + " |", style="dim")
-        for card in column.up:
+            out.append(" ##" * column.down + " |", style="dim")
+        for card in column.cards:
             out.append(" ")
             out.append_text(card_text(card))
         out.append("\n")
     return out
 
 
-def board_text(game: AnyGame) -> Text:
-    if isinstance(game, SpiderGame):
-        return spider_board_text(game)
-    out = Text()
-    out.append(status_line(game) + "\n", style="bold")
-    out.append("Foundations:")
-    for suit, rank in game.foundations.items():
-        out.append(" ")
-        out.append(
-            f"{suit}-{'A23456789TJQK'[rank - 1]}" if rank else f"{suit}-",
-            style="red" if suit in "DH" else "",
-        )
-    out.append("\n")
-    for i, column in enumerate(game.columns):
-        out.append(f"{i + 1}:")
-        if not column:
-            out.append(" (empty)", style="dim")
-        for card in column:
-            out.append(" ")
-            out.append_text(card_text(card))
-        out.append("\n")
-    return out
-
-
-def results_text(game: AnyGame, store: SaveStore) -> str:
+def results_text(view: View) -> str:
     return (
-        f"You won! {game.moves} moves in {clock_text(game.seconds)}, score {game.score}.\n"
-        f"{level(game.level).name}: {store.record(game.level)}\n"
+        f"You won! {view.moves} moves in {view.clock}, score {view.score}.\n"
+        f"{view.level_name}: {view.record}\n"
         "n for a new deal, q to quit"
     )
 
@@ -134,13 +121,16 @@ def play_lines(
     out: Console,
     *,
     errors: Console | None = None,
+    rng: random.Random | None = None,
 ) -> AnyGame:
-    """Play commands from ``lines`` until ``q`` or the end of input; return the game in play
-    at the end (a new deal replaces the game). What is found wrong with the save files on
-    the way (a corrupt statistics file, say) is told on ``errors`` (else ``out``) at once."""
+    """Play commands from ``lines`` until ``q`` or the end of input, through a
+    :class:`castle.Table`; return the game in play at the end (a new deal replaces the
+    game). What is found wrong with the save files on the way (a corrupt statistics file,
+    say) is told on ``errors`` (else ``out``) at once. ``rng`` picks new deals."""
     errors = errors or out
+    table = Table(game, store, rng=rng)
     warn(store, errors)
-    out.print(board_text(game))
+    out.print(board_text(table.view()))
     out.print("? for help", style="dim")
     commands = iter(lines)
     for raw in commands:
@@ -148,93 +138,90 @@ def play_lines(
         if not words:
             continue
         command = words[0].lower()
+        spider = isinstance(table.game, SpiderGame)
+        if command in ("q", "quit"):
+            break
+        if command in ("?", "help"):
+            out.print(SPIDER_HELP if spider else HELP)
+            continue
+        if command == "s":
+            for level_id in LEVELS:
+                out.print(f"{level(level_id).name}: {store.record(level_id)}")
+            continue
         try:
-            if command in ("q", "quit"):
-                break
-            if command in ("?", "help"):
-                out.print(SPIDER_HELP if isinstance(game, SpiderGame) else HELP)
-                continue
-            if command == "s":
-                for level_id in LEVELS:
-                    out.print(f"{level(level_id).name}: {store.record(level_id)}")
-                continue
-            if command == "h":
-                if isinstance(game, SpiderGame):
-                    out.print(f"fair hint: {game.hint(fair=True)}")
-                else:
-                    out.print(f"hint: {game.hint()}")
-                continue
-            if command == "p" and isinstance(game, SpiderGame):
-                hint = game.hint()
-                out.print(
-                    f"thoughtful hint (it peeked at the face-down cards and the stock): {hint}"
-                )
-                continue
-            if command == "n":
-                if game.lost_if_left:
-                    out.print(
-                        f"a new deal counts this {level(game.level).name} game as lost: "
-                        "start one? (y/n)"
-                    )
-                    if not next(commands, "").strip().lower().startswith("y"):
-                        out.print("kept: this game goes on", style="dim")
-                        continue
-                game = new_game(game.level, store)
-            elif command == "u":
-                game.undo()
-            elif command == "r":
-                game.redo()
-            elif isinstance(game, SpiderGame):
-                spider_act(game, words)
-            else:
-                act(game, words)
+            action = command_action(words, spider)
         except CastleError as e:
             out.print(f"not done: {e}", style="yellow")
             continue
-        finally:
-            warn(store, errors)
-        out.print(board_text(game))
-        if game.is_won:
-            out.print(results_text(game, store), style="bold green")
-    if not game.is_won:
+        reply = table.act(action)
+        if reply.question is not None:
+            out.print(f"{reply.question} Start one? (y/n)")
+            if not next(commands, "").strip().lower().startswith("y"):
+                out.print("kept: this game goes on", style="dim")
+                continue
+            reply = table.act(NewDeal(confirmed=True))
+        warn(store, errors)
+        if not reply.done:
+            out.print(f"not done: {reply.message}", style="yellow")
+            continue
+        if isinstance(action, Advise):
+            out.print(reply.message)
+            continue
+        view = table.view()
+        out.print(board_text(view))
+        if view.won:
+            out.print(results_text(view), style="bold green")
+    if not table.game.is_won:
         if store.write_failure is None:
             out.print("saved: `castle play` continues this game", style="dim")
         else:  # told when it began; the last save that worked is the one kept
             out.print("not saved: castle could not write the game (see above)", style="yellow")
     warn(store, errors)
-    return game
+    return table.game
 
 
-def spider_act(game: SpiderGame, words: list[str]) -> None:
-    """A Spider move command: ``d``, ``N o``, ``N M`` or ``N M K``."""
+def command_action(words: list[str], spider: bool) -> TableAction:
+    """The action a line's words ask for: ``u``, ``r``, ``h``, ``n``, then each game's moves
+    (``N``, ``N f``, ``N M``, ``N M K``; Spider: ``d``, ``N o``, ``N M``, ``N M K``, ``p``)."""
+    command = words[0].lower()
+    if len(words) == 1 and command in SIMPLE:
+        return SIMPLE[command]
+    if spider:
+        return spider_action(words)
+    return castle_action(words)
+
+
+#: The one-letter commands of both games.
+SIMPLE: dict[str, TableAction] = {"u": Undo(), "r": Redo(), "h": Advise(), "n": NewDeal()}
+
+
+def spider_action(words: list[str]) -> TableAction:
+    """A Spider command: ``p``, ``d``, ``N o``, ``N M`` or ``N M K``."""
+    if words == ["p"]:
+        return Advise(peek=True)
     if words == ["d"]:
-        game.deal_row()
-        return
+        return DealRow()
     if len(words) == 2 and words[1].lower() == "o":
-        game.take_off(parse_column(words[0], 10))
-        return
+        return TakeOff(parse_column(words[0], 10))
     if len(words) not in (2, 3):
         raise IllegalMoveError(f"not a command: {shown(' '.join(words))} (? for help)")
     src, dst = parse_column(words[0], 10), parse_column(words[1], 10)
     if len(words) == 2:
-        game.move(src, dst)
-        return
-    game.move(src, dst, parse_count(words[2]))
+        return Drop(src, dst)
+    return Drop(src, dst, parse_count(words[2]))
 
 
-def act(game: Game, words: list[str]) -> None:
-    """A move command: ``N``, ``N f``, ``N M`` or ``N M K``."""
+def castle_action(words: list[str]) -> TableAction:
+    """A castle command: ``N``, ``N f``, ``N M`` or ``N M K``."""
     if len(words) > 3:
         raise IllegalMoveError(f"not a command: {shown(' '.join(words))} (? for help)")
     src = parse_column(words[0])
     if len(words) == 1:
-        game.tap(src)
-        return
+        return Tap(src)
     dst: Target = FOUNDATION if words[1].lower() == "f" else parse_column(words[1])
     if len(words) == 2:
-        game.drop(src, dst)
-        return
-    game.move(src, dst, parse_count(words[2]))
+        return Drop(src, dst)
+    return Drop(src, dst, parse_count(words[2]))
 
 
-__all__ = ["board_text", "play_lines"]
+__all__ = ["board_text", "command_action", "play_lines"]

@@ -18,13 +18,12 @@ from collections.abc import Callable
 from textual.app import App
 from textual.screen import Screen
 
-from ..levels import level
 from ..new_game import AnyGame, new_game
 from ..playclock import Clock
 from ..records import Settings
 from ..saves import SaveStore
 from ..spider_game import SpiderGame
-from ..words import plural
+from ..table import Table, new_deal_question
 from .guide import GuideScreen
 from .menu import ConfirmScreen, MenuScreen
 from .picker import LevelPicker
@@ -103,9 +102,10 @@ class CastleApp(App[None]):
 
     def table_for(self, game: AnyGame) -> PlayScreen:
         """The table screen that plays ``game``."""
+        table = Table(game, self.store, clock=self.clock, rng=self.rng)
         if isinstance(game, SpiderGame):
-            return SpiderTableScreen(game)
-        return TableScreen(game)
+            return SpiderTableScreen(table)
+        return TableScreen(table)
 
     def new_game(self, level_id: str) -> None:
         """A new deal at the level (an unfinished game is recorded as lost), on the table."""
@@ -116,13 +116,10 @@ class CastleApp(App[None]):
     ) -> None:
         """A new deal at the level; when that counts ``unfinished`` as lost (a move was made
         in it), only if the player says yes (else ``on_keep``)."""
-        if unfinished is None or not unfinished.lost_if_left:
+        question = new_deal_question(level_id, unfinished)
+        if question is None:
             self.new_game(level_id)
             return
-        question = (
-            f"A new {level(level_id).name} deal ends your {level(unfinished.level).name} "
-            f"game ({unfinished.deal_name}, {plural(unfinished.moves, 'move')}): it counts as lost."
-        )
 
         def answer(yes: bool | None) -> None:
             if yes:

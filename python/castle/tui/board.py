@@ -11,6 +11,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from ..cards import RANKS, SUITS, Card
+from ..view import ColumnView as Column
 
 SYMBOLS = dict(zip(SUITS, "♣♦♥♠"))
 #: Card faces: black or red ink on a white card.
@@ -101,10 +102,20 @@ class PileView(Widget):
         self.shaking: Timer | None = None
         #: Shakes begun so far (what a test can count, however fast the jolt is over).
         self.shakes = 0
+        #: What the column draws (the game's view), and how many top cards are picked up.
+        self.column = Column(0, (), 0)
+        self.picked = 0
+
+    def show(self, column: Column, picked: int) -> None:
+        """Draw ``column`` (the game's view of it), its top ``picked`` cards picked up."""
+        self.column = column
+        self.picked = picked
+        self.set_class(picked > 0, "selected")
+        self.refresh()
 
     def cards_drawn(self) -> int:
         """How many cards the column draws (one line each, under its number)."""
-        raise NotImplementedError
+        return self.column.down + len(self.column.cards)
 
     def card_at(self, y: int) -> int | None:
         row = y - 1  # the first line is the column's number
@@ -165,33 +176,19 @@ class PileView(Widget):
             self.remove_class("refused")
 
 
-class ColumnView(PileView):
+class CastleColumnView(PileView):
     """A castle column: a click taps it, a double click sends its top card to the
     foundation, a drag carries cards from it."""
 
-    def __init__(self, index: int) -> None:
-        super().__init__(index)
-        self.cards: list[Card] = []
-        #: How many top cards are selected or held (0: none).
-        self.picked = 0
-
-    def show(self, cards: list[Card], picked: int) -> None:
-        self.cards = cards
-        self.picked = picked
-        self.set_class(picked > 0, "selected")
-        self.refresh()
-
-    def cards_drawn(self) -> int:
-        return len(self.cards)
-
     def render(self) -> Text:
         out = Text(f" {self.index + 1}\n", style="dim")
-        if not self.cards:
+        cards = self.column.cards
+        if not cards:
             out.append(" ·· ", style="dim")
             return out
-        for i, card in enumerate(self.cards):
+        for i, card in enumerate(cards):
             text, style = face(card)
-            if i >= len(self.cards) - self.picked:
+            if i >= len(cards) - self.picked:
                 style += " reverse"
             out.append(text, style=style)
             out.append("\n")
@@ -261,7 +258,7 @@ class HeldCards(Widget):
 
 __all__ = [
     "COLUMN_WIDTH",
-    "ColumnView",
+    "CastleColumnView",
     "FoundationsView",
     "HeldCards",
     "PileView",

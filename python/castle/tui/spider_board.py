@@ -18,31 +18,18 @@ class SpiderColumnView(PileView):
     """A Spider column: face-down cards as backs, then the face-up ones. A click on a face-up
     card asks for the run from it up (or drops the selected run here); a drag carries it."""
 
-    def __init__(self, index: int) -> None:
-        super().__init__(index)
-        self.down: list[Card] = []
-        self.up: list[Card] = []
-        self.picked = 0
-
-    def show(self, down: list[Card], up: list[Card], picked: int) -> None:
-        self.down, self.up, self.picked = down, up, picked
-        self.set_class(picked > 0, "selected")
-        self.refresh()
-
-    def cards_drawn(self) -> int:
-        return len(self.down) + len(self.up)
-
     def render(self) -> Text:
         out = Text(f" {(self.index + 1) % 10}\n", style="dim")
-        if not self.down and not self.up:
+        down, up = self.column.down, self.column.cards
+        if not down and not up:
             out.append(" ·· ", style="dim")
             return out
-        for _ in self.down:
+        for _ in range(down):
             out.append(" ▒▒ ", style=BACK)
             out.append("\n")
-        for i, card in enumerate(self.up):
+        for i, card in enumerate(up):
             text, style = face(card)
-            if i >= len(self.up) - self.picked:
+            if i >= len(up) - self.picked:
                 style += " reverse"
             out.append(text, style=style)
             out.append("\n")
@@ -60,9 +47,9 @@ class StockView(Widget):
     def __init__(self) -> None:
         super().__init__(id="stock")
         self.stock = 0
-        self.off: list[str] = []
+        self.off: tuple[str, ...] = ()
 
-    def show(self, stock: int, off: list[str]) -> None:
+    def show(self, stock: int, off: tuple[str, ...]) -> None:
         self.stock, self.off = stock, off
         self.refresh()
 

@@ -5,7 +5,6 @@ go (``targets``), and why a move is refused."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -19,14 +18,14 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from ..cards import Card
-from ..errors import CastleError
+from ..actions import Cancel, DoubleTap, Drop, Pick, Put, Redo, TableAction, Tap, Undo
 from ..game import Game
 from ..new_game import AnyGame
 from ..plan import Hint
 from ..solve import FOUNDATION, Target
-from ..view import status_line
-from .board import COLUMN_WIDTH, ColumnView, FoundationsView, HeldCards, PileView
+from ..table import Reply, Table
+from ..view import Lift, View, status_line
+from .board import COLUMN_WIDTH, CastleColumnView, FoundationsView, HeldCards, PileView
 from .common import castle_app, message_text
 from .guide import GuideScreen
 from .keys import CASTLE_KEYS
@@ -37,68 +36,41 @@ from .results import ResultsScreen
 #: row and the blank under it, the columns' numbers, the message line and the footer.
 TABLE_CHROME_ROWS = 6
 
+
 @dataclass
 class Held:
-    """Cards the player has pressed on and holds: the top ``count`` of column ``src``."""
+    """Cards the player has pressed on and holds (what :meth:`castle.Table.lift` says of
+    them: where they may go, or why they cannot move as one)."""
 
-    src: int
-    count: int
-    cards: list[Card]
-    #: Where they may go (the game says); none when they cannot move as one.
-    targets: list[Target]
-    #: Why they cannot move as one (None: they can).
-    refusal: str | None
+    lift: Lift
     #: The pointer has left their column.
     dragged: bool = False
 
 
 class PlayScreen(Screen[None]):
-    """What both tables share: the status and message lines, acting on the game (a refusal
-    rings and changes nothing; a win opens the results), the mouse's drag and drop, undo,
-    redo, hint, new deal, menu, guide and quit. A table draws itself in ``redraw`` and says
-    what the mouse may hold (``held_count``)."""
+    """What both tables share: the status and message lines, acting on the game through its
+    :class:`castle.Table` (a refusal rings and changes nothing; a win opens the results), the
+    mouse's drag and drop, undo, redo, hint, new deal, menu, guide and quit. A table draws its
+    top row (``show_top``) and turns its keys and clicks into actions."""
 
     #: A press and drag here moves cards, never selects text.
     ALLOW_SELECT = False
 
-    def __init__(self, game: AnyGame) -> None:
+    def __init__(self, table: Table) -> None:
         super().__init__()
-        self.game: AnyGame = game
-        self.selected: int | None = None
-        self.picked = 0
+        self.table = table
         self.held: Held | None = None
+
+    @property
+    def game(self) -> AnyGame:
+        return self.table.game
 
     #: The row above the columns (the foundations, or Spider's stock).
     TOP_ROW: ClassVar[type[Widget]]
+    #: The widget that draws a column.
+    PILE: ClassVar[type[PileView]]
 
-    # --- what each table says -----------------------------------------------------------------
-
-    def piles(self) -> Iterable[PileView]:
-        raise NotImplementedError
-
-    def redraw(self) -> None:
-        raise NotImplementedError
-
-    def column_cards(self, column: int) -> list[Card]:
-        """The cards of ``column`` a player may hold (the face-up ones), bottom first."""
-        raise NotImplementedError
-
-    def tallest_column(self) -> int:
-        """The most cards a column draws."""
-        raise NotImplementedError
-
-    def held_count(self, column: int, card: int | None) -> int | None:
-        """How many cards a press on card ``card`` of ``column`` (as drawn, bottom 0; None:
-        below the cards) picks up: from it to the top; None when it picks up nothing."""
-        raise NotImplementedError
-
-    def lift_refusal(self, src: int, count: int) -> str | None:
-        """Why the top ``count`` cards of ``src`` cannot move as one (the game's reason), or
-        None."""
-        raise NotImplementedError
-
-    def drop(self, src: int, dst: Target, count: int) -> None:
-        """Move the held cards to ``dst`` (the game refuses what is not legal)."""
+    def show_top(self, view: View) -> None:
         raise NotImplementedError
 
     def may_pick_up(self) -> bool:
@@ -110,7 +82,7 @@ class PlayScreen(Screen[None]):
         yield Static(id="status")
         yield self.TOP_ROW()
         with Horizontal(id="table"):
-            yield from self.piles()
+            yield from (self.PILE(i) for i in range(len(self.table.piles())))
         yield Static(id="message")
         yield Static(id="too-small")
         yield HeldCards()
@@ -137,12 +109,33 @@ class PlayScreen(Screen[None]):
     def show_status(self) -> None:
         self.query_one("#status", Static).update(status_line(self.game))
 
+    def redraw(self) -> None:
+        """The table as the game's view has it; cards held by the mouse are drawn picked up,
+        and the places they may go marked (else those of the cards selected by keys)."""
+        view = self.table.view()
+        self.show_status()
+        self.show_top(view)
+        held = self.held.lift if self.held is not None else None
+        if held is not None and held.refusal is not None:
+            held = None
+        targets = (held or view.selection or NO_LIFT).targets
+        for pile in self.column_views():
+            column = view.columns[pile.index]
+            picked = held.count if held is not None and held.src == pile.index else column.picked
+            pile.set_class(column.hinted, "hint")
+            pile.show(column, picked)
+        self.mark(list(targets))
+
+    def tallest_column(self) -> int:
+        """The most cards a column draws."""
+        return max(down + len(cards) for down, cards in self.table.piles())
+
     def fit(self) -> None:
         """The table, or what the terminal lacks for it: a table cut off would hide cards."""
         width = len(self.column_views()) * COLUMN_WIDTH + 2
         height = self.tallest_column() + TABLE_CHROME_ROWS
         size = self.size
-        lacking = []
+        lacking: list[str] = []
         if size.width < width:
             lacking.append(f"{width} columns wide (this one is {size.width}): widen it")
         if size.height < height:
@@ -160,26 +153,23 @@ class PlayScreen(Screen[None]):
         """A message on the message line, cards drawn as on the table."""
         self.query_one("#message", Static).update(message_text(message))
 
-    def act(self, what: str, do: Callable[[], object], *, shake: int | None = None) -> None:
-        """Run a game action: refused, it changes nothing and rings (and column ``shake``
-        shakes); done, the table redraws, and a win opens the results."""
-        self.selected, self.picked = None, 0
+    def act(self, action: TableAction) -> Reply:
+        """Do a game action: refused, it changes nothing and rings (and the column whose cards
+        go back shakes); done, the table redraws, and a win opens the results."""
+        reply = self.table.act(action)
+        self.say(reply.message)
         app = castle_app(self)
-        try:
-            do()
-        except CastleError as e:
-            self.say(f"{e}")
-            app.ding()
-            self.redraw()
-            if shake is not None:
-                self.column_views()[shake].shake()
-            return
-        self.say(what)
         self.redraw()
+        if not reply.done:
+            app.ding()
+            if reply.shake is not None:
+                self.column_views()[reply.shake].shake()
+            return reply
         self.fit()
         if self.game.is_won:
             app.ding()
             app.push_screen(ResultsScreen(self.game))
+        return reply
 
     # --- the mouse: press, drag, drop ---------------------------------------------------------
 
@@ -190,16 +180,21 @@ class PlayScreen(Screen[None]):
         count = self.held_count(event.column, event.card)
         if count is None:
             return
-        self.selected, self.picked = None, 0
-        cards = self.column_cards(event.column)[-count:]
-        refusal = self.lift_refusal(event.column, count)
-        targets = [] if refusal else self.game_targets(event.column, count)
-        self.held = Held(event.column, count, cards, targets, refusal)
-        self.mark(targets)
+        self.table.act(Cancel())
+        self.held = Held(self.table.lift(event.column, count))
         self.redraw()
 
-    def game_targets(self, src: int, count: int) -> list[Target]:
-        return list(self.game.targets(src, count))
+    def held_count(self, column: int, card: int | None) -> int | None:
+        """How many cards a press on card ``card`` of ``column`` (as drawn, bottom 0; None:
+        below the cards) picks up: from it to the top; None for a face-down card or none."""
+        down, cards = self.table.piles()[column]
+        if not cards:
+            return None
+        if card is None:
+            return 1
+        if card < down:
+            return None
+        return down + len(cards) - card
 
     def on_pile_view_dragged(self, event: PileView.Dragged) -> None:
         held = self.held
@@ -207,19 +202,19 @@ class PlayScreen(Screen[None]):
             return
         if not held.dragged:
             held.dragged = True
-            if held.refusal is not None:
+            if held.lift.refusal is not None:
                 # These cards cannot move as one: they are not lifted.
-                self.refuse(held, held.refusal)
+                self.refuse(held, held.lift.refusal)
                 return
-            cards = " ".join(map(str, held.cards))
+            cards = " ".join(map(str, held.lift.cards))
             self.say(
                 f"{cards}: let go over a marked place to move there"
-                if held.targets
+                if held.lift.targets
                 else f"{cards}: nowhere to go now"
             )
-        if held.refusal is not None:
+        if held.lift.refusal is not None:
             return
-        self.query_one(HeldCards).carry(held.cards, event.offset - Offset(2, 0))
+        self.query_one(HeldCards).carry(list(held.lift.cards), event.offset - Offset(2, 0))
         over = self.place_at(event.offset)
         for i, view in enumerate(self.column_views()):
             view.set_class(i == over, "over")
@@ -233,19 +228,19 @@ class PlayScreen(Screen[None]):
         if not event.dragged:
             self.redraw()  # a click: it follows
             return
-        if held.refusal is not None:
+        lift = held.lift
+        if lift.refusal is not None:
             if not held.dragged:  # no move was seen before the release
-                self.refuse(held, held.refusal)
+                self.refuse(held, lift.refusal)
             return
         place = self.place_at(event.offset)
-        if place == held.src:
+        if place == lift.src:
             self.say("put back")
             self.redraw()
         elif place is None:
             self.refuse(held, "the cards go back: drop them on a marked column")
         else:
-            src, count = held.src, held.count
-            self.act("", lambda: self.drop(src, place, count), shake=src)
+            self.act(Drop(lift.src, place, lift.count))
 
     def refuse(self, held: Held, reason: str) -> None:
         """A drag refused: the cards go back, their column shakes, the reason is shown."""
@@ -253,7 +248,7 @@ class PlayScreen(Screen[None]):
         self.say(reason)
         castle_app(self).ding()
         self.redraw()
-        self.column_views()[held.src].shake()
+        self.column_views()[held.lift.src].shake()
 
     def place_at(self, offset: Offset) -> Target | None:
         """The column (or the foundations row) at ``offset`` on the screen; None elsewhere."""
@@ -279,50 +274,35 @@ class PlayScreen(Screen[None]):
         self.top_row().remove_class("over")
         self.query_one(HeldCards).drop()
 
-    def picked_on(self, column: int) -> int:
-        """How many top cards of ``column`` to draw selected (held or chosen by keys)."""
-        if self.held is not None and self.held.src == column and self.held.refusal is None:
-            return self.held.count
-        return self.picked if column == self.selected else 0
-
     # --- keys ---------------------------------------------------------------------------------
 
     def action_cancel(self) -> None:
-        self.selected, self.picked = None, 0
         self.let_go()
-        self.say("")
-        self.redraw()
+        self.act(Cancel())
 
     def action_undo(self) -> None:
-        self.act("undone", self.game.undo)
+        self.act(Undo())
 
     def action_redo(self) -> None:
-        self.act("redone", self.game.redo)
-
-    def advise(self) -> tuple[str, Hint[Any]]:
-        """What ``h`` shows: a label and the hint."""
-        return "hint", self.game.hint(max_seconds=1.5)
+        self.act(Redo())
 
     def action_hint(self) -> None:
         # The solver runs in a thread (it lets go of the GIL), so the table stays live while it
         # thinks; a hint that comes back after the player has acted is dropped.
         self.say("thinking…")
         acted = self.game.moves
+        peek = not castle_app(self).settings.fair_hints
         self.run_worker(
-            lambda: self.app.call_from_thread(self.show_hint, acted, *self.advise()),
+            lambda: self.app.call_from_thread(self.show_hint, acted, *self.table.advice(peek)),
             thread=True,
             exclusive=True,
             group="hint",
         )
 
     def show_hint(self, acted: int, label: str, hint: Hint[Any]) -> None:
-        if self.game.moves != acted:
-            return
-        self.say(f"{label}: {hint}")
-        if hint.move is not None:
-            for i, view in enumerate(self.column_views()):
-                if i in (hint.move.src, hint.move.dst):
-                    view.add_class("hint")
+        if self.table.show_advice(label, hint, acted):
+            self.say(self.table.message)
+            self.redraw()
 
     def action_new(self) -> None:
         """A new deal at the level; the player is asked first when that loses this game."""
@@ -357,70 +337,35 @@ class TableScreen(PlayScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = CASTLE_KEYS
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        self.game: Game = game
+    TOP_ROW = FoundationsView
+    PILE = CastleColumnView
+
+    def __init__(self, table: Table) -> None:
+        assert isinstance(table.game, Game)
+        super().__init__(table)
         self.pending_tap: Timer | None = None
 
-    TOP_ROW = FoundationsView
+    @property
+    def game(self) -> Game:
+        game = self.table.game
+        assert isinstance(game, Game)  # a new deal makes a new screen
+        return game
 
-    def piles(self) -> Iterable[PileView]:
-        return [ColumnView(i) for i in range(len(self.game.columns))]
-
-    def column_cards(self, column: int) -> list[Card]:
-        return self.game.columns[column]
-
-    def tallest_column(self) -> int:
-        return max(len(cards) for cards in self.game.columns)
-
-    def redraw(self) -> None:
-        self.show_status()
-        self.query_one(FoundationsView).show(self.game.foundations)
-        for view in self.query(ColumnView):
-            view.remove_class("hint")
-            view.show(self.game.columns[view.index], self.picked_on(view.index))
-
-    def held_count(self, column: int, card: int | None) -> int | None:
-        cards = self.game.columns[column]
-        if not cards:
-            return None
-        return 1 if card is None else len(cards) - card
-
-    def drop(self, src: int, dst: Target, count: int) -> None:
-        self.game.move(src, dst, count)
-
-    def lift_refusal(self, src: int, count: int) -> str | None:
-        return self.game.lift_refusal(src, count)
+    def show_top(self, view: View) -> None:
+        self.query_one(FoundationsView).show(view.foundations or {})
 
     def action_column(self, column: int) -> None:
-        if self.selected is None:
-            if not self.game.columns[column]:
-                self.say(f"column {column + 1} is empty")
-                return
-            self.selected, self.picked = column, 1
-            self.say(f"{self.game.columns[column][-1]} selected: a column's number moves it there")
-        elif self.selected == column:
-            cards = self.game.columns[column]
-            run = self.picked + 1
-            self.picked = run if run <= self.game.run_length(column) else 1
-            self.say(f"{' '.join(map(str, cards[-self.picked :]))} selected")
-        else:
-            src, count = self.selected, self.picked
-            self.act("", lambda: self.game.move(src, column, count))
-            return
-        self.redraw()
+        self.act(Pick(column))
 
     def action_foundation(self) -> None:
-        if self.selected is None:
+        if self.table.selected is None:
             self.say("select a column first (1-8), then f")
             return
-        src = self.selected
-        self.act("", lambda: self.game.move(src, FOUNDATION))
+        self.act(Put(FOUNDATION))
 
     def action_tap(self) -> None:
-        if self.selected is not None:
-            src = self.selected
-            self.act("", lambda: self.game.tap(src))
+        if self.table.selected is not None:
+            self.act(Tap(self.table.selected[0]))
 
     def on_pile_view_clicked(self, event: PileView.Clicked) -> None:
         if self.pending_tap is not None:
@@ -428,16 +373,20 @@ class TableScreen(PlayScreen):
             self.pending_tap = None
         column = event.column
         if event.double:
-            self.act("", lambda: self.game.double_tap(column))
+            self.act(DoubleTap(column))
             return
 
         def tap() -> None:
             self.pending_tap = None
-            self.act("", lambda: self.game.tap(column))
+            self.act(Tap(column))
 
         # The tap waits as long as a second click would still make a double click (Textual's
         # own threshold, which the app sets), so a double click never taps first.
         self.pending_tap = self.set_timer(self.app.CLICK_CHAIN_TIME_THRESHOLD, tap)
+
+
+#: No cards held or selected: nowhere to mark.
+NO_LIFT = Lift(0, 0, (), (), None)
 
 
 __all__ = ["PlayScreen", "TableScreen"]

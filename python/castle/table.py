@@ -1,0 +1,342 @@
+"""``castle.Table``: a game at the table, the one surface every front end plays through.
+
+A front end turns what the player does into an :mod:`action <castle.actions>` and hands it to
+:meth:`Table.act`; it draws :meth:`Table.view`. The table keeps what lies between the two:
+the cards selected, the hint shown and the last message; the game (castle or Spider) decides
+every rule: what is legal, where a tap goes, what may be lifted and where it may go, the score,
+the saving. A refused action changes nothing and says why.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import (
+    Advise,
+    Cancel,
+    DealRow,
+    DoubleTap,
+    Drop,
+    NewDeal,
+    Pause,
+    Pick,
+    Put,
+    Redo,
+    Resume,
+    TableAction,
+    TakeOff,
+    Tap,
+    Undo,
+)
+from .errors import CastleError, IllegalMoveError
+from .levels import level
+from .new_game import AnyGame, new_game
+from .plan import Hint
+from .playclock import Clock
+from .saves import SaveStore
+from .solve import FOUNDATION, Target
+from .spider_game import SpiderGame
+from .view import ColumnView, Lift, View, status_line
+from .words import plural
+
+#: What a hint is called, by what it sees: the castle games show every card; Spider's fair
+#: hint sees what the player sees, the thoughtful one peeks.
+HINT_LABEL = "hint"
+FAIR_LABEL = "fair hint"
+THOUGHTFUL_LABEL = "thoughtful hint (it peeked at the face-down cards and the stock)"
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What an action did: ``done`` or refused (then nothing changed), the message for the
+    player, the column whose cards ``shake`` back after a refused move, and the ``question``
+    to ask before doing it (a new deal that counts this game as lost)."""
+
+    done: bool
+    message: str
+    shake: int | None = None
+    question: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "done": self.done,
+            "message": self.message,
+            "shake": self.shake,
+            "question": self.question,
+        }
+
+
+def new_deal_question(level_id: str, unfinished: AnyGame | None) -> str | None:
+    """What to ask before a new deal at ``level_id`` ends ``unfinished`` (None: nothing, it
+    would not count as lost)."""
+    if unfinished is None or not unfinished.lost_if_left:
+        return None
+    return (
+        f"A new {level(level_id).name} deal ends your {level(unfinished.level).name} game "
+        f"({unfinished.deal_name}, {plural(unfinished.moves, 'move')}): it counts as lost."
+    )
+
+
+class Table:
+    """``game`` in play, for a front end. With a ``store``, a new deal records the game it ends
+    and a win's view carries the level's statistics; ``clock`` and ``rng`` go to new games."""
+
+    def __init__(
+        self,
+        game: AnyGame,
+        store: SaveStore | None = None,
+        *,
+        clock: Clock = time.monotonic,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.game: AnyGame = game
+        self.store = store
+        self._clock = clock
+        self._rng = rng
+        #: The selected cards: the top ``count`` of ``column``.
+        self.selected: tuple[int, int] | None = None
+        self.message = ""
+        #: The columns the hint shown moves from and to.
+        self.hinted: tuple[int, ...] = ()
+
+    # --- what is shown ------------------------------------------------------------------------
+
+    def view(self) -> View:
+        game = self.game
+        selection = None if self.selected is None else self.lift(*self.selected)
+        targets = () if selection is None or selection.refusal else selection.targets
+        spider = isinstance(game, SpiderGame)
+        record = None
+        if game.is_won and self.store is not None:
+            record = str(self.store.record(game.level))
+        return View(
+            game="spider" if spider else "castle",
+            level=game.level,
+            level_name=level(game.level).name,
+            variant=game.variant,
+            deal=game.deal.number,
+            deal_name=game.deal_name,
+            status=status_line(game),
+            moves=game.moves,
+            seconds=game.seconds,
+            score=game.score,
+            columns=tuple(
+                ColumnView(
+                    down=down,
+                    cards=tuple(cards),
+                    movable=self.movable(i),
+                    picked=selection.count if selection and selection.src == i else 0,
+                    target=i in targets,
+                    hinted=i in self.hinted,
+                )
+                for i, (down, cards) in enumerate(self.piles())
+            ),
+            foundations=None if isinstance(game, SpiderGame) else dict(game.foundations),
+            foundation_target=FOUNDATION in targets,
+            cards_up=None if isinstance(game, SpiderGame) else game.progress,
+            stock=game.stock if isinstance(game, SpiderGame) else None,
+            off=tuple(game.off) if isinstance(game, SpiderGame) else None,
+            selection=selection,
+            message=self.message,
+            won=game.is_won,
+            paused=game.paused,
+            can_undo=game.can_undo,
+            can_redo=game.can_redo,
+            record=record,
+        )
+
+    def piles(self) -> list[tuple[int, list[Any]]]:
+        """Each column as (face-down count, face-up cards)."""
+        game = self.game
+        if isinstance(game, SpiderGame):
+            return [(len(c.down), c.up) for c in game.columns]
+        return [(0, cards) for cards in game.columns]
+
+    def movable(self, column: int) -> int:
+        """How many top cards of ``column`` may be lifted as one (empty columns permitting)."""
+        game = self.game
+        if isinstance(game, SpiderGame):
+            return game.movable(column)
+        return game.run_length(column)
+
+    def lift(self, src: int, count: int) -> Lift:
+        """What picking up the top ``count`` cards of ``src`` holds, where they may go, or why
+        they cannot move as one. Nothing changes (a drag in progress asks this)."""
+        cards = self.piles()[src][1]
+        refusal = self.game.lift_refusal(src, count)
+        targets: tuple[Target, ...] = () if refusal else tuple(self.game.targets(src, count))
+        return Lift(src, count, tuple(cards[len(cards) - count :]), targets, refusal)
+
+    # --- what is done -------------------------------------------------------------------------
+
+    def act(self, action: TableAction) -> Reply:
+        """Do ``action``: refused (a :class:`castle.CastleError` of the game), nothing changes
+        and the reply says why; done, the selection and the hint shown go."""
+        shake = action.src if isinstance(action, Drop) else None
+        if self.selected is not None and (
+            isinstance(action, Put)
+            or (isinstance(action, Pick) and action.column != self.selected[0])
+        ):
+            shake = self.selected[0]  # the selected cards go back
+        try:
+            message = self._do(action)
+        except _Question as question:
+            self.message = str(question)
+            return Reply(False, self.message, question=self.message)
+        except CastleError as e:
+            self.selected = None
+            self.message = str(e)
+            return Reply(False, self.message, shake=shake)
+        self.message = message
+        return Reply(True, message)
+
+    def advice(self, peek: bool = False) -> tuple[str, Hint[Any]]:
+        """A hint and what to call it; it searches (in the game's short mode) and changes
+        nothing, so a front end may ask from a worker thread and show it with
+        :meth:`show_advice`. ``peek``: Spider's thoughtful hint, which sees the hidden cards."""
+        game = self.game
+        if not isinstance(game, SpiderGame):
+            return HINT_LABEL, game.hint(max_seconds=1.5)
+        if peek:
+            return THOUGHTFUL_LABEL, game.hint(max_seconds=1.5)
+        return FAIR_LABEL, game.hint(fair=True)
+
+    def show_advice(self, label: str, hint: Hint[Any], moves: int | None = None) -> bool:
+        """Show a hint asked for when the game stood at ``moves`` moves; dropped (False) if the
+        player has played since."""
+        if moves is not None and moves != self.game.moves:
+            return False
+        self.message = f"{label}: {hint}"
+        move = hint.move
+        self.hinted = (
+            () if move is None else tuple(c for c in (move.src, move.dst) if isinstance(c, int))
+        )
+        return True
+
+    # --- inside -------------------------------------------------------------------------------
+
+    def _do(self, action: TableAction) -> str:
+        """Do one action; the message after it. Raises the game's refusal."""
+        game = self.game
+        if isinstance(action, Advise):
+            self.show_advice(*self.advice(action.peek))
+            return self.message
+        if isinstance(action, Pause):
+            game.pause()
+            return "paused"
+        if isinstance(action, Resume):
+            game.unpause()
+            return ""
+        if isinstance(action, NewDeal):
+            level_id = action.level or game.level
+            question = new_deal_question(level_id, game)
+            if question is not None and not action.confirmed:
+                raise _Question(question)
+            self.game = new_game(level_id, self.store, clock=self._clock, rng=self._rng)
+            self.selected, self.hinted = None, ()
+            return ""
+        self.hinted = ()
+        if isinstance(action, Pick):
+            return self._pick(self._column(action.column), action.count)
+        selected, self.selected = self.selected, None
+        if isinstance(action, Cancel):
+            return ""
+        if isinstance(action, Put):
+            if selected is None:
+                raise IllegalMoveError("select cards first, then where they go")
+            return self._move(selected[0], action.dst, selected[1])
+        if isinstance(action, Drop):
+            return self._move(self._column(action.src), action.dst, action.count)
+        if isinstance(action, Undo):
+            game.undo()
+            return "undone"
+        if isinstance(action, Redo):
+            game.redo()
+            return "redone"
+        if isinstance(game, SpiderGame):
+            return self._spider(game, action, selected)
+        if isinstance(action, Tap):
+            game.tap(self._column(action.column))
+            return ""
+        if isinstance(action, DoubleTap):
+            game.double_tap(self._column(action.column))
+            return ""
+        if isinstance(action, DealRow):
+            raise IllegalMoveError("this game has no stock to deal from")
+        raise IllegalMoveError("this game takes no runs off: cards go up one at a time")
+
+    def _spider(
+        self, game: SpiderGame, action: TableAction, selected: tuple[int, int] | None
+    ) -> str:
+        if isinstance(action, DealRow):
+            game.deal_row()
+            return "dealt"
+        if isinstance(action, TakeOff):
+            column = action.column
+            if column is None:
+                runs = game.complete_runs()
+                choices = [selected[0]] if selected is not None else runs
+                column = next((c for c in choices if c in runs), None)
+                if column is None:
+                    raise IllegalMoveError("no complete K-A run of one suit to take off")
+            game.take_off(self._column(column))
+            return "a run is off"
+        raise IllegalMoveError("Spider has no tap: pick a run, then the column it goes to")
+
+    def _column(self, column: int) -> int:
+        count = len(self.piles())
+        if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < count:
+            raise IllegalMoveError(f"column must be 0 to {count - 1}, not {column!r}")
+        return column
+
+    def _pick(self, column: int, count: int | None) -> str:
+        game = self.game
+        cards = self.piles()[column][1]
+        if self.selected is not None and self.selected[0] != column:
+            src, picked = self.selected
+            self.selected = None
+            return self._move(src, column, picked)
+        if count is None:
+            if not cards:
+                self.selected = None
+                raise IllegalMoveError(f"column {column + 1} is empty")
+            count = self._next_count(column)
+        refusal = game.lift_refusal(column, count)
+        if refusal is not None:
+            raise IllegalMoveError(refusal)
+        self.selected = (column, count)
+        chosen = cards[len(cards) - count :]
+        them = "them" if count > 1 else "it"
+        return f"{' '.join(map(str, chosen))} selected: choose a column to move {them} there"
+
+    def _next_count(self, column: int) -> int:
+        """The first choice of cards to select in ``column``, or the next one when it is
+        selected: castle one card, then one more of its run; Spider its longest run, then one
+        card fewer."""
+        picked = self.selected[1] if self.selected is not None else 0
+        most = self.movable(column)
+        if isinstance(self.game, SpiderGame):
+            return (picked - 1 or most) if picked else most
+        return picked + 1 if 0 < picked < most else 1
+
+    def _move(self, src: int, dst: Target, count: int | None) -> str:
+        game = self.game
+        if isinstance(game, SpiderGame):
+            if dst == FOUNDATION:
+                raise IllegalMoveError("Spider has no foundations: a complete run goes off whole")
+            game.move(src, dst, count)
+        elif count is None:
+            game.drop(src, dst)
+        else:
+            game.move(src, dst, count)
+        return ""
+
+
+class _Question(Exception):
+    """An action that waits for the player's yes."""
+
+
+__all__ = ["FAIR_LABEL", "HINT_LABEL", "THOUGHTFUL_LABEL", "Reply", "Table", "new_deal_question"]

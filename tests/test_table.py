@@ -1,0 +1,293 @@
+"""The game core's surface for front ends (castle.Table): a game played by actions alone, as a
+front end plays it, and the view it draws."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from castle import (
+    FOUNDATION,
+    ActionError,
+    Deal,
+    Game,
+    SaveStore,
+    SpiderDeal,
+    SpiderGame,
+    Table,
+    TableAction,
+)
+from castle.actions import (
+    ACTIONS,
+    Advise,
+    Cancel,
+    DealRow,
+    DoubleTap,
+    Drop,
+    NewDeal,
+    Pause,
+    Pick,
+    Put,
+    Redo,
+    Resume,
+    TakeOff,
+    Tap,
+    Undo,
+    action_from_json,
+    action_to_json,
+)
+from castle.new_game import new_game
+from castle.spider import solve_spider
+
+#: The foundations at 6, the 7s and 8s apart: two taps send 7C and 7D up.
+SEVENS = Deal.from_text(
+    "Foundations: C-6 D-6 H-6 S-6\n: 8C 7C\n: 8D 7D\n: 8H 7H\n: 8S 7S\n"
+    ": 9C TC JC QC KC\n: 9D TD JD QD KD\n: 9H TH JH QH KH\n: 9S TS JS QS KS\n",
+    "beleaguered-castle",
+)
+
+SPIDER_ENDGAME = SpiderDeal.from_text(
+    "Stock:\nOff: S S S S S S\n"
+    "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S | AS\n"
+    "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\nAS\n:\n:\n:\n:\n:\n:\n:\n"
+)
+
+
+def snapshot(table: Table) -> Any:
+    game = table.game
+    return (game.position, game.moves, game.history, game.score)
+
+
+def test_a_deal_is_won_by_following_the_hints_through_the_table(tmp_path: Path) -> None:
+    # What a front end does: ask for a hint, then drop the hinted card where it says.
+    store = SaveStore(tmp_path)
+    table = Table(Game(Deal.from_number("beleaguered-castle", 2), store=store), store)
+    for _ in range(200):
+        view = table.view()
+        if view.won:
+            break
+        reply = table.act(Advise())
+        assert reply.done and reply.message.startswith("hint: try "), reply
+        hinted = [i for i, column in enumerate(table.view().columns) if column.hinted]
+        game = table.game
+        assert isinstance(game, Game)
+        move = game.hint().move
+        assert move is not None and move.src in hinted
+        assert table.act(Drop(move.src, move.dst, 1)).done
+    view = table.view()
+    assert view.won and view.cards_up == 52
+    assert view.record is not None and view.record.startswith("1 won, 0 lost (100%)")
+    assert "Medium" in view.status and view.deal_name == "deal 2"
+
+
+def test_taps_and_double_taps(tmp_path: Path) -> None:
+    table = Table(Game(SEVENS))
+    assert table.act(Tap(0)).done
+    assert table.view().foundations == {"C": 7, "D": 6, "H": 6, "S": 6}
+    assert table.act(DoubleTap(1)).done
+    assert table.view().foundations == {"C": 7, "D": 7, "H": 6, "S": 6}
+    refused = table.act(DoubleTap(4))  # KC on a 7C foundation
+    assert not refused.done and "does not fit its foundation" in refused.message
+
+
+def test_keys_select_a_run_then_a_column_moves_it() -> None:
+    # 8H 7H onto nothing, 7S onto 8H: pick column 4 (7S), then column 3 (8H 7H)... a refusal.
+    table = Table(Game(SEVENS))
+    reply = table.act(Pick(3))
+    assert reply.done and reply.message == "7S selected: choose a column to move it there"
+    view = table.view()
+    assert view.selection is not None and view.selection.cards[0].rank == 7
+    assert view.columns[3].picked == 1
+    # The selection's legal places are marked, and only those.
+    marked = {i for i, column in enumerate(view.columns) if column.target}
+    assert marked == {t for t in table.game.targets(3, 1) if t != FOUNDATION}
+    assert view.foundation_target == (FOUNDATION in table.game.targets(3, 1))
+    before = snapshot(table)
+    refused = table.act(Pick(2))  # 7S onto 7H
+    assert not refused.done and refused.shake == 3
+    assert snapshot(table) == before and table.view().selection is None
+    # Put sends the selection to its foundation.
+    table.act(Pick(3))
+    assert table.act(Put(FOUNDATION)).done
+    assert table.view().foundations == {"C": 6, "D": 6, "H": 6, "S": 7}
+    assert not table.act(Put(0)).done  # nothing selected
+
+
+def test_picking_again_walks_through_the_run() -> None:
+    deal = Deal.from_text(
+        "Foundations: C-9 D-9 H-9 S-9\n: KC QD JS\n: KH QC\n:\n: KD TC\n: JC\n: TD JD\n"
+        ": TH JH QH\n: KS QS TS\n",
+        "beleaguered-castle",
+    )
+    table = Table(Game(deal))
+    picks = []
+    for _ in range(4):
+        table.act(Pick(0))
+        assert table.selected is not None
+        picks.append(table.selected[1])
+    assert picks == [1, 2, 3, 1]
+    spider = Table(SpiderGame(SPIDER_ENDGAME))
+    picks = []
+    for _ in range(3):
+        spider.act(Pick(1))
+        assert spider.selected is not None
+        picks.append(spider.selected[1])
+    assert picks == [12, 11, 10]
+    assert spider.act(Cancel()).done and spider.selected is None
+
+
+def test_a_refused_action_changes_nothing_and_says_why() -> None:
+    table = Table(Game(Deal.from_number("beleaguered-castle", 2)))
+    before = snapshot(table)
+    for action in (
+        Drop(0, 1),
+        Drop(0, 0),
+        Drop(0, 1, 5),
+        Pick(8),
+        Tap(-1),
+        Undo(),
+        Redo(),
+        DealRow(),
+        TakeOff(),
+        Put(FOUNDATION),
+    ):
+        reply = table.act(action)
+        assert not reply.done and reply.message, action
+        assert snapshot(table) == before, action
+    assert table.act(Drop(0, 1)).shake == 0
+
+
+def test_spider_through_the_table(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    table = Table(new_game("spider", store, 3), store)
+    view = table.view()
+    assert view.game == "spider" and view.stock == 50 and view.foundations is None
+    assert [c.down for c in view.columns] == [5, 5, 5, 5, 4, 4, 4, 4, 4, 4]
+    # The face-down cards never leave the game: the view has their count only.
+    shown = json.dumps(view.to_json())
+    assert sum(len(c["cards"]) for c in json.loads(shown)["columns"]) == 10
+    assert table.act(DealRow()).done
+    assert table.view().stock == 40 and table.view().message == "dealt"
+    assert all(len(c.cards) >= 1 for c in table.view().columns)
+    assert not table.act(Tap(0)).done
+    assert not table.act(Drop(0, FOUNDATION)).done
+    # The thoughtful hint peeks; the fair one does not say so.
+    assert table.act(Advise(peek=True)).message.startswith("thoughtful hint (it peeked")
+    assert table.act(Advise()).message.startswith("fair hint")
+
+
+def test_spider_is_won_through_the_table() -> None:
+    table = Table(SpiderGame(SPIDER_ENDGAME))
+    assert not table.act(TakeOff()).done  # no complete run yet
+    solution = solve_spider(SPIDER_ENDGAME)
+    assert solution.status == "solved"
+    for move in solution.moves:
+        if move.kind == "deal":
+            action: TableAction = DealRow()
+        elif move.kind == "off":
+            action = TakeOff()
+        else:
+            assert move.src is not None and move.dst is not None
+            action = Drop(move.src, move.dst, len(move.cards))
+        reply = table.act(action)
+        assert reply.done, (move, reply)
+        if move.kind == "off":
+            assert reply.message == "a run is off"
+    assert table.view().won and table.view().off == ("S",) * 8
+
+
+def test_a_new_deal_asks_first_when_it_counts_this_game_as_lost(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    table = Table(new_game("medium", store, 2), store)
+    assert table.act(NewDeal()).done  # no move made: nothing lost
+    first = table.game
+    assert any(table.act(Tap(c)).done for c in range(8)) and first.moves > 0
+    reply = table.act(NewDeal())
+    assert not reply.done and reply.question is not None
+    assert reply.question.endswith("it counts as lost.") and table.game is first
+    assert table.act(NewDeal(level="spider", confirmed=True)).done
+    assert isinstance(table.game, SpiderGame)
+    assert store.record("medium").losses == 1
+
+
+def test_pause_stops_the_clock() -> None:
+    now = [0.0]
+    table = Table(Game(SEVENS, clock=lambda: now[0]))
+    now[0] = 5.0
+    assert table.act(Pause()).done and table.view().paused
+    now[0] = 60.0
+    assert table.view().seconds == 5.0
+    assert table.act(Resume()).done and not table.view().paused
+
+
+def test_view_is_plain_json() -> None:
+    table = Table(Game(SEVENS))
+    table.act(Pick(0))
+    data = json.loads(json.dumps(table.view().to_json()))
+    assert data["columns"][0]["cards"] == ["8C", "7C"]
+    assert data["selection"]["cards"] == ["7C"] and data["selection"]["refusal"] is None
+    assert data["foundations"] == {"C": 6, "D": 6, "H": 6, "S": 6}
+
+
+EVERY_ACTION: list[TableAction] = [
+    Pick(3),
+    Pick(2, 4),
+    Put(5),
+    Put(FOUNDATION),
+    Drop(0, 1),
+    Drop(0, FOUNDATION, 1),
+    Tap(7),
+    DoubleTap(0),
+    DealRow(),
+    TakeOff(),
+    TakeOff(9),
+    Undo(),
+    Redo(),
+    Cancel(),
+    Advise(),
+    Advise(peek=True),
+    NewDeal(),
+    NewDeal(level="hard", confirmed=True),
+    Pause(),
+    Resume(),
+]
+
+
+def test_actions_round_trip_through_json() -> None:
+    assert {type(a) for a in EVERY_ACTION} == set(ACTIONS.values())
+    for action in EVERY_ACTION:
+        assert action_from_json(json.loads(json.dumps(action_to_json(action)))) == action
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        ([], "JSON object"),
+        ({}, "needs its name"),
+        ({"action": "fly"}, "unknown action 'fly'"),
+        ({"action": 3}, "unknown action 3"),
+        ({"action": "drop", "src": 1}, "needs 'dst'"),
+        ({"action": "drop", "src": 1, "dst": 2, "colour": "red"}, "takes no 'colour'"),
+        ({"action": "pick", "column": True}, "whole number 0 to 9"),
+        ({"action": "pick", "column": 10}, "whole number 0 to 9"),
+        ({"action": "pick", "column": "1"}, "whole number 0 to 9"),
+        ({"action": "pick", "column": None}, "whole number 0 to 9"),
+        ({"action": "drop", "src": 0, "dst": "sky"}, "dst must be"),
+        ({"action": "drop", "src": 0, "dst": 1, "count": 0}, "count must be"),
+        ({"action": "drop", "src": 0, "dst": 1, "count": 10**30}, "count must be"),
+        ({"action": "hint", "peek": "yes"}, "true or false"),
+        ({"action": "new_deal", "level": 7}, "level must be"),
+    ],
+)
+def test_bad_actions_are_refused_in_one_line(data: object, said: str) -> None:
+    with pytest.raises(ActionError, match=said) as caught:
+        action_from_json(data)
+    assert "\n" not in str(caught.value)
+
+
+def test_an_unknown_level_is_refused_by_the_table() -> None:
+    table = Table(Game(SEVENS))
+    reply = table.act(NewDeal(level="impossible", confirmed=True))
+    assert not reply.done and "impossible" in reply.message
