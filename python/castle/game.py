@@ -8,7 +8,6 @@ stands for, and each of them goes through the core.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,13 +16,13 @@ from typing import TYPE_CHECKING, Any, cast
 from .cards import Card
 from .deal import Deal
 from .errors import IllegalMoveError, SaveError
-from .levels import DEFAULT_LEVEL, level, level_for_variant, pick_deal
+from .levels import DEFAULT_LEVEL, level
 from .plan import Hint, Plan
 from .playclock import Clock
-from .played import Played, record_unfinished_as_lost, resume, text_field
+from .played import Played, resume, text_field
 from .scoring import progress, timed_score
 from .solve import FOUNDATION, Move, Target, make_move, solve
-from .variants import NAMES
+from .variants import NAMES, VARIANTS
 from .words import plural
 
 if TYPE_CHECKING:
@@ -75,6 +74,9 @@ class Game(Played[Action, Deal]):
     """
 
     SAVE_FORMAT = "castle-game"
+    DEAL = Deal
+    VARIANTS = VARIANTS
+    DEFAULT_LEVEL = DEFAULT_LEVEL
 
     def __init__(
         self,
@@ -84,33 +86,10 @@ class Game(Played[Action, Deal]):
         clock: Clock = time.monotonic,
         store: SaveStore | None = None,
     ) -> None:
-        if not isinstance(deal, Deal):
-            raise TypeError(f"Game() takes a castle.Deal, not {type(deal).__name__}")
-        self.deal = deal
-        self.level = level(level_id).id if level_id else level_for_variant(deal.variant).id
-        super().__init__(deal, clock, store)
+        super().__init__(deal, level_id=level_id, clock=clock, store=store)
         #: The win the last hint's search found (see :meth:`hint`).
         self._hint_plan: Plan[Deal, Move] | None = None
         self._finish_if_won()
-
-    @classmethod
-    def new(
-        cls,
-        level_id: str = DEFAULT_LEVEL,
-        *,
-        deal: Deal | None = None,
-        store: SaveStore | None = None,
-        clock: Clock = time.monotonic,
-        rng: random.Random | None = None,
-    ) -> Game:
-        """A new game at the level (a deal it picks, or ``deal``). A saved game left unfinished,
-        with a move made, is entered in its level's statistics as a loss first."""
-        level(level_id)
-        if store is not None:
-            record_unfinished_as_lost(store, clock)
-        game = cls(deal or pick_deal(level_id, rng), level_id=level_id, clock=clock, store=store)
-        game._save()
-        return game
 
     @classmethod
     def resume(

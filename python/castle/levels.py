@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Union
 
 from .deal import RANDOM_DEAL_MAX, Deal
 from .errors import CastleError
 from .solve import solve
+from .spider import SpiderDeal
 from .variants import NAMES
 
 
@@ -72,13 +74,17 @@ def is_spider(level_id: str) -> bool:
     return level(level_id).variant.startswith("spider")
 
 
-def pick_deal(level_id: str, rng: random.Random | None = None) -> Deal:
-    """A numbered castle deal for the level, drawn with ``rng``; for Easy, the first candidate
-    the solver wins within :data:`EASY_CANDIDATE_STATES` states."""
+#: A deal of either family, as a level deals it.
+AnyDeal = Union[Deal, SpiderDeal]
+
+
+def pick_deal(level_id: str, rng: random.Random | None = None) -> AnyDeal:
+    """A numbered deal for the level, drawn with ``rng``; for Easy, the first candidate the
+    solver wins within :data:`EASY_CANDIDATE_STATES` states."""
     chosen = level(level_id)
-    if is_spider(level_id):
-        raise LevelError(f"{chosen.name} deals Spider: see castle.SpiderGame.new")
     rng = rng or random.Random()
+    if is_spider(level_id):
+        return SpiderDeal.from_number(chosen.variant, rng.randint(1, RANDOM_DEAL_MAX))
     for _ in range(EASY_CANDIDATES if chosen.winnable_only else 1):
         deal = Deal.from_number(chosen.variant, rng.randint(1, RANDOM_DEAL_MAX))
         if not chosen.winnable_only:
@@ -86,6 +92,21 @@ def pick_deal(level_id: str, rng: random.Random | None = None) -> Deal:
         if is_proven_winnable(deal):
             return deal
     raise CastleError(f"no winnable deal found in {EASY_CANDIDATES} candidates")
+
+
+def numbered_deal(level_id: str, number: int) -> AnyDeal:
+    """Deal ``number`` of the level's game; Easy refuses one the solver does not win quickly
+    (:class:`LevelError`)."""
+    chosen = level(level_id)
+    if is_spider(level_id):
+        return SpiderDeal.from_number(chosen.variant, number)
+    deal = Deal.from_number(chosen.variant, number)
+    if chosen.winnable_only and not is_proven_winnable(deal):
+        raise LevelError(
+            f"deal {number} is not one the solver wins quickly: Easy plays only those "
+            "(try --level medium)"
+        )
+    return deal
 
 
 def is_proven_winnable(deal: Deal) -> bool:
@@ -96,11 +117,13 @@ def is_proven_winnable(deal: Deal) -> bool:
 __all__ = [
     "DEFAULT_LEVEL",
     "LEVELS",
+    "AnyDeal",
     "Level",
     "LevelError",
     "is_proven_winnable",
     "is_spider",
     "level",
     "level_for_variant",
+    "numbered_deal",
     "pick_deal",
 ]

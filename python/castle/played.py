@@ -9,11 +9,13 @@ list of the games: the store stores JSON, and choosing the class lives with the 
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from .errors import IllegalMoveError, SaveError
+from .levels import LevelError, level, level_for_variant, pick_deal
 from .playclock import Clock, PlayClock
 from .saves import NOTHING, count_field, seconds_field
 
@@ -36,6 +38,7 @@ class Position(Protocol):
 
 
 P = TypeVar("P", bound=Position)
+G = TypeVar("G", bound="Played[Any, Any]")
 
 #: The version of a game's save, both kinds (the format tag says which game it is).
 SAVE_VERSION = 1
@@ -46,6 +49,12 @@ class Played(Generic[A, P]):
     SAVE_FORMAT: ClassVar[str]
     #: Every kind of game, by the format of its saves.
     KINDS: ClassVar[dict[str, type[Played[Any, Any]]]] = {}
+    #: The deals this kind of game plays (:class:`castle.Deal`, :class:`castle.SpiderDeal`).
+    DEAL: ClassVar[type[Any]]
+    #: The variants this kind of game plays.
+    VARIANTS: ClassVar[tuple[str, ...]]
+    #: The level :meth:`new` deals at when none is named.
+    DEFAULT_LEVEL: ClassVar[str]
 
     #: The level played (its id) and the deal as dealt.
     level: str
@@ -63,8 +72,46 @@ class Played(Generic[A, P]):
     ) -> Played[Any, Any]:
         raise NotImplementedError
 
-    def __init__(self, position: P, clock: Clock, store: SaveStore | None) -> None:
-        self._position = position
+    @classmethod
+    def new(
+        cls: type[G],
+        level_id: str | None = None,
+        *,
+        deal: Any = None,
+        store: SaveStore | None = None,
+        clock: Clock = time.monotonic,
+        rng: random.Random | None = None,
+    ) -> G:
+        """A new game at the level (``deal``, or one the level picks with ``rng``). A saved
+        game left unfinished, with a move made, is entered in its level's statistics as a
+        loss first."""
+        chosen = level(level_id or cls.DEFAULT_LEVEL)
+        if chosen.variant not in cls.VARIANTS:
+            raise LevelError(f"{chosen.name} is not a level of castle.{cls.__name__}")
+        if store is not None:
+            record_unfinished_as_lost(store, clock)
+        if deal is None:
+            deal = pick_deal(chosen.id, rng)
+        game = cls(deal, level_id=chosen.id, clock=clock, store=store)
+        game._save()
+        return game
+
+    def __init__(
+        self,
+        deal: P,
+        *,
+        level_id: str | None = None,
+        clock: Clock = time.monotonic,
+        store: SaveStore | None = None,
+    ) -> None:
+        if not isinstance(deal, self.DEAL):
+            raise TypeError(
+                f"{type(self).__name__}() takes a castle.{self.DEAL.__name__}, "
+                f"not {type(deal).__name__}"
+            )
+        self.deal = deal
+        self.level = level(level_id).id if level_id else level_for_variant(deal.variant).id
+        self._position = deal
         self._done: list[tuple[A, P]] = []
         self._undone: list[A] = []
         self._moves = 0

@@ -17,8 +17,8 @@ from .fair import fair_advice
 from .levels import level
 from .plan import Hint, Plan
 from .playclock import Clock
-from .played import Played, record_unfinished_as_lost, text_field
-from .spider import RANDOM_DEAL_MAX, SpiderColumn, SpiderDeal, SpiderMove, solve_spider
+from .played import Played, text_field
+from .spider import SPIDER_VARIANTS, SpiderColumn, SpiderDeal, SpiderMove, solve_spider
 from .words import plural
 
 if TYPE_CHECKING:
@@ -39,6 +39,9 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
     the level's statistics."""
 
     SAVE_FORMAT = "castle-spider-game"
+    DEAL = SpiderDeal
+    VARIANTS = SPIDER_VARIANTS
+    DEFAULT_LEVEL = "spider"
 
     def __init__(
         self,
@@ -48,35 +51,9 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         clock: Clock = time.monotonic,
         store: SaveStore | None = None,
     ) -> None:
-        if not isinstance(deal, SpiderDeal):
-            raise TypeError(f"SpiderGame() takes a castle.SpiderDeal, not {type(deal).__name__}")
-        self.deal = deal
-        self.level = level(level_id or deal.variant).id
-        super().__init__(deal, clock, store)
+        super().__init__(deal, level_id=level_id, clock=clock, store=store)
         #: The win the last thoughtful hint's search found (see :meth:`hint`).
         self._hint_plan: Plan[SpiderDeal, SpiderMove] | None = None
-
-    @classmethod
-    def new(
-        cls,
-        level_id: str = "spider",
-        *,
-        deal: SpiderDeal | None = None,
-        store: SaveStore | None = None,
-        clock: Clock = time.monotonic,
-        rng: random.Random | None = None,
-    ) -> SpiderGame:
-        """A new deal at the Spider level (an unfinished saved game, with a move made, is
-        entered as a loss first)."""
-        variant = level(level_id).variant
-        if store is not None:
-            record_unfinished_as_lost(store, clock)
-        if deal is None:
-            number = (rng or random.Random()).randint(1, RANDOM_DEAL_MAX)
-            deal = SpiderDeal.from_number(variant, number)
-        game = cls(deal, level_id=level_id, clock=clock, store=store)
-        game._save()
-        return game
 
     # --- what the player sees ---------------------------------------------------------------
 
