@@ -26,6 +26,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
+import platformdirs
+
 try:
     import fcntl
 except ImportError:  # not POSIX (Windows): no player lock, the rest works the same
@@ -71,8 +73,6 @@ def default_directory() -> Path:
     override = os.environ.get("CASTLE_DATA_DIR")
     if override:
         return Path(override)
-    import platformdirs
-
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 

@@ -32,6 +32,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import NamedTuple, Protocol
 
+from . import __version__
 from .errors import CastleError
 
 #: The layout of the tables; a file of another version is refused, never rewritten.
@@ -224,8 +225,6 @@ class SurveyStore:
 
     def _create(self) -> bool:
         """Make the tables in the empty file; False if another process made some first."""
-        from . import __version__
-
         db = self._db
         # WAL: readers (castle survey report) see committed rows while a run writes; with
         # synchronous=NORMAL a commit is a write() without fsync: it survives a killed process.
