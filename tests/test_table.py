@@ -250,6 +250,7 @@ EVERY_ACTION: list[TableAction] = [
     Advise(peek=True),
     NewDeal(),
     NewDeal(level="hard", confirmed=True),
+    NewDeal(level="medium", deal=2),
     Pause(),
     Resume(),
 ]
@@ -279,6 +280,8 @@ def test_actions_round_trip_through_json() -> None:
         ({"action": "drop", "src": 0, "dst": 1, "count": 10**30}, "count must be"),
         ({"action": "hint", "peek": "yes"}, "true or false"),
         ({"action": "new_deal", "level": 7}, "level must be"),
+        ({"action": "new_deal", "deal": 0}, "deal must be"),
+        ({"action": "new_deal", "deal": 2**64}, "deal must be"),
     ],
 )
 def test_bad_actions_are_refused_in_one_line(data: object, said: str) -> None:
@@ -291,3 +294,64 @@ def test_an_unknown_level_is_refused_by_the_table() -> None:
     table = Table(Game(SEVENS))
     reply = table.act(NewDeal(level="impossible", confirmed=True))
     assert not reply.done and "impossible" in reply.message
+
+
+def test_the_hint_shown_is_the_action_that_plays_it(tmp_path: Path) -> None:
+    # What a browser does: ask for a hint, then send the action the view names.
+    store = SaveStore(tmp_path)
+    table = Table(new_game("medium", store, 2), store)
+    for _ in range(200):
+        if table.view().won:
+            break
+        assert table.act(Advise()).done
+        hint = table.view().hint
+        assert hint is not None and hint["action"] == "drop" and hint["count"] == 1
+        assert {hint["src"], hint["dst"]} - {FOUNDATION} <= set(table.hinted)
+        assert table.act(action_from_json(hint)).done
+        assert table.view().hint is None  # gone with the move
+    view = table.view()
+    assert view.won and view.statistics == {
+        "wins": 1,
+        "losses": 0,
+        "streak": 1,
+        "best_streak": 1,
+        "win_percentage": 100.0,
+    }
+    assert json.loads(json.dumps(view.to_json()))["statistics"]["wins"] == 1
+
+
+def test_a_spider_hint_names_its_action() -> None:
+    table = Table(SpiderGame(SPIDER_ENDGAME))
+    table.act(Advise(peek=True))
+    hint = table.view().hint
+    assert hint is not None and hint["action"] in ("drop", "take_off", "deal")
+    assert table.act(action_from_json(hint)).done
+
+
+def test_a_new_deal_may_name_its_number(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    table = Table(new_game("hard", store), store)
+    assert table.act(NewDeal(level="medium", deal=67)).done
+    assert table.view().deal == 67 and table.view().level == "medium"
+
+
+def test_check_refuses_what_this_game_does_not_have() -> None:
+    table = Table(Game(SEVENS))
+    action: TableAction
+    for action in (Pick(8), Tap(9), Drop(8, 0), Drop(0, 8), Put(9), TakeOff(8)):
+        with pytest.raises(ActionError, match="must be a column 0 to 7"):
+            table.check(action)
+    with pytest.raises(ActionError, match="unknown level"):
+        table.check(NewDeal(level="impossible"))
+    for action in (Pick(7), Drop(0, FOUNDATION), Put(FOUNDATION), DealRow(), NewDeal("easy")):
+        table.check(action)  # the game may still refuse these: that is act's reply
+    Table(SpiderGame(SPIDER_ENDGAME)).check(Pick(9))
+
+
+def test_lift_refuses_a_column_or_count_it_does_not_have() -> None:
+    table = Table(Game(SEVENS))
+    assert table.lift(0, 1).targets
+    for src, count in ((8, 1), (-1, 1), (0, 0), (0, True)):
+        with pytest.raises(ActionError):
+            table.lift(src, count)
+    assert table.lift(0, 20).refusal is not None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Union, get_args
 
+from .deal import MAX_DEAL_NUMBER
 from .errors import CastleError
 from .solve import FOUNDATION, Target
 
@@ -111,12 +112,14 @@ class Advise:
 
 @dataclass(frozen=True)
 class NewDeal:
-    """A new deal at ``level`` (default: this game's). When that counts this game as lost, it
-    is only done ``confirmed``; else the reply asks the question."""
+    """A new deal at ``level`` (default: this game's): deal number ``deal``, or one the level
+    picks. When that counts this game as lost, it is only done ``confirmed``; else the reply
+    asks the question."""
 
     NAME: ClassVar[str] = "new_deal"
     level: str | None = None
     confirmed: bool = False
+    deal: int | None = None
 
 
 @dataclass(frozen=True)
@@ -200,6 +203,8 @@ def _checked(action: str, name: str, value: object) -> object:
         if value == FOUNDATION:
             return value
         return _number(action, name, value, MAX_COLUMN)
+    if name == "deal":
+        return _number(action, name, value, MAX_DEAL_NUMBER, low=1, none=True)
     if name in ("peek", "confirmed"):
         if not isinstance(value, bool):
             raise ActionError(f"{action}: {name} must be true or false, not {value!r}")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import (
+    ActionError,
     Advise,
     Cancel,
     DealRow,
@@ -30,14 +31,16 @@ from .actions import (
     TakeOff,
     Tap,
     Undo,
+    action_to_json,
 )
 from .errors import CastleError, IllegalMoveError
-from .levels import level
+from .levels import LevelError, level
 from .new_game import AnyGame, new_game
 from .plan import Hint
 from .playclock import Clock
 from .saves import SaveStore
 from .solve import FOUNDATION, Target
+from .spider import SpiderMove
 from .spider_game import SpiderGame
 from .view import ColumnView, Lift, View, status_line
 from .words import plural
@@ -101,6 +104,8 @@ class Table:
         self.message = ""
         #: The columns the hint shown moves from and to.
         self.hinted: tuple[int, ...] = ()
+        #: The hint shown, as the action that plays it (None: no hint shown, or no move).
+        self.hint_action: TableAction | None = None
 
     # --- what is shown ------------------------------------------------------------------------
 
@@ -109,9 +114,11 @@ class Table:
         selection = None if self.selected is None else self.lift(*self.selected)
         targets = () if selection is None or selection.refusal else selection.targets
         spider = isinstance(game, SpiderGame)
-        record = None
+        record = statistics = None
         if game.is_won and self.store is not None:
-            record = str(self.store.record(game.level))
+            level_record = self.store.record(game.level)
+            record = str(level_record)
+            statistics = {**level_record.to_json(), "win_percentage": level_record.win_percentage}
         return View(
             game="spider" if spider else "castle",
             level=game.level,
@@ -146,6 +153,8 @@ class Table:
             can_undo=game.can_undo,
             can_redo=game.can_redo,
             record=record,
+            statistics=statistics,
+            hint=None if self.hint_action is None else action_to_json(self.hint_action),
         )
 
     def piles(self) -> list[tuple[int, list[Any]]]:
@@ -165,10 +174,35 @@ class Table:
     def lift(self, src: int, count: int) -> Lift:
         """What picking up the top ``count`` cards of ``src`` holds, where they may go, or why
         they cannot move as one. Nothing changes (a drag in progress asks this)."""
-        cards = self.piles()[src][1]
+        cards = self.piles()[self.check_column(src, "src")][1]
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise ActionError(f"count must be a whole number 1 or more, not {count!r}")
         refusal = self.game.lift_refusal(src, count)
         targets: tuple[Target, ...] = () if refusal else tuple(self.game.targets(src, count))
         return Lift(src, count, tuple(cards[len(cards) - count :]), targets, refusal)
+
+    def check_column(self, column: object, name: str = "column") -> int:
+        """``column`` if this game has it; :class:`ActionError` (bad input, not a move the game
+        refuses) else."""
+        count = len(self.piles())
+        if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < count:
+            raise ActionError(f"{name} must be a column 0 to {count - 1}, not {column!r}")
+        return column
+
+    def check(self, action: TableAction) -> None:
+        """Whether ``action`` can be put to this game at all: :class:`ActionError` when it
+        names a column the game does not have, or an unknown level. (A front end that reads
+        actions from outside, as the browser's server, refuses those as bad input; a move the
+        game refuses is :meth:`act`'s reply.)"""
+        for name in ("column", "src", "dst"):
+            value = getattr(action, name, None)
+            if value is not None and value != FOUNDATION:
+                self.check_column(value, name)
+        if isinstance(action, NewDeal) and action.level is not None:
+            try:
+                level(action.level)
+            except LevelError as e:
+                raise ActionError(str(e)) from None
 
     # --- what is done -------------------------------------------------------------------------
 
@@ -214,6 +248,7 @@ class Table:
         self.hinted = (
             () if move is None else tuple(c for c in (move.src, move.dst) if isinstance(c, int))
         )
+        self.hint_action = None if move is None else _playing(move)
         return True
 
     # --- inside -------------------------------------------------------------------------------
@@ -235,10 +270,12 @@ class Table:
             question = new_deal_question(level_id, game)
             if question is not None and not action.confirmed:
                 raise _Question(question)
-            self.game = new_game(level_id, self.store, clock=self._clock, rng=self._rng)
-            self.selected, self.hinted = None, ()
+            self.game = new_game(
+                level_id, self.store, action.deal, clock=self._clock, rng=self._rng
+            )
+            self.selected, self.hinted, self.hint_action = None, (), None
             return ""
-        self.hinted = ()
+        self.hinted, self.hint_action = (), None
         if isinstance(action, Pick):
             return self._pick(self._column(action.column), action.count)
         selected, self.selected = self.selected, None
@@ -333,6 +370,19 @@ class Table:
         else:
             game.move(src, dst, count)
         return ""
+
+
+def _playing(move: Any) -> TableAction:
+    """The action that plays a hinted move (a castle :class:`castle.Move` or a
+    :class:`castle.SpiderMove`)."""
+    if isinstance(move, SpiderMove):
+        if move.kind == "deal":
+            return DealRow()
+        if move.kind == "off":
+            return TakeOff(move.src)
+        assert move.src is not None and move.dst is not None
+        return Drop(move.src, move.dst, len(move.cards))
+    return Drop(move.src, move.dst, 1)
 
 
 class _Question(Exception):

@@ -84,7 +84,9 @@ class View:
     top rank, 0 when empty) and ``cards_up``; Spider has ``stock`` (cards left) and ``off``
     (the suit of each run taken off). ``selection`` is the held or selected cards with their
     targets (``foundation_target``: the foundations are one of them); ``message`` the last
-    word of the game to the player; ``record`` the level's statistics once the game is won."""
+    word of the game to the player; ``record`` the level's statistics once the game is won, as
+    a line, and ``statistics`` as numbers (wins, losses, streak, best_streak, win_percentage);
+    ``hint`` the hint shown as the action that plays it (``action_to_json``'s JSON)."""
 
     game: Literal["castle", "spider"]
     level: str
@@ -109,6 +111,8 @@ class View:
     can_undo: bool
     can_redo: bool
     record: str | None
+    statistics: dict[str, Any] | None = None
+    hint: dict[str, Any] | None = None
 
     @property
     def clock(self) -> str:
@@ -141,6 +145,8 @@ class View:
             "can_undo": self.can_undo,
             "can_redo": self.can_redo,
             "record": self.record,
+            "statistics": self.statistics,
+            "hint": self.hint,
         }
 
 
