@@ -62,7 +62,7 @@ def build_parser() -> Parser:
     # Imported here, inside main's try, for a quiet Ctrl+C during start-up (see main).
     import argparse
 
-    from . import autoplay, bench, play, solve, survey
+    from . import autoplay, bench, play, serve, solve, survey
     from .args import Parser
 
     parser = Parser(
@@ -73,7 +73,7 @@ def build_parser() -> Parser:
     )
     parser.add_argument("--version", action="version", version=f"castle {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for command in (solve, survey, play, autoplay, bench):  # in `castle --help` order
+    for command in (solve, survey, play, serve, autoplay, bench):  # in `castle --help` order
         command.add_parser(commands).set_defaults(run=command.run)
     return parser
 

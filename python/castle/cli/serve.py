@@ -1,0 +1,184 @@
+"""``castle serve``: the game in a web browser (docs/serve.md).
+
+It listens on 127.0.0.1 unless ``--host`` says otherwise, prints the URL with a random token
+that every request must present, and serves until Ctrl+C or SIGTERM (exit 0: every game is
+saved after each move already). On loopback the one player is the data directory's, the same
+saves ``castle play`` uses, and the server holds that directory's player lock while it runs;
+on a network each browser is a player of its own, under ``<data-dir>/players/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import ipaddress
+import signal
+import socket
+import sys
+from collections.abc import Iterator
+from types import FrameType
+from typing import Any
+
+from ..saves import SaveStore, StoreBusyError
+from .args import Parser
+from .errors import EXIT_OK, UsageError
+
+SERVE_HELP = """\
+Play in a web browser: serve the game on this machine and print its URL (open it; it carries
+a random token that every request must present). The game is saved after every move, in the
+same place castle play saves (a game begun in one continues in the other). Ctrl+C stops.
+With --host other than 127.0.0.1 the game is served on a network: each browser is then a
+player of its own (its own games and statistics, under DIR/players/).
+"""
+
+#: The port ``castle serve`` listens on unless told (0: any free port).
+DEFAULT_PORT = 8765
+#: The host it listens on unless told: this machine only.
+DEFAULT_HOST = "127.0.0.1"
+
+
+def parse_port(text: str) -> int:
+    """A TCP port, 0 (any free one) to 65535."""
+    stripped = text.strip()
+    if not stripped.isdigit() or not 0 <= int(stripped) <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"must be a port 0 to 65535 (0: any free port), not {text!r}"
+        )
+    return int(stripped)
+
+
+def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
+    """Add ``castle serve`` to ``commands``."""
+    serve = commands.add_parser(
+        "serve",
+        help="play in a web browser",
+        description=SERVE_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    serve.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        metavar="HOST",
+        help=f"the address to listen on (default {DEFAULT_HOST}: this machine only; "
+        "0.0.0.0: every network, each browser its own player)",
+    )
+    serve.add_argument(
+        "--port",
+        type=parse_port,
+        default=DEFAULT_PORT,
+        metavar="N",
+        help=f"the port to listen on (default {DEFAULT_PORT}; 0: any free port)",
+    )
+    serve.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="where the saves and statistics live (default: $CASTLE_DATA_DIR, else the "
+        "user data directory)",
+    )
+    serve.add_argument("--open", action="store_true", help="open the URL in the web browser")
+    return serve
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host``:``port``; :class:`UsageError` when it cannot be had."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+        sock = socket.socket(family, kind, proto)
+    except (OSError, UnicodeError) as e:
+        raise UsageError(f"--host: cannot listen on {host!r}: {_reason(e)}") from None
+    try:
+        if sys.platform != "win32":
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as e:
+        sock.close()
+        hint = " (try another --port, or --port 0)" if port else ""
+        raise UsageError(f"cannot listen on {host} port {port}: {_reason(e)}{hint}") from None
+    return sock
+
+
+def _reason(e: BaseException) -> str:
+    return (e.strerror if isinstance(e, OSError) and e.strerror else str(e)) or type(e).__name__
+
+
+def url_of(sock: socket.socket, host: str) -> tuple[str, bool]:
+    """The URL to open (without the token) and whether the server is on loopback only."""
+    address, port = sock.getsockname()[:2]
+    loopback = ipaddress.ip_address(address).is_loopback
+    if loopback:
+        name = address
+    elif address in ("0.0.0.0", "::"):
+        name = socket.gethostname()  # every network: the machine's name
+    else:
+        name = host
+    if ":" in name:
+        name = f"[{name}]"
+    return f"http://{name}:{port}/", loopback
+
+
+def run(args: argparse.Namespace) -> int:
+    store = SaveStore(args.data_dir)
+    # As castle play: one server or player at a time on a data directory, refused before it
+    # reads or writes anything.
+    try:
+        with store.player_lock():
+            return serve(args, store)
+    except StoreBusyError as e:
+        raise UsageError(str(e)) from None
+
+
+def serve(args: argparse.Namespace, store: SaveStore) -> int:
+    # Here, for start-up: the web server's packages are needed only by this command.
+    import uvicorn
+
+    from ..serve.app import create_app
+    from ..serve.guard import new_token
+
+    sock = listen(args.host, args.port)
+    url, loopback = url_of(sock, args.host)
+    token = new_token()
+    app = create_app(store.directory, token=token, loopback=loopback)
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        server_header=False,
+        timeout_graceful_shutdown=3,
+    )
+    server = uvicorn.Server(config)
+    address = f"{url}?token={token}"
+    where = "" if loopback else " (on the network: each browser is its own player)"
+    print(f"castle serve: {address}{where}", flush=True)
+    print("open it in a web browser; Ctrl+C stops (every move is saved as it is made)", flush=True)
+    if args.open:
+        import webbrowser  # here: only --open needs it
+
+        webbrowser.open(address)
+    with _stop_signals(server):
+        server.run(sockets=[sock])
+    sock.close()
+    print("castle serve: stopped", flush=True)
+    return EXIT_OK
+
+
+@contextlib.contextmanager
+def _stop_signals(server: Any) -> Iterator[None]:
+    """Ctrl+C and SIGTERM stop ``server`` (uvicorn handles them while it runs, then raises
+    them again: here they end quietly, exit 0, as a server asked to stop has done its job)."""
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        server.should_exit = True  # before uvicorn runs, or after: it stops, or is done
+
+    previous = {signum: signal.signal(signum, stop) for signum in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
+
+
+__all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "add_parser", "listen", "parse_port", "run", "url_of"]

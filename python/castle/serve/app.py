@@ -1,0 +1,223 @@
+"""The web app of ``castle serve`` (Starlette): the JSON endpoints of docs/serve.md over each
+player's :class:`castle.Table`, the guide, and the page's own files.
+
+Every request passes the :class:`~castle.serve.guard.Guard` first (token, origin, host; the
+player). A player's game is touched only in a worker thread, under that player's lock: one
+request of a player at a time, and the solver (a hint, a new Easy deal) never holds up the
+event loop. Bad input is a 4xx with ``{"error": "..."}`` and changes nothing; an unexpected
+error is a 500 with no traceback (the server's log has it).
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+import time
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import anyio.to_thread
+from markdown_it import MarkdownIt
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from ..actions import ActionError
+from ..playclock import Clock
+from ..table import Reply, Table
+from .guard import PLAYER_KEY, BadRequest, Guard, read_json, refusal
+from .players import NoGame, Player, Players
+
+#: The page's files, in the package.
+PAGE = Path(__file__).parent / "page"
+
+#: The content type of each kind of file the page may have (text in UTF-8).
+CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".json": "application/json",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+#: A segment of a page file's path: no dot first (no ``..``, no hidden files).
+SEGMENT = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*")
+
+
+def create_app(
+    data_dir: str | Path | None,
+    *,
+    token: str,
+    loopback: bool = True,
+    clock: Clock = time.monotonic,
+    rng: random.Random | None = None,
+) -> Starlette:
+    """The app: the players' saves in ``data_dir`` (one player on ``loopback``, else one per
+    browser under ``players/``), every request to present ``token``."""
+    players = Players(data_dir, shared=loopback, clock=clock, rng=rng)
+
+    async def served(request: Request, work: Callable[[Player], Any]) -> Response:
+        """``work`` done for the request's player in a worker thread, under its lock; its
+        answer as JSON, or the request's refusal."""
+        try:
+            player = players.get(request.scope.get(PLAYER_KEY))
+            answer = await anyio.to_thread.run_sync(player.served, lambda: work(player))
+        except BadRequest as e:
+            return refusal(e.status, e.reason)
+        except ActionError as e:
+            return refusal(400, str(e))
+        except NoGame as e:
+            return refusal(409, str(e))
+        return JSONResponse(answer)
+
+    async def body(request: Request) -> Any:
+        return await read_json(request)
+
+    async def levels(request: Request) -> Response:
+        return await served(request, lambda player: player.levels())
+
+    async def new(request: Request) -> Response:
+        try:
+            data = await body(request)
+        except BadRequest as e:
+            return refusal(e.status, e.reason)
+        return await served(request, lambda player: played(player, *player.new_deal(data)))
+
+    async def resume(request: Request) -> Response:
+        try:
+            data = await body(request)
+        except BadRequest as e:
+            return refusal(e.status, e.reason)
+        if data != {}:
+            return refusal(400, "continue takes an empty object: {}")
+        return await served(request, lambda player: played(player, *player.resume()))
+
+    async def view(request: Request) -> Response:
+        def shown(player: Player) -> dict[str, Any]:
+            return {"view": None if player.table is None else player.table.view().to_json()}
+
+        return await served(request, shown)
+
+    async def act(request: Request) -> Response:
+        try:
+            data = await body(request)
+        except BadRequest as e:
+            return refusal(e.status, e.reason)
+        return await served(request, lambda player: played(player, *player.act(data)))
+
+    async def lift(request: Request) -> Response:
+        params = request.query_params
+        if set(params) != {"src", "count"} or not all(
+            re.fullmatch(r"[0-9]{1,3}", params[name]) for name in ("src", "count")
+        ):
+            return refusal(400, "lift takes ?src=COLUMN&count=CARDS, whole numbers")
+        src, count = int(params["src"]), int(params["count"])
+        return await served(
+            request, lambda player: {"lift": player.at_table().lift(src, count).to_json()}
+        )
+
+    async def guide(request: Request) -> Response:
+        return JSONResponse({"html": guide_html()})
+
+    async def settings(request: Request) -> Response:
+        if request.method == "GET":
+            return await served(request, lambda player: {"settings": player.settings().to_json()})
+        try:
+            data = await body(request)
+        except BadRequest as e:
+            return refusal(e.status, e.reason)
+        return await served(
+            request, lambda player: {"settings": player.change_settings(data).to_json()}
+        )
+
+    async def page(request: Request) -> Response:
+        path = request.path_params.get("path", "")
+        if f"/{path}" in api:  # an endpoint asked with the wrong method
+            raise HTTPException(405)
+        return page_file(path)
+
+    routes = [
+        Route("/api/levels", levels, methods=["GET"]),
+        Route("/api/new", new, methods=["POST"]),
+        Route("/api/continue", resume, methods=["POST"]),
+        Route("/api/view", view, methods=["GET"]),
+        Route("/api/act", act, methods=["POST"]),
+        Route("/api/lift", lift, methods=["GET"]),
+        Route("/api/guide", guide, methods=["GET"]),
+        Route("/api/settings", settings, methods=["GET", "POST"]),
+    ]
+    api = {route.path for route in routes}
+    routes += [
+        Route("/", page, methods=["GET"]),
+        Route("/{path:path}", page, methods=["GET"]),
+    ]
+    return Starlette(
+        routes=routes,
+        middleware=[Middleware(Guard, token=token, loopback=loopback)],
+        exception_handlers={HTTPException: http_error, Exception: server_error},
+    )
+
+
+def played(player: Player, reply: Reply, table: Table | None) -> dict[str, Any]:
+    """The answer to a request that may change the game: the reply, the view after it, and
+    what went wrong with the player's files meanwhile."""
+    return {
+        "reply": reply.to_json(),
+        "view": None if table is None else table.view().to_json(),
+        "notices": player.notices(),
+    }
+
+
+def page_file(path: str) -> Response:
+    """The page's file at ``path`` (``""``: index.html); 404 for anything else."""
+    segments = path.split("/") if path else ["index.html"]
+    if segments[0] == "api" or not all(SEGMENT.fullmatch(s) for s in segments):
+        raise HTTPException(404)
+    file = PAGE.joinpath(*segments)
+    kind = CONTENT_TYPES.get(file.suffix.lower())
+    if kind is None or not file.is_file():
+        raise HTTPException(404)
+    return Response(file.read_bytes(), media_type=kind)
+
+
+@functools.lru_cache(maxsize=1)
+def guide_html() -> str:
+    """docs/rules.md (shipped as ``castle/rules.md``) as HTML; raw HTML in it is escaped."""
+    try:
+        text = (resources.files("castle") / "rules.md").read_text(encoding="utf-8")
+    except OSError:
+        return "<p>The rules text (docs/rules.md) is missing from this installation.</p>"
+    html: str = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    return html
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    """404 and 405 as the other refusals: one line of JSON."""
+    status = exc.status_code if isinstance(exc, HTTPException) else 500
+    if status == 404:
+        reason = f"nothing at {request.url.path}"
+    elif status == 405:
+        reason = f"{request.url.path} does not take {request.method} (see docs/serve.md)"
+    else:
+        reason = exc.detail if isinstance(exc, HTTPException) else "refused"
+    return refusal(status, reason)
+
+
+async def server_error(request: Request, exc: Exception) -> Response:
+    """An error of castle's, never the client's: no traceback to the client (the server's
+    log has it)."""
+    return refusal(500, "internal error (see the server's log)")
+
+
+__all__ = ["CONTENT_TYPES", "PAGE", "create_app", "guide_html", "page_file"]

@@ -1,0 +1,247 @@
+"""The players of ``castle serve``: each with its :class:`castle.SaveStore`, the game at its
+table (a :class:`castle.Table`) and a lock, so that its requests are served one at a time.
+
+On loopback there is one player, whose store is the data directory itself: the saves and
+statistics ``castle play`` uses. On a network each browser is a player of its own, in
+``<data-dir>/players/<id>/``. Every method here may take a while (a hint searches, a new Easy
+deal is proven winnable): the app calls them from worker threads, never on the event loop.
+
+No rule lives here: the table decides, the store saves (after every move, as the game does).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ..actions import ActionError, NewDeal, TableAction, action_from_json
+from ..errors import CastleError
+from ..game import Game
+from ..levels import LEVELS, LevelError, is_spider, level
+from ..new_game import AnyGame, new_game
+from ..playclock import Clock
+from ..records import Settings
+from ..saves import SaveStore
+from ..table import Reply, Table
+from ..words import clock_text
+from .guard import is_player_id
+
+T = TypeVar("T")
+
+#: Players kept in memory on a network server; beyond this those idle longest are let go
+#: (their games are saved: each comes back from its store, through CONTINUE), once idle
+#: for :data:`IDLE_SECONDS`.
+MAX_PLAYERS = 1000
+IDLE_SECONDS = 60.0
+
+
+class NoGame(Exception):
+    """Nothing to do it to: no game at the table, or none unfinished to continue (409)."""
+
+
+class Player:
+    """One player: ``store``, the game at the table (none until continued or dealt), and the
+    lock that serves its requests one at a time."""
+
+    def __init__(
+        self, store: SaveStore, *, clock: Clock = time.monotonic, rng: random.Random | None = None
+    ) -> None:
+        self.store = store
+        self.table: Table | None = None
+        self.lock = threading.Lock()
+        #: When a request last asked for this player (time.monotonic).
+        self.seen = time.monotonic()
+        self._clock = clock
+        self._rng = rng
+
+    def served(self, work: Callable[[], T]) -> T:
+        """``work`` done while no other request of this player is."""
+        with self.lock:
+            return work()
+
+    # --- the picker ---------------------------------------------------------------------------
+
+    def levels(self) -> dict[str, Any]:
+        """The level picker: each level with its statistics, and the unfinished game."""
+        levels = []
+        for chosen in LEVELS.values():
+            record = self.store.record(chosen.id)
+            levels.append(
+                {
+                    "id": chosen.id,
+                    "name": chosen.name,
+                    "blurb": chosen.blurb,
+                    "game": "spider" if is_spider(chosen.id) else "castle",
+                    "record": {**record.to_json(), "win_percentage": record.win_percentage},
+                    "record_text": str(record),
+                }
+            )
+        unfinished = self._unfinished()
+        resume = None
+        if unfinished is not None:
+            resume = {
+                "level": unfinished.level,
+                "level_name": level(unfinished.level).name,
+                "game": "spider" if is_spider(unfinished.level) else "castle",
+                "deal_name": unfinished.deal_name,
+                "moves": unfinished.moves,
+                "seconds": unfinished.seconds,
+                "clock": clock_text(unfinished.seconds),
+            }
+        return {"levels": levels, "continue": resume, "notices": self.notices()}
+
+    def notices(self) -> list[str]:
+        """What went wrong with the player's files since last asked (each told once)."""
+        told = list(self.store.notices)
+        self.store.notices.clear()
+        return told
+
+    # --- the game at the table ----------------------------------------------------------------
+
+    def new_deal(self, request: Any) -> tuple[Reply, Table | None]:
+        """``POST /api/new``: a new deal at the request's level (and deal number). When that
+        counts the unfinished game (at the table, or saved) as lost and is not ``confirmed``,
+        the reply asks, and nothing changes."""
+        if not isinstance(request, dict) or "action" in request:
+            raise ActionError('a new deal is {"level": ..., "confirmed": ..., "deal": ...}')
+        action = action_from_json({"action": NewDeal.NAME, **request})
+        assert isinstance(action, NewDeal)
+        if action.level is None:
+            raise ActionError("a new deal needs its 'level'")
+        try:
+            level(action.level)
+        except LevelError as e:
+            raise ActionError(str(e)) from None
+        table = self.table
+        if table is None:
+            saved = Game.resume(self.store, clock=self._clock, paused=True)
+            if saved is None:
+                try:
+                    game = new_game(
+                        action.level, self.store, action.deal, clock=self._clock, rng=self._rng
+                    )
+                except CastleError as e:  # Easy refuses a deal the solver does not win
+                    return Reply(False, str(e)), None
+                self.table = self._table(game)
+                return Reply(True, ""), self.table
+            table = self._table(saved)
+        reply = table.act(action)
+        if reply.done:
+            self.table = table
+        return reply, self.table
+
+    def resume(self) -> tuple[Reply, Table]:
+        """``POST /api/continue``: the unfinished game at the table, its clock running."""
+        game = self._unfinished()
+        if game is None:
+            raise NoGame("no unfinished game to continue: deal a new one")
+        if self.table is None or self.table.game is not game:
+            self.table = self._table(game)
+        game.unpause()
+        return Reply(True, ""), self.table
+
+    def act(self, data: Any) -> tuple[Reply, Table]:
+        """``POST /api/act``: the action ``data`` names, at the table."""
+        table = self.at_table()
+        action: TableAction = action_from_json(data)
+        table.check(action)
+        return table.act(action), table
+
+    def at_table(self) -> Table:
+        if self.table is None:
+            raise NoGame("no game at the table: continue one or deal a new one")
+        return self.table
+
+    # --- settings -----------------------------------------------------------------------------
+
+    def settings(self) -> Settings:
+        return self.store.settings()
+
+    def change_settings(self, changes: Any) -> Settings:
+        """The settings with ``changes`` (``{"sound": false}``), kept for the next start."""
+        if not isinstance(changes, dict):
+            raise ActionError('settings are a JSON object: {"sound": true, "fair_hints": true}')
+        known = Settings().to_json()
+        for name, value in changes.items():
+            if name not in known:
+                raise ActionError(f"no setting {name!r} (known: {', '.join(known)})")
+            if not isinstance(value, bool):
+                raise ActionError(f"{name} must be true or false, not {value!r}")
+        settings = replace(self.store.settings(), **changes)
+        self.store.save_settings(settings)
+        return settings
+
+    # --- inside -------------------------------------------------------------------------------
+
+    def _table(self, game: AnyGame) -> Table:
+        return Table(game, self.store, clock=self._clock, rng=self._rng)
+
+    def _unfinished(self) -> AnyGame | None:
+        """The unfinished game: the one at the table, else the one saved (paused)."""
+        game: AnyGame | None = None
+        if self.table is not None:
+            game = self.table.game
+        else:
+            game = Game.resume(self.store, clock=self._clock, paused=True)
+        return game if game is not None and not game.is_won else None
+
+
+class Players:
+    """Who plays on this server. ``shared`` (loopback): one player, ``directory`` itself;
+    else a player per id, in ``directory/players/<id>``."""
+
+    def __init__(
+        self,
+        directory: str | Path | None,
+        *,
+        shared: bool = True,
+        clock: Clock = time.monotonic,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.shared = shared
+        self.store = SaveStore(directory)
+        self._clock = clock
+        self._rng = rng
+        self._players: OrderedDict[str, Player] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, player_id: str | None) -> Player:
+        """The player of ``player_id`` (on loopback: None, the one player)."""
+        if self.shared:
+            key, store = "", self.store
+        else:
+            if player_id is None or not is_player_id(player_id):
+                raise ActionError(f"not a player id: {player_id!r}")
+            key = player_id
+            store = SaveStore(self.store.directory / "players" / player_id)
+        with self._lock:
+            player = self._players.get(key)
+            if player is None:
+                player = Player(store, clock=self._clock, rng=self._rng)
+                self._players[key] = player
+                self._let_go()
+            self._players.move_to_end(key)
+            player.seen = time.monotonic()
+            return player
+
+    def _let_go(self) -> None:
+        """Past :data:`MAX_PLAYERS` in memory, those idle longest go (none in a request, nor
+        seen in the last :data:`IDLE_SECONDS`)."""
+        now = time.monotonic()
+        for key in list(self._players):
+            if len(self._players) <= MAX_PLAYERS:
+                return
+            player = self._players[key]
+            if now - player.seen < IDLE_SECONDS:
+                return  # the rest were seen later still
+            if not player.lock.locked():
+                del self._players[key]
+
+
+__all__ = ["MAX_PLAYERS", "NoGame", "Player", "Players"]
