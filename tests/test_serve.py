@@ -11,13 +11,15 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
+import time
 import warnings
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from castle import Deal, Game, SaveStore
+from castle import Deal, Game, SaveStore, Table
 from castle.cli import main
 from castle.serve.app import create_app
 from castle.serve.guard import MAX_BODY, PLAYER_COOKIE, TOKEN_COOKIE
@@ -504,3 +506,52 @@ def test_a_busy_port_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[s
         assert main(["serve", "--data-dir", str(tmp_path), "--port", str(port)]) == 2
     err = capsys.readouterr().err
     assert f"cannot listen on 127.0.0.1 port {port}" in err and err.count("\n") == 1
+
+
+def test_a_hint_searches_off_the_event_loop(tmp_path: Path, monkeypatch: Any) -> None:
+    # While one player's hint searches (made slow here), another player is answered at once.
+    searching = threading.Event()
+    advice = Table.advice
+
+    def slow(self: Table, peek: bool = False) -> Any:
+        searching.set()
+        time.sleep(1.5)
+        return advice(self, peek)
+
+    monkeypatch.setattr(Table, "advice", slow)
+    app = create_app(tmp_path, token=TOKEN, loopback=False, rng=random.Random(7))
+    headers = {"X-Castle-Token": TOKEN}
+    with TestClient(app, base_url="http://192.0.2.7:8765", headers=headers) as alice:
+        bob = TestClient(app, base_url="http://192.0.2.7:8765", headers=headers)
+        bob.portal = alice.portal  # the same event loop for both browsers
+        deal(alice, "medium", 2)
+        deal(bob, "medium", 3)
+        hint = threading.Thread(target=act, args=(alice,), kwargs={"action": "hint"})
+        hint.start()
+        assert searching.wait(10)
+        started = time.monotonic()
+        assert act(bob, action="tap", column=6)["reply"] is not None
+        answered = time.monotonic() - started
+        hint.join()
+    assert answered < 1.0
+
+
+def test_one_players_requests_are_served_in_turn(tmp_path: Path) -> None:
+    c = client(tmp_path)
+    with c:
+        deal(c, "medium", 2)
+        replies: list[bool] = []
+
+        def tap_and_undo() -> None:
+            for action in ({"action": "tap", "column": 6}, {"action": "undo"}) * 5:
+                replies.append(act(c, **action)["reply"]["done"])
+
+        threads = [threading.Thread(target=tap_and_undo) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    shown = view(c)
+    assert shown is not None and shown["moves"] == sum(replies)
+    saved = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
+    assert saved["moves"] == shown["moves"]
