@@ -85,7 +85,9 @@ def listen(host: str, port: int) -> socket.socket:
         family, kind, proto, _, address = socket.getaddrinfo(
             host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
         )[0]
-        sock = socket.socket(family, kind, proto)
+        # IPPROTO_TCP named: asyncio sets TCP_NODELAY on the connections only then (else each
+        # answer in two writes waits some 40 ms for the client's delayed ACK).
+        sock = socket.socket(family, kind, proto or socket.IPPROTO_TCP)
     except (OSError, UnicodeError) as e:
         raise UsageError(f"--host: cannot listen on {host!r}: {_reason(e)}") from None
     try:
