@@ -150,7 +150,8 @@ def test_two_players_on_a_network_server_do_not_see_each_others_games(tmp_path: 
     base, headers = "http://192.0.2.7:8765", {"X-Castle-Token": TOKEN}
     alice = TestClient(app, base_url=base, headers=headers)
     bob = TestClient(app, base_url=base, headers=headers)
-    # Any Host on a network; each browser gets its own id in an HttpOnly cookie.
+    # Any Host on a network; each browser let in gets its own id in an HttpOnly cookie.
+    assert "set-cookie" not in TestClient(app, base_url=base).get("/api/levels").headers
     first = alice.get("/api/levels")
     assert (
         "HttpOnly" in first.headers["set-cookie"]

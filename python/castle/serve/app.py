@@ -19,9 +19,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import anyio.to_thread
 from markdown_it import MarkdownIt
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -72,7 +72,7 @@ def create_app(
         answer as JSON, or the request's refusal."""
         try:
             player = players.get(request.scope.get(PLAYER_KEY))
-            answer = await anyio.to_thread.run_sync(player.served, lambda: work(player))
+            answer = await run_in_threadpool(player.served, lambda: work(player))
         except BadRequest as e:
             return refusal(e.status, e.reason)
         except ActionError as e:

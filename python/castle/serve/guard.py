@@ -122,9 +122,6 @@ class Guard:
             if player is None or not is_player_id(player):
                 player, new_player = new_player_id(), True
         extra: list[tuple[bytes, bytes]] = list(SECURITY_HEADERS)
-        if new_player:
-            assert player is not None
-            extra.append((b"set-cookie", _cookie(PLAYER_COOKIE, player, forever=True)))
 
         async def stamped(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -141,6 +138,9 @@ class Guard:
         except BadRequest as e:
             await refusal(e.status, e.reason)(scope, receive, stamped)
             return
+        if new_player:  # a browser let in for the first time
+            assert player is not None
+            extra.append((b"set-cookie", _cookie(PLAYER_COOKIE, player, forever=True)))
         scope[PLAYER_KEY] = player
         await self.app(scope, receive, stamped)
 
