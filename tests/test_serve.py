@@ -482,6 +482,20 @@ def test_castle_serve_prints_its_url_serves_and_stops_on_sigterm(tmp_path: Path)
     assert saved["deal"] == 2 and saved["moves"] == 1
 
 
+def test_stopping_pauses_every_game_which_saves_its_time(tmp_path: Path) -> None:
+    now = [100.0]
+    app = create_app(tmp_path, token=TOKEN, clock=lambda: now[0])
+    c = TestClient(app, base_url=HERE, headers={"X-Castle-Token": TOKEN})
+    deal(c, "medium", 2)
+    act(c, action="tap", column=6)
+    now[0] += 42.0
+    app.state.players.pause_all()
+    saved = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
+    assert saved["seconds"] == 42.0 and saved["moves"] == 1
+    shown = view(c)
+    assert shown is not None and shown["paused"]
+
+
 @pytest.mark.parametrize(
     ("argv", "said"),
     [

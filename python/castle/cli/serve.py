@@ -163,6 +163,8 @@ def serve(args: argparse.Namespace, store: SaveStore) -> int:
     with _stop_signals(server):
         server.run(sockets=[sock])
     sock.close()
+    # Every move is saved already; pausing saves the time played since the last one too.
+    app.state.players.pause_all()
     print("castle serve: stopped", flush=True)
     return EXIT_OK
 

@@ -64,7 +64,8 @@ def create_app(
     rng: random.Random | None = None,
 ) -> Starlette:
     """The app: the players' saves in ``data_dir`` (one player on ``loopback``, else one per
-    browser under ``players/``), every request to present ``token``."""
+    browser under ``players/``), every request to present ``token``. ``app.state.players`` is
+    its :class:`~castle.serve.players.Players`."""
     players = Players(data_dir, shared=loopback, clock=clock, rng=rng)
 
     async def served(request: Request, work: Callable[[Player], Any]) -> Response:
@@ -162,11 +163,14 @@ def create_app(
         Route("/", page, methods=["GET"]),
         Route("/{path:path}", page, methods=["GET"]),
     ]
-    return Starlette(
+    app = Starlette(
         routes=routes,
         middleware=[Middleware(Guard, token=token, loopback=loopback)],
         exception_handlers={HTTPException: http_error, Exception: server_error},
     )
+    #: Who plays here (``castle serve`` pauses their games as it stops).
+    app.state.players = players
+    return app
 
 
 def played(player: Player, reply: Reply, table: Table | None) -> dict[str, Any]:

@@ -230,6 +230,15 @@ class Players:
             player.seen = time.monotonic()
             return player
 
+    def pause_all(self) -> None:
+        """Every game at a table paused, which saves its time played (the server stops)."""
+        with self._lock:
+            players = list(self._players.values())
+        for player in players:
+            with player.lock:
+                if player.table is not None:
+                    player.table.game.pause()
+
     def _let_go(self) -> None:
         """Past :data:`MAX_PLAYERS` in memory, those idle longest go (none in a request, nor
         seen in the last :data:`IDLE_SECONDS`)."""
