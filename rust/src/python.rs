@@ -7,19 +7,21 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::board;
 use crate::cards::Card;
-use crate::deal::{Deal as CoreDeal, MAX_NUMBER};
-use crate::moves::{self, Move, FOUNDATION};
-use crate::solver::{self, Limits};
+use crate::castle::board;
+use crate::castle::deal::Deal as CoreDeal;
+use crate::castle::moves::{self, Move, FOUNDATION};
+use crate::castle::search as castle_search;
+use crate::castle::state::State;
+use crate::castle::variant::Variant;
+use crate::random::MAX_NUMBER;
+use crate::solver::Limits;
 use crate::spider::beam as spider_beam;
 use crate::spider::board as spider_board;
 use crate::spider::deal::{SpiderDeal, Suits, COLUMNS as SPIDER_COLUMNS};
 use crate::spider::moves::{self as spider_moves, SpiderMove};
 use crate::spider::search as spider_search;
 use crate::spider::state::SpiderState;
-use crate::state::State;
-use crate::variant::Variant;
 
 create_exception!(
     _core,
@@ -253,7 +255,7 @@ fn solve(
     let mut signal: Option<PyErr> = None;
     let outcome = py.detach(|| {
         catch_unwind(AssertUnwindSafe(|| {
-            solver::solve(&deal.deal, &limits, short, &mut || {
+            castle_search::solve(&deal.deal, &limits, short, &mut || {
                 Python::attach(|py| match py.check_signals() {
                     Ok(()) => false,
                     Err(e) => {

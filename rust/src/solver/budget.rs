@@ -4,10 +4,20 @@
 use std::time::{Duration, Instant};
 
 use super::heap::Memory;
-use crate::moves::Move;
+
+/// What the caller lets a solve spend.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// At most this many positions expanded.
+    pub max_states: Option<u64>,
+    pub max_seconds: Option<f64>,
+    /// Bound on the bytes the solve holds: its tables, stacks, move lists and beam layers
+    /// (`heap.rs` counts them).
+    pub max_memory: usize,
+}
 
 /// How a pass ended (`M`: the game's kind of move).
-pub enum End<M = Move> {
+pub enum End<M> {
     Won(Vec<M>),
     /// Every position was expanded.
     Exhausted,

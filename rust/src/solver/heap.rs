@@ -310,6 +310,13 @@ impl Memory {
     }
 }
 
+/// At most the bytes of a hash map of `T` entries made for `n` of them (hashbrown: a power of
+/// two of slots, at most 7/8 full, and a control byte each, 16 more).
+pub fn map_bytes<T>(n: usize) -> usize {
+    let slots = (n.max(8) * 8 / 7).next_power_of_two();
+    slots * (size_of::<T>() + 1) + 16
+}
+
 #[cfg(test)]
 /// Starts this thread's peak over: the most it held from now on is [`peak_since`]'s.
 pub fn reset_peak() {

@@ -7,9 +7,9 @@ use super::moves::{apply, generate, SpiderMove};
 use super::search::MOST_MOVES;
 use super::state::{Col, SpiderState};
 use crate::cards::Card;
-use crate::solver::beam::sort_by_estimate;
 use crate::solver::budget::{Budget, End, Watch};
-use crate::solver::shorten_map_bytes as map_bytes;
+use crate::solver::heap::map_bytes;
+use crate::solver::sort::sort_by_estimate;
 use crate::solver::table::{Insert, Table};
 use rustc_hash::FxHashSet;
 

@@ -9,8 +9,7 @@ use super::beam::STATE_BYTES;
 use super::deal::SpiderDeal;
 use super::moves::{apply, generate, undo, SpiderMove};
 use super::state::{SpiderKey, SpiderState};
-use crate::solver::heap::Memory;
-use crate::solver::shorten_map_bytes as map_bytes;
+use crate::solver::heap::{map_bytes, Memory};
 
 /// Lines longer than this, after their loops are cut, keep that form: the breadth-first pass
 /// costs a move generation per position.

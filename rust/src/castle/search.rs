@@ -4,42 +4,15 @@
 use std::time::{Duration, Instant};
 
 use super::beam::{beam_pass, shortest_beam};
-use super::budget::{Budget, End, Watch};
-use super::heap::Memory;
+use super::deal::Deal;
+use super::moves::{apply, generate, play_automatic, replays_to_win, undo, Move};
 use super::order::order_moves;
 use super::shorten::{shorten, shorten_bytes};
-use super::table::{Insert, Table};
-use crate::deal::Deal;
-use crate::moves::{apply, generate, play_automatic, replays_to_win, undo, Move};
-use crate::state::{Key, State};
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Status {
-    Solved,
-    Unsolvable,
-    /// A limit ended the search first.
-    Unknown,
-}
-
-impl Status {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Solved => "solved",
-            Status::Unsolvable => "unsolvable",
-            Status::Unknown => "unknown",
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// At most this many positions expanded.
-    pub max_states: Option<u64>,
-    pub max_seconds: Option<f64>,
-    /// Bound on the bytes the solve holds: its tables, stacks, move lists and beam layers
-    /// (`heap.rs` counts them).
-    pub max_memory: usize,
-}
+use super::state::{Key, State};
+use crate::solver::budget::{Budget, End, Limits, Watch};
+use crate::solver::heap::Memory;
+use crate::solver::table::{Insert, Table};
+use crate::solver::Status;
 
 #[derive(Clone, Debug)]
 pub struct Outcome {
@@ -187,7 +160,13 @@ fn key(state: &State, pass: Pass) -> Key {
 
 /// One depth-first pass. Every new position reached is entered in the table and expanded
 /// once; `expanded` counts expansions over all passes.
-fn search(deal: &Deal, pass: Pass, budget: &Budget, expanded: &mut u64, watch: &mut Watch) -> End {
+fn search(
+    deal: &Deal,
+    pass: Pass,
+    budget: &Budget,
+    expanded: &mut u64,
+    watch: &mut Watch,
+) -> End<Move> {
     let mut state = State::from_deal(deal);
     let mut table = Table::new(budget.memory);
     let mut path: Vec<Move> = Vec::new();
@@ -274,9 +253,9 @@ fn unwind(state: &mut State, path: &mut Vec<Move>, len: usize) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::variant::Variant;
     use super::*;
     use crate::solver::heap::{peak_since, reset_peak};
-    use crate::variant::Variant;
 
     fn limits(max_states: Option<u64>) -> Limits {
         Limits {

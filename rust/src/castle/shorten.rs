@@ -5,10 +5,11 @@ use std::mem::size_of;
 
 use rustc_hash::FxHashMap;
 
+use super::deal::Deal;
+use super::moves::{all_legal, apply, undo, Move};
+use super::state::{Key, State, NOT_IN_TABLEAU};
 use crate::cards::Card;
-use crate::deal::Deal;
-use crate::moves::{all_legal, apply, undo, Move};
-use crate::state::{Key, State, NOT_IN_TABLEAU};
+use crate::solver::heap::map_bytes;
 
 /// A position with its columns in place: the key plus each column's bottom card (which says
 /// which column is which). Moves name columns by place, so only these can be joined.
@@ -131,19 +132,13 @@ pub fn shorten_bytes(moves: usize) -> usize {
     n * each + map_bytes::<(PlacedKey, usize)>(n) + 4096
 }
 
-/// At most the bytes of a hash map of `T` entries made for `n` of them (hashbrown: a power of
-/// two of slots, at most 7/8 full, and a control byte each, 16 more).
-pub(crate) fn map_bytes<T>(n: usize) -> usize {
-    let slots = (n.max(8) * 8 / 7).next_power_of_two();
-    slots * (size_of::<T>() + 1) + 16
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::moves::{is_legal, replays_to_win};
+    use super::super::search::solve;
+    use super::super::variant::Variant;
     use super::*;
-    use crate::moves::{is_legal, replays_to_win};
-    use crate::solver::{solve, Limits};
-    use crate::variant::Variant;
+    use crate::solver::Limits;
 
     #[test]
     fn a_loop_is_cut() {

@@ -1,9 +1,9 @@
 //! The rules of play (docs/rules.md §1) in one place: which single-card moves are legal, making and
 //! unmaking them, and which foundation moves are safe to make automatically.
 
+use super::deal::Deal;
+use super::state::State;
 use crate::cards::Card;
-use crate::deal::Deal;
-use crate::state::State;
 
 /// `Move::to` for a move onto the card's foundation.
 pub const FOUNDATION: u8 = u8::MAX;
@@ -227,10 +227,10 @@ pub fn replays_to_win(deal: &Deal, moves: &[Move]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::board;
+    use super::super::state::Key;
+    use super::super::variant::Variant;
     use super::*;
-    use crate::board;
-    use crate::state::Key;
-    use crate::variant::Variant;
     use rustc_hash::FxHashSet;
 
     /// Whether `state` can be won, by plain depth-first search over every legal move (no
