@@ -15,7 +15,7 @@ use crate::castle::search as castle_search;
 use crate::castle::state::State;
 use crate::castle::variant::Variant;
 use crate::random::MAX_NUMBER;
-use crate::solver::Limits;
+use crate::solver::{Limits, Stop};
 use crate::spider::beam as spider_beam;
 use crate::spider::board as spider_board;
 use crate::spider::deal::{SpiderDeal, Suits, COLUMNS as SPIDER_COLUMNS};
@@ -277,7 +277,7 @@ fn solve(
         moves,
         outcome.states,
         outcome.seconds,
-        outcome.limit,
+        outcome.limit.map(Stop::as_str),
     ))
 }
 
@@ -519,7 +519,7 @@ fn solve_spider(
         moves,
         outcome.states,
         outcome.seconds,
-        outcome.limit,
+        outcome.limit.map(Stop::as_str),
     ))
 }
 

@@ -11,6 +11,7 @@ use super::state::{Key, State};
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::sort::sort_by_estimate;
 use crate::solver::table::{Insert, Table};
+use crate::solver::Stop;
 
 /// More than a position has moves, and more than a move and its automatic moves add to the
 /// beam's list of moves (as in the depth-first search).
@@ -88,7 +89,7 @@ pub fn beam_search(
     let memory = &budget.memory;
     let mut kept = Table::new(*memory);
     if kept.insert(state.key()) == Insert::Full {
-        return End::Limit("memory");
+        return End::Limit(Stop::Memory);
     }
     // The beam: each position with its node.
     let mut beam: Vec<(State, usize)> = vec![(state, 0)];
@@ -109,7 +110,7 @@ pub fn beam_search(
                 return End::Limit(why);
             }
             if !memory.reserve(&mut candidates, MOST_MOVES) {
-                return End::Limit("memory");
+                return End::Limit(Stop::Memory);
             }
             legal.clear();
             generate(position, &mut legal);
@@ -133,7 +134,7 @@ pub fn beam_search(
                             m,
                         }),
                         Insert::Seen => {}
-                        Insert::Full => return End::Limit("memory"),
+                        Insert::Full => return End::Limit(Stop::Memory),
                     }
                 }
                 for &back in line.iter().rev() {
@@ -143,7 +144,7 @@ pub fn beam_search(
         }
         // The best `width`, ties in the order they were met.
         if !memory.reserve(&mut scratch, candidates.len()) {
-            return End::Limit("memory");
+            return End::Limit(Stop::Memory);
         }
         sort_by_estimate(&mut candidates, &mut scratch, &mut counts, |c| {
             i64::from(c.estimate)
@@ -151,11 +152,11 @@ pub fn beam_search(
         candidates.truncate(width);
         // The next depth's positions, beside this one's until it is built.
         if !memory.reserve(&mut next, candidates.len()) {
-            return End::Limit("memory");
+            return End::Limit(Stop::Memory);
         }
         for c in &candidates {
             if !(memory.reserve(&mut nodes, 1) && memory.reserve(&mut moves, MOST_MOVES)) {
-                return End::Limit("memory");
+                return End::Limit(Stop::Memory);
             }
             let (parent, node) = &beam[c.from];
             let mut child = parent.clone();
@@ -164,7 +165,7 @@ pub fn beam_search(
             moves.push(c.m);
             play_automatic(&mut child, &mut moves);
             if kept.insert(child.key()) == Insert::Full {
-                return End::Limit("memory");
+                return End::Limit(Stop::Memory);
             }
             nodes.push(Node {
                 parent: *node,

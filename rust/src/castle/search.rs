@@ -12,7 +12,7 @@ use super::state::{Key, State};
 use crate::solver::budget::{Budget, End, Limits, Watch};
 use crate::solver::heap::Memory;
 use crate::solver::table::{Insert, Table};
-use crate::solver::Status;
+use crate::solver::{Status, Stop};
 
 #[derive(Clone, Debug)]
 pub struct Outcome {
@@ -22,8 +22,8 @@ pub struct Outcome {
     /// Positions expanded.
     pub states: u64,
     pub seconds: f64,
-    /// Why an unknown stopped: "states", "seconds", "memory" or "interrupted".
-    pub limit: Option<&'static str>,
+    /// Why an unknown stopped.
+    pub limit: Option<Stop>,
 }
 
 /// The search runs in three passes over the same deal; the first two look for a win only.
@@ -105,7 +105,7 @@ pub fn solve(
     // The beam pass (and its time up to a fifth of the limit). Enough for the deals it wins;
     // on the deals it cannot win, small beside the proof (a quarter of the quick pass's
     // states doubled the 99th percentile of Beleaguered Castle 1-2000).
-    if !matches!(end, End::Won(_) | End::Limit("interrupted")) {
+    if !matches!(end, End::Won(_) | End::Limit(Stop::Interrupted)) {
         let budget = Budget {
             max_states: Some(until(expanded + BEAM_STATES)),
             deadline: deadline(0.2),
@@ -119,7 +119,7 @@ pub fn solve(
         deadline: deadline(1.0),
         memory,
     };
-    if !matches!(end, End::Won(_) | End::Limit("interrupted")) {
+    if !matches!(end, End::Won(_) | End::Limit(Stop::Interrupted)) {
         end = search(deal, Pass::Complete, &budget, &mut expanded, &mut watch);
     }
     let (status, moves, limit) = match end {
@@ -178,7 +178,7 @@ fn search(
         return End::Won(path);
     }
     if table.insert(key(&state, pass)) == Insert::Full {
-        return End::Limit("memory");
+        return End::Limit(Stop::Memory);
     }
     loop {
         // `state` is a new position, just entered in the table (and not won): expand it.
@@ -191,7 +191,7 @@ fn search(
             && memory.reserve(&mut moves, MOST_MOVES)
             && memory.reserve(&mut path, MOST_MOVES))
         {
-            return End::Limit("memory");
+            return End::Limit(Stop::Memory);
         }
         let start = moves.len();
         generate(&state, &mut moves);
@@ -237,7 +237,7 @@ fn search(
             match table.insert(key(&state, pass)) {
                 Insert::New => break,
                 Insert::Seen => unwind(&mut state, &mut path, path_len),
-                Insert::Full => return End::Limit("memory"),
+                Insert::Full => return End::Limit(Stop::Memory),
             }
         }
     }
@@ -279,7 +279,7 @@ mod tests {
             let memory = Memory::from_now(max_memory);
             reset_peak();
             let o = solve(&deal, &limits, false, &mut || false);
-            assert_eq!((o.status, o.limit), (Status::Unknown, Some("memory")));
+            assert_eq!((o.status, o.limit), (Status::Unknown, Some(Stop::Memory)));
             let peak = peak_since(&memory);
             assert!(peak <= max_memory, "{peak} bytes held under {max_memory}");
             // Most of it is used: the table, not the stack, reached the bound.
@@ -332,7 +332,7 @@ mod tests {
         let short = solve(&deal, &limits(Some(free.states - 1)), false, &mut || false);
         assert_eq!(
             (short.status, short.states, short.limit),
-            (Status::Unknown, free.states - 1, Some("states"))
+            (Status::Unknown, free.states - 1, Some(Stop::States))
         );
     }
 }

@@ -1,5 +1,5 @@
 //! What the castle and Spider searches share: limits, the budget a pass spends, the table, the
-//! count of what a solve holds, the beams' sort, and the answer (its status).
+//! count of what a solve holds, the beams' sort, and the answer (its status, the limit that stopped it).
 
 pub mod budget;
 pub mod heap;
@@ -8,4 +8,4 @@ pub mod sort;
 pub mod table;
 
 pub use budget::Limits;
-pub use outcome::Status;
+pub use outcome::{Status, Stop};

@@ -11,6 +11,7 @@ use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::heap::map_bytes;
 use crate::solver::sort::sort_by_estimate;
 use crate::solver::table::{Insert, Table};
+use crate::solver::Stop;
 use rustc_hash::FxHashSet;
 
 /// What the estimate charges for each thing between a position and a win.
@@ -325,7 +326,7 @@ pub fn beam_search(
     let memory = &budget.memory;
     let mut seen: Table<u64> = Table::new(*memory);
     if seen.insert(beam_key(&root)) == Insert::Full {
-        return End::Limit("memory");
+        return End::Limit(Stop::Memory);
     }
     // Every node ever kept (index 0: the root), and the current layer as (node, state).
     let mut nodes = vec![Node {
@@ -349,7 +350,7 @@ pub fn beam_search(
                 return End::Limit(why);
             }
             if !memory.reserve(&mut candidates, MOST_MOVES) {
-                return End::Limit("memory");
+                return End::Limit(Stop::Memory);
             }
             let parent = Parent::new(state, weights);
             moves.clear();
@@ -373,7 +374,7 @@ pub fn beam_search(
         }
         // Ranked, ties in the order they were met.
         if !memory.reserve(&mut scratch, candidates.len()) {
-            return End::Limit("memory");
+            return End::Limit(Stop::Memory);
         }
         sort_by_estimate(
             &mut candidates,
@@ -400,7 +401,7 @@ pub fn beam_search(
         if !(memory.reserve(&mut next, kept)
             && (in_layer.capacity() >= kept || memory.allows(map_bytes::<u64>(kept))))
         {
-            return End::Limit("memory");
+            return End::Limit(Stop::Memory);
         }
         in_layer.reserve(kept);
         for &(_, key, i, m) in &candidates {
@@ -413,7 +414,7 @@ pub fn beam_search(
             if !(memory.allows(STATE_BYTES) && memory.reserve(&mut nodes, 1))
                 || seen.insert(key) == Insert::Full
             {
-                return End::Limit("memory");
+                return End::Limit(Stop::Memory);
             }
             let mut state = match spare.pop() {
                 Some(mut old) => {

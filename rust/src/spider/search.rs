@@ -20,7 +20,7 @@ use super::state::{SpiderKey, SpiderState};
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::heap::{self, Memory};
 use crate::solver::table::{Insert, Table};
-use crate::solver::{Limits, Status};
+use crate::solver::{Limits, Status, Stop};
 
 #[derive(Clone, Debug)]
 pub struct SpiderOutcome {
@@ -29,7 +29,7 @@ pub struct SpiderOutcome {
     pub moves: Vec<SpiderMove>,
     pub states: u64,
     pub seconds: f64,
-    pub limit: Option<&'static str>,
+    pub limit: Option<Stop>,
     /// The states expanded when each step that ran ended, the complete search's last if it
     /// ran (for studying the portfolio).
     pub ends: Vec<u64>,
@@ -195,8 +195,8 @@ pub fn solve_with(
     // On to the next step when a step's share ran out, a beam ran dry, or a beam's table
     // filled the memory; not after a win, a proof, the deadline (which ends every step alike)
     // or an interrupt.
-    let next = |end: &End<SpiderMove>| matches!(end, End::Limit("states" | "memory"));
-    let mut end = End::Limit("states");
+    let next = |end: &End<SpiderMove>| matches!(end, End::Limit(Stop::States | Stop::Memory));
+    let mut end = End::Limit(Stop::States);
     let mut ends = Vec::new();
     for step in steps {
         if !next(&end) {
@@ -215,7 +215,7 @@ pub fn solve_with(
                 &mut expanded,
                 &mut watch,
             ) {
-                End::Exhausted => End::Limit("states"),
+                End::Exhausted => End::Limit(Stop::States),
                 other => other,
             },
             Step::Slice { states } => search(
@@ -270,7 +270,7 @@ fn search(
         return End::Won(Vec::new());
     }
     if table.insert(state.key()) == Insert::Full {
-        return End::Limit("memory");
+        return End::Limit(Stop::Memory);
     }
     loop {
         // `state` is a new position, just entered in the table (and not won): expand it.
@@ -283,7 +283,7 @@ fn search(
             && memory.reserve(&mut moves, MOST_MOVES)
             && memory.reserve(&mut path, 1))
         {
-            return End::Limit("memory");
+            return End::Limit(Stop::Memory);
         }
         let start = moves.len();
         generate(&state, true, &mut moves);
@@ -317,7 +317,7 @@ fn search(
                     let (m, applied) = path.pop().unwrap();
                     undo(&mut state, m, applied);
                 }
-                Insert::Full => return End::Limit("memory"),
+                Insert::Full => return End::Limit(Stop::Memory),
             }
         }
     }
@@ -354,7 +354,7 @@ mod tests {
             let memory = Memory::from_now(max_memory);
             reset_peak();
             let o = solve(&deal, &limits, &mut || false);
-            assert_eq!((o.status, o.limit), (Status::Unknown, Some("memory")));
+            assert_eq!((o.status, o.limit), (Status::Unknown, Some(Stop::Memory)));
             assert_eq!(o.ends.len(), PORTFOLIO.len() + 1, "every step ran");
             let peak = peak_since(&memory);
             assert!(peak <= max_memory, "{peak} bytes held under {max_memory}");
@@ -377,7 +377,7 @@ mod tests {
         let memory = Memory::from_now(8 << 20);
         reset_peak();
         let o = solve_with(&deal, &limits, &wide, &mut || false);
-        assert_eq!(o.limit, Some("memory"));
+        assert_eq!(o.limit, Some(Stop::Memory));
         assert!(peak_since(&memory) <= 8 << 20, "{}", peak_since(&memory));
     }
 
