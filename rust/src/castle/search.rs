@@ -12,19 +12,7 @@ use super::state::{Key, State};
 use crate::solver::budget::{Budget, End, Limits, Watch};
 use crate::solver::heap::Memory;
 use crate::solver::table::{Insert, Table};
-use crate::solver::{Status, Stop};
-
-#[derive(Clone, Debug)]
-pub struct Outcome {
-    pub status: Status,
-    /// From the deal to the win, automatic moves included (empty unless solved).
-    pub moves: Vec<Move>,
-    /// Positions expanded.
-    pub states: u64,
-    pub seconds: f64,
-    /// Why an unknown stopped.
-    pub limit: Option<Stop>,
-}
+use crate::solver::{Outcome, Stop};
 
 /// The search runs in three passes over the same deal; the first two look for a win only.
 ///
@@ -83,7 +71,7 @@ pub fn solve(
     limits: &Limits,
     short: bool,
     interrupted: &mut dyn FnMut() -> bool,
-) -> Outcome {
+) -> Outcome<Move> {
     let started = Instant::now();
     let memory = Memory::from_now(limits.max_memory);
     let mut watch = Watch::new(started, interrupted);
@@ -102,6 +90,7 @@ pub fn solve(
         memory,
     };
     let mut end = search(deal, Pass::Quick, &budget, &mut expanded, &mut watch);
+    let mut ends = vec![expanded];
     // The beam pass (and its time up to a fifth of the limit). Enough for the deals it wins;
     // on the deals it cannot win, small beside the proof (a quarter of the quick pass's
     // states doubled the 99th percentile of Beleaguered Castle 1-2000).
@@ -112,6 +101,7 @@ pub fn solve(
             memory,
         };
         end = beam_pass(deal, &budget, &mut expanded, &mut watch);
+        ends.push(expanded);
     }
     // The whole budget: the complete pass's, and the short mode's after it.
     let budget = Budget {
@@ -121,33 +111,27 @@ pub fn solve(
     };
     if !matches!(end, End::Won(_) | End::Limit(Stop::Interrupted)) {
         end = search(deal, Pass::Complete, &budget, &mut expanded, &mut watch);
+        ends.push(expanded);
     }
-    let (status, moves, limit) = match end {
-        End::Won(path) => {
-            // Shortened if that fits in the bound too, else the win as found.
-            let mut moves = if memory.allows(shorten_bytes(path.len())) {
-                shorten(deal, &path)
-            } else {
-                path
-            };
-            if short {
-                moves = shortest_beam(deal, moves, &budget, &mut expanded, &mut watch);
-            }
-            // Never a wrong answer: a win that does not replay is a bug, and the binding turns
-            // this panic into an exception instead of a claim.
-            assert!(replays_to_win(deal, &moves), "a found win does not replay");
-            (Status::Solved, moves, None)
+    if let End::Won(path) = end {
+        // Shortened if that fits in the bound too, else the win as found.
+        let mut moves = if memory.allows(shorten_bytes(path.len())) {
+            shorten(deal, &path)
+        } else {
+            path
+        };
+        if short {
+            moves = shortest_beam(deal, moves, &budget, &mut expanded, &mut watch);
         }
-        End::Exhausted => (Status::Unsolvable, Vec::new(), None),
-        End::Limit(why) => (Status::Unknown, Vec::new(), Some(why)),
-    };
-    Outcome {
-        status,
-        moves,
-        states: expanded,
-        seconds: started.elapsed().as_secs_f64(),
-        limit,
+        end = End::Won(moves);
     }
+    Outcome::from_end(
+        end,
+        |moves| replays_to_win(deal, moves),
+        expanded,
+        started,
+        ends,
+    )
 }
 
 #[inline]
@@ -256,6 +240,7 @@ mod tests {
     use super::super::variant::Variant;
     use super::*;
     use crate::solver::heap::{peak_since, reset_peak};
+    use crate::solver::Status;
 
     fn limits(max_states: Option<u64>) -> Limits {
         Limits {
@@ -324,6 +309,9 @@ mod tests {
         let deal = Deal::from_number(Variant::BeleagueredCastle, 67).unwrap();
         let free = solve(&deal, &limits(None), false, &mut || false);
         assert_eq!(free.status, Status::Solved);
+        // Two passes ran: the quick one, dry before its million states, then the beam pass.
+        assert!(free.ends[0] < QUICK_STATES, "{:?}", free.ends);
+        assert_eq!(free.ends, [free.ends[0], free.states]);
         for budget in [free.states, 100_000] {
             let cut = solve(&deal, &limits(Some(budget)), false, &mut || false);
             assert_eq!((cut.status, cut.states), (free.status, free.states));

@@ -1,5 +1,6 @@
 //! What the castle and Spider searches share: limits, the budget a pass spends, the table, the
-//! count of what a solve holds, the beams' sort, and the answer (its status, the limit that stopped it).
+//! count of what a solve holds, the beams' sort, and the answer (its status, the limit that
+//! stopped it) with the step that makes it.
 
 pub mod budget;
 pub mod heap;
@@ -8,4 +9,4 @@ pub mod sort;
 pub mod table;
 
 pub use budget::Limits;
-pub use outcome::{Status, Stop};
+pub use outcome::{Outcome, Status, Stop};

@@ -20,20 +20,7 @@ use super::state::{SpiderKey, SpiderState};
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::heap::{self, Memory};
 use crate::solver::table::{Insert, Table};
-use crate::solver::{Limits, Status, Stop};
-
-#[derive(Clone, Debug)]
-pub struct SpiderOutcome {
-    pub status: Status,
-    /// From the deal to the win (empty unless solved).
-    pub moves: Vec<SpiderMove>,
-    pub states: u64,
-    pub seconds: f64,
-    pub limit: Option<Stop>,
-    /// The states expanded when each step that ran ended, the complete search's last if it
-    /// ran (for studying the portfolio).
-    pub ends: Vec<u64>,
-}
+use crate::solver::{Limits, Outcome, Stop};
 
 /// The states the portfolio's shares are taken of. A caller's lower state limit cuts the
 /// portfolio short (the first beam may have all of it); the complete search has what is left.
@@ -162,7 +149,7 @@ pub fn solve(
     deal: &SpiderDeal,
     limits: &Limits,
     interrupted: &mut dyn FnMut() -> bool,
-) -> SpiderOutcome {
+) -> Outcome<SpiderMove> {
     solve_with(deal, limits, portfolio(deal.suits), interrupted)
 }
 
@@ -173,7 +160,7 @@ pub fn solve_with(
     limits: &Limits,
     steps: &[Step],
     interrupted: &mut dyn FnMut() -> bool,
-) -> SpiderOutcome {
+) -> Outcome<SpiderMove> {
     let started = Instant::now();
     let mut watch = Watch::new(started, interrupted);
     let budget = Budget {
@@ -236,23 +223,13 @@ pub fn solve_with(
     if let End::Won(moves) = end {
         end = End::Won(shorten_within(deal, moves, &budget.memory));
     }
-    let (status, moves, limit) = match end {
-        End::Won(moves) => {
-            // Never a wrong answer: the binding turns this panic into an exception.
-            assert!(replays_to_win(deal, &moves), "a found win does not replay");
-            (Status::Solved, moves, None)
-        }
-        End::Exhausted => (Status::Unsolvable, Vec::new(), None),
-        End::Limit(why) => (Status::Unknown, Vec::new(), Some(why)),
-    };
-    SpiderOutcome {
-        status,
-        moves,
-        states: expanded,
-        seconds: started.elapsed().as_secs_f64(),
-        limit,
+    Outcome::from_end(
+        end,
+        |moves| replays_to_win(deal, moves),
+        expanded,
+        started,
         ends,
-    }
+    )
 }
 
 fn search(
@@ -329,6 +306,7 @@ mod tests {
     use super::super::shorten::{cut_loops, cut_loops_bytes, shortest_through_bytes};
     use super::*;
     use crate::solver::heap::{peak_since, reset_peak};
+    use crate::solver::Status;
 
     fn limits(states: u64) -> Limits {
         Limits {
