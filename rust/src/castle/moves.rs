@@ -170,6 +170,13 @@ pub fn is_safe_to_foundation(state: &State, card: Card) -> bool {
     fits_foundation(state, card) && card.rank() <= lowest + 2
 }
 
+/// Whether `card` lies on top of a column and is safe to send to its foundation now (the rule
+/// above, for a card the caller names: the player's automatic moves ask it).
+pub fn is_safe_to_send_up(state: &State, card: Card) -> bool {
+    let on_top = (0..state.ncols()).any(|c| state.top(c) == Some(card));
+    on_top && is_safe_to_foundation(state, card)
+}
+
 /// The next automatic move: the first column, left to right, whose top card is safe to send
 /// to its foundation.
 pub fn next_automatic(state: &State) -> Option<Move> {

@@ -22,6 +22,10 @@ use crate::solver::heap::{self, Memory};
 use crate::solver::table::{Insert, Table};
 use crate::solver::{Limits, Outcome, Stop};
 
+/// The widest beam a caller may ask for in place of the portfolio (a layer of a million
+/// positions is about 1 GB).
+pub const MAX_BEAM_WIDTH: usize = 1_000_000;
+
 /// The states the portfolio's shares are taken of. A caller's lower state limit cuts the
 /// portfolio short (the first beam may have all of it); the complete search has what is left.
 pub const PORTFOLIO_STATES: u64 = 10_000_000;
@@ -52,6 +56,17 @@ pub enum Step {
     /// `states` positions (its own count, not a share: it rarely wins, so it may cost little).
     /// If it runs out of moves, that is a proof.
     Slice { states: u64 },
+}
+
+impl Step {
+    /// One beam of `width` ranked by [`WEIGHTS`], ending with the whole portfolio's states:
+    /// what a caller may run in place of the portfolio. `None` unless `width` is 1 to
+    /// [`MAX_BEAM_WIDTH`].
+    pub fn one_beam(width: usize) -> Option<Step> {
+        (1..=MAX_BEAM_WIDTH)
+            .contains(&width)
+            .then_some(beam(width, WEIGHTS, 1.0))
+    }
 }
 
 /// The solver's portfolio. A beam wins in 100-700 thousand positions or stalls in about as
