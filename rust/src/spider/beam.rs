@@ -30,10 +30,9 @@ pub struct Weights {
     pub stock: i32,
 }
 
-/// The weights the solver starts with (its portfolio varies them). Measured with a beam of
-/// width 1,000 alone on four-suit deals 1-20: a suit break charged 1, as a mere change of suit,
-/// won 4; charged 4, 17. An empty column is worth nothing more than a column's cards gone: with
-/// a bonus of 5, one- and two-suit deals 1-50 lost 7 and 6 wins of 48.
+/// The weights the solver starts with (its portfolio varies them): a change of suit costs
+/// nearly as much as a break of rank, an empty column nothing more than its cards gone
+/// (measured in docs/spider.md).
 pub const WEIGHTS: Weights = Weights {
     down: 6,
     rank_break: 3,
@@ -292,10 +291,9 @@ impl Parent {
     }
 }
 
-/// A beam whose best position has not improved for this many layers gives up. A beam of
-/// width 1,000 that wins goes from deal to win in 150-250 layers, improving at least every 40
-/// (with 20, four-suit deals 1-40 lost 5 of 33 wins); one that fails wanders on a plateau for
-/// as long as it is let.
+/// A beam whose best position has not improved for this many layers gives up: a beam that
+/// wins improves often, one that fails wanders on a plateau for as long as it is let
+/// (docs/spider.md).
 pub const STALL_LAYERS: usize = 50;
 
 /// More than a position's columns, stock and runs off take on the heap (104 cards, 10

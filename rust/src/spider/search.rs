@@ -69,19 +69,8 @@ impl Step {
     }
 }
 
-/// The solver's portfolio. A beam wins in 100-700 thousand positions or stalls in about as
-/// many; which deals it wins depends on its width and its weights, so several take turns,
-/// cheapest first. Alone, on four-suit deals 21-60 within 4 s each, beams of width 1,000 won
-/// 34 with [`WEIGHTS`] and 35-37 with an empty column worth 5 (and the variants below), each
-/// missing different deals; on one- and two-suit deals 1-50, [`WEIGHTS`] won 48 each and the
-/// others 41-42. Over four-suit deals 1-1000 within 10 s, the first beam won 867 and the six
-/// beams after it 123 more. The beam of 10,000 with an empty column worth 5 wins in 1.3-1.7M
-/// positions, or fails in 0.9-1.6M: 10 of the 17 deals the beams of 3,000 had left or won
-/// late, so it comes after the first four beams (with it last, four-suit deals 252, 347, 355,
-/// 563, 648 and 797 ran out of 10 s; with it here, 391 and 810 do). The depth-first slice won
-/// one deal of 1-1000 of any deck (one-suit 946, in 4,335 positions, where every beam fails):
-/// it is small, and after the beams of 3,000, since its wins are long (put before them, it
-/// won 8 two-suit deals in 1,000-1,700 moves that they win in 120-140).
+/// The solver's portfolio. Which deals a beam wins depends on its width and its weights, so
+/// several take turns, cheapest first; docs/spider.md has the measures behind this order.
 pub const PORTFOLIO: [Step; 10] = [
     beam(BEAM_WIDTHS[0], WEIGHTS, 0.1),
     beam(BEAM_WIDTHS[0], EMPTY_5, 0.2),
@@ -104,10 +93,8 @@ pub const PORTFOLIO: [Step; 10] = [
 ];
 
 /// The portfolio for two suits: after the two narrow beams, beams that charge a change of
-/// suit less (with two suits a run of alternating suits still moves card by card). Over
-/// two-suit deals 1-1000 within 10 s, the first beam won 970, the next three 29 more, and the
-/// beams of 3,000 with [`PORTFOLIO`]'s other weights none; deal 315 was left, which the beam
-/// of 10,000 here wins in 1.2M positions.
+/// suit less (with two suits a run of alternating suits still moves card by card); measured in
+/// docs/spider.md.
 pub const TWO_SUIT_PORTFOLIO: [Step; 8] = [
     PORTFOLIO[0],
     PORTFOLIO[1],
@@ -333,8 +320,7 @@ mod tests {
 
     /// Four-suit deal 65 is undecided within 4 GiB: a small bound ends it, and the solve never
     /// holds more than the bound, every beam of the portfolio (their layers, nodes, tables)
-    /// and the depth-first search included. (Before the bound counted all this, a 16 MiB
-    /// bound held 3.7 times as much.)
+    /// and the depth-first search included.
     #[test]
     fn a_solve_holds_no_more_than_its_memory_bound() {
         let deal = SpiderDeal::from_number(Suits::Four, 65).unwrap();
