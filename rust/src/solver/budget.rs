@@ -1,5 +1,5 @@
-//! What a search may spend, and how it ended: shared by the depth-first search and the beam
-//! searches.
+//! What a solve may spend (the caller's limits, each pass's budget) and how a pass ended:
+//! shared by both games' depth-first and beam searches.
 
 use std::time::{Duration, Instant};
 
