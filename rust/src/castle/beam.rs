@@ -6,16 +6,13 @@
 
 use super::deal::Deal;
 use super::moves::{apply, generate, play_automatic, undo, Move};
+use super::search::MOST_MOVES;
 use super::shorten::{shorten, shorten_bytes};
 use super::state::{Key, State};
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::sort::sort_by_estimate;
 use crate::solver::table::{Insert, Table};
 use crate::solver::Stop;
-
-/// More than a position has moves, and more than a move and its automatic moves add to the
-/// beam's list of moves (as in the depth-first search).
-const MOST_MOVES: usize = 64;
 
 /// The widths the short mode tries, in turn, while the budget lasts; each wider beam costs
 /// about ten times the one before and rarely finds a longer win.

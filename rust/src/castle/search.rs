@@ -51,8 +51,9 @@ struct Frame {
 }
 
 /// More than a position has moves (8 columns, each top card to a foundation or onto one of 7
-/// columns), and more than one move and the automatic moves after it add to the path.
-const MOST_MOVES: usize = 64;
+/// columns), and more than one move and the automatic moves after it add to the path (or to a
+/// beam's list of moves).
+pub(crate) const MOST_MOVES: usize = 64;
 
 /// The move that takes back `m` (none for a move to a foundation).
 fn reverse(m: Move) -> Option<Move> {
