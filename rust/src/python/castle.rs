@@ -112,12 +112,14 @@ impl PyDeal {
                 .ok_or_else(|| PyValueError::new_err("not a legal move here"))?;
             let mut state = self.state.clone();
             moves::apply(&mut state, m);
-            Ok(PyDeal::new(Deal {
+            // The state after the move is the new position's, as it would be built from it.
+            let deal = Deal {
                 variant: self.deal.variant,
                 number: None,
                 columns: state.columns(),
                 foundations: state.foundations,
-            }))
+            };
+            Ok(PyDeal { deal, state })
         })
     }
 

@@ -123,7 +123,12 @@ impl PySpiderDeal {
                 .ok_or_else(|| PyValueError::new_err("not a legal move here"))?;
             let mut state = self.state.clone();
             moves::apply(&mut state, m);
-            Ok(PySpiderDeal::new(state.to_deal()))
+            // The state after the move is the new position's (its stock keeps the cards dealt
+            // before `dealt`, which no rule reads).
+            Ok(PySpiderDeal {
+                deal: state.to_deal(),
+                state,
+            })
         })
     }
 
