@@ -7,6 +7,7 @@ Cards cross this boundary as indexes ``13 * suit + rank - 1`` with suits in the 
 from typing import final
 
 __all__ = [
+    "MAX_BEAM_WIDTH",
     "MAX_DEAL_NUMBER",
     "BoardTextError",
     "Deal",
@@ -19,6 +20,7 @@ __all__ = [
     "variants",
 ]
 
+MAX_BEAM_WIDTH: int
 MAX_DEAL_NUMBER: int
 
 class BoardTextError(ValueError):
@@ -112,4 +114,4 @@ def solve_spider(
 ) -> tuple[str, list[tuple[str, int, int, list[int]]], int, float, str | None]:
     """(status, moves, states, seconds, limit); each move (kind "run" | "deal" | "off",
     from column or -1, to column or -1, the card indexes it carries). With ``beam_width``,
-    one beam of that width (1 to 1,000,000, else ValueError) instead of the portfolio."""
+    one beam of that width (1 to ``MAX_BEAM_WIDTH``, else ValueError) instead of the portfolio."""

@@ -160,7 +160,7 @@ class SpiderSolution:
 
 
 #: The widest beam ``solve_spider`` takes (a layer of a million positions is about 1 GB).
-MAX_BEAM_WIDTH = 1_000_000
+MAX_BEAM_WIDTH: int = _core.MAX_BEAM_WIDTH
 
 
 def check_beam_width(width: object) -> None:
@@ -182,10 +182,10 @@ def solve_spider(
     """Decide a Spider deal: beam searches, then a complete depth-first search that sees the
     face-down cards and the stock ("unsolvable" is a proof). ``castle.solve`` calls this.
 
-    ``beam_width`` replaces the portfolio of beams by one beam of that width (1 to 1,000,000):
-    a quicker, weaker search, as the fair hint's samples use. ``max_memory`` bounds all the
-    search holds, the beams' layers included (a layer of a million positions is about 1 GB),
-    as in ``castle.solve``."""
+    ``beam_width`` replaces the portfolio of beams by one beam of that width (1 to
+    :data:`MAX_BEAM_WIDTH`): a quicker, weaker search, as the fair hint's samples use.
+    ``max_memory`` bounds all the search holds, the beams' layers included (a layer of a
+    million positions is about 1 GB), as in ``castle.solve``."""
     check_limits(max_states, max_seconds, max_memory)
     check_beam_width(beam_width)
     status, moves, states, seconds, limit = _core.solve_spider(

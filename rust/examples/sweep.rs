@@ -2,10 +2,11 @@
 //! beleaguered-castle 1 200 [max_seconds [short]]` (or `spider-1 1 20 [max_seconds]`). A quick
 //! check of the core without Python.
 
-use castle::deal::Deal;
-use castle::solver::{solve, Limits};
+use castle::castle::deal::Deal;
+use castle::castle::search::solve;
+use castle::castle::variant::Variant;
+use castle::solver::Limits;
 use castle::spider::deal::{SpiderDeal, Suits};
-use castle::variant::Variant;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -1,16 +1,21 @@
-//! castle: cards, variants, deals, rules of play and a complete solver for the castle patience
-//! games. Data flows one way: deal -> state -> moves -> search -> solution. The Python binding
-//! (`python.rs`, the `castle._core` module) is a thin layer over these.
+//! castle: cards, deals, rules of play and complete solvers for the castle patience games
+//! (Beleaguered Castle, Streets and Alleys, Citadel) and Spider. In each game data flows one
+//! way: deal -> state -> moves -> search -> solution.
+//!
+//! - [`castle`] and [`spider`]: one folder per game, file for file where both have one
+//!   (variant or deck, deal, board text, state, moves, order, search, beam, shorten). Neither
+//!   imports the other.
+//! - [`solver`]: what both searches share (limits, budget, table, the count of what a solve
+//!   holds, the beams' sort, the walk that shortens a win, the outcome).
+//! - [`cards`] (cards, board errors) and [`random`] (PySolFC's generators, its shuffle, the
+//!   deal numbers' range): what both games' deals are made of.
+//! - `python/` (the `castle._core` module): conversions only, over these.
 
-pub mod board;
 pub mod cards;
-pub mod deal;
-pub mod moves;
+pub mod castle;
 pub mod random;
 pub mod solver;
 pub mod spider;
-pub mod state;
-pub mod variant;
 
 #[cfg(feature = "python")]
 mod python;

@@ -1,4 +1,5 @@
-//! PySolFC's two deal generators, bit for bit.
+//! PySolFC's two deal generators, bit for bit, its shuffle, and the range of deal numbers:
+//! what the castle games' deals and Spider's share.
 //!
 //! PySolFC shuffles deal N with its Microsoft-compatible linear congruential generator when
 //! N < 32000 and with CPython's Mersenne Twister (`random.Random(N)`) from 32000 on. (The
@@ -6,6 +7,9 @@
 
 /// Deal numbers below this use the LCG; from here on, the Mersenne Twister.
 pub const MT_FROM: u64 = 32000;
+
+/// Deal numbers run from 1 to this (PySolFC's generators take any of them).
+pub const MAX_NUMBER: u64 = i64::MAX as u64;
 
 /// The Microsoft C runtime `rand()` LCG, as PySolFC's `LCRandom31` uses it for small seeds.
 pub struct MsRandom {
@@ -118,6 +122,14 @@ impl MtRandom {
     /// An integer in `0..=n`, as PySolFC's `randint(0, n)`: `int(random() * (n + 1))`.
     pub fn below_or_equal(&mut self, n: u64) -> u64 {
         (self.random() * (n + 1) as f64) as u64
+    }
+}
+
+/// Fisher-Yates from the top, as PySolFC's `shuffle`.
+pub fn shuffle<T>(deck: &mut [T], mut below_or_equal: impl FnMut(u64) -> u64) {
+    for n in (1..deck.len()).rev() {
+        let j = below_or_equal(n as u64) as usize;
+        deck.swap(n, j);
     }
 }
 

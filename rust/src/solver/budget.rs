@@ -1,18 +1,29 @@
-//! What a search may spend, and how it ended: shared by the depth-first search and the beam
-//! searches.
+//! What a solve may spend (the caller's limits, each pass's budget) and how a pass ended:
+//! shared by both games' depth-first and beam searches.
 
 use std::time::{Duration, Instant};
 
 use super::heap::Memory;
-use crate::moves::Move;
+use super::outcome::Stop;
+
+/// What the caller lets a solve spend.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// At most this many positions expanded.
+    pub max_states: Option<u64>,
+    pub max_seconds: Option<f64>,
+    /// Bound on the bytes the solve holds: its tables, stacks, move lists and beam layers
+    /// (`heap.rs` counts them).
+    pub max_memory: usize,
+}
 
 /// How a pass ended (`M`: the game's kind of move).
-pub enum End<M = Move> {
+pub enum End<M> {
     Won(Vec<M>),
     /// Every position was expanded.
     Exhausted,
-    /// A limit stopped it: "states", "seconds", "memory" or "interrupted".
-    Limit(&'static str),
+    /// A limit stopped it.
+    Limit(Stop),
 }
 
 /// What a pass may spend; `max_states`, `deadline` and `memory` count from the start of the
@@ -27,25 +38,25 @@ pub struct Budget {
 impl Budget {
     /// Counts one expansion, or says which limit forbids it.
     #[inline]
-    pub fn spend(&self, expanded: &mut u64, watch: &mut Watch) -> Option<&'static str> {
+    pub fn spend(&self, expanded: &mut u64, watch: &mut Watch) -> Option<Stop> {
         if self.max_states.is_some_and(|max| *expanded >= max) {
-            return Some("states");
+            return Some(Stop::States);
         }
         // A structure that grew past the bound since the last expansion (the big ones check
         // before they grow: the tables, the stacks, the beams' layers and lists).
         if !self.memory.allows(0) {
-            return Some("memory");
+            return Some(Stop::Memory);
         }
         *expanded += 1;
         if expanded.is_multiple_of(POLL_EVERY) {
             let now = Instant::now();
             if self.deadline.is_some_and(|d| now >= d) {
-                return Some("seconds");
+                return Some(Stop::Seconds);
             }
             if now - watch.last_poll >= INTERRUPT_POLL {
                 watch.last_poll = now;
                 if (watch.interrupted)() {
-                    return Some("interrupted");
+                    return Some(Stop::Interrupted);
                 }
             }
         }

@@ -8,13 +8,10 @@
 //!
 //! So that the process holds no more than the count says, blocks of 1 MiB or more (tables,
 //! stacks, beam layers) are mapped from the system one by one on Linux and given back when
-//! freed. Left to glibc's malloc, a large block freed stays resident in its heap (its
-//! threshold for mapping blocks apart rises to 32 MiB as large blocks are freed), and the next
-//! pass's table, mapped apart, came on top: a search held up to 1.3 times its count. Smaller
-//! blocks stay in glibc's heap, which reuses them without a page fault (mapping every block of
-//! 128 KiB or more cost a batch of small deals a tenth more time). A Spider step's beam leaves
-//! many small blocks (its positions) in the heap: [`release`] hands them back after each
-//! step.
+//! freed: left to glibc's malloc, a large block freed stays resident in its heap, and the next
+//! pass's table came on top. Smaller blocks stay in glibc's heap, which reuses them without a
+//! page fault. A Spider step's beam leaves many small blocks (its positions) in the heap:
+//! [`release`] hands them back after each step. docs/memory.md has the measures.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -308,6 +305,13 @@ impl Memory {
         v.reserve_exact(grown - v.len());
         true
     }
+}
+
+/// At most the bytes of a hash map of `T` entries made for `n` of them (hashbrown: a power of
+/// two of slots, at most 7/8 full, and a control byte each, 16 more).
+pub fn map_bytes<T>(n: usize) -> usize {
+    let slots = (n.max(8) * 8 / 7).next_power_of_two();
+    slots * (size_of::<T>() + 1) + 16
 }
 
 #[cfg(test)]

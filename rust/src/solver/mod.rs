@@ -1,16 +1,13 @@
-//! The solver: a complete depth-first search over positions, with a transposition table.
-//! `castle.reference` (Python) is the same search step for step; the names match.
+//! What the castle and Spider searches share: limits, the budget a pass spends, the table, the
+//! count of what a solve holds, the beams' sort, the walk that shortens a win, and the answer
+//! (its status, the limit that stopped it) with the step that makes it.
 
-pub(crate) mod beam;
-pub(crate) mod budget;
-pub(crate) mod heap;
-mod order;
-mod search;
-mod shorten;
-pub(crate) mod table;
+pub mod budget;
+pub mod heap;
+pub mod outcome;
+pub mod sort;
+pub mod table;
+pub mod walk;
 
-pub use beam::{estimate, BEAM_WIDTHS};
-pub use order::{priority, ColumnFacts};
-pub use search::{solve, Limits, Outcome, Status};
-pub(crate) use shorten::map_bytes as shorten_map_bytes;
-pub use shorten::shorten;
+pub use budget::Limits;
+pub use outcome::{Outcome, Status, Stop};

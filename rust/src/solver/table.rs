@@ -6,11 +6,10 @@ use std::hash::Hash;
 use rustc_hash::FxHashSet;
 
 use super::heap::Memory;
-use crate::state::Key;
 
 /// The table of positions' keys (`K`: the game's key, fixed-size so that its growth is known
 /// before it happens).
-pub struct Table<K = Key> {
+pub struct Table<K> {
     keys: FxHashSet<K>,
     memory: Memory,
 }
@@ -95,9 +94,9 @@ mod tests {
     fn the_memory_bound_holds_through_the_last_doubling() {
         let memory = Memory::from_now(1 << 20);
         reset_peak();
-        let mut t: Table = Table::new(memory);
+        let mut t: Table<[u64; 5]> = Table::new(memory);
         let mut n = 0u64;
-        while t.insert(Key([n, 0, 0, 0, 0])) == Insert::New {
+        while t.insert([n, 0, 0, 0, 0]) == Insert::New {
             n += 1;
         }
         // The last doubling held the old storage and the new at once, within the bound; the
@@ -112,9 +111,9 @@ mod tests {
         // What else the search holds leaves the table less room.
         drop(t);
         let held = vec![0u8; 1 << 19];
-        let mut t: Table = Table::new(memory);
+        let mut t: Table<[u64; 5]> = Table::new(memory);
         let mut m = 0u64;
-        while t.insert(Key([m, 0, 0, 0, 0])) == Insert::New {
+        while t.insert([m, 0, 0, 0, 0]) == Insert::New {
             m += 1;
         }
         assert!(

@@ -7,10 +7,11 @@ use super::moves::{apply, generate, SpiderMove};
 use super::search::MOST_MOVES;
 use super::state::{Col, SpiderState};
 use crate::cards::Card;
-use crate::solver::beam::sort_by_estimate;
 use crate::solver::budget::{Budget, End, Watch};
-use crate::solver::shorten_map_bytes as map_bytes;
+use crate::solver::heap::map_bytes;
+use crate::solver::sort::sort_by_estimate;
 use crate::solver::table::{Insert, Table};
+use crate::solver::Stop;
 use rustc_hash::FxHashSet;
 
 /// What the estimate charges for each thing between a position and a win.
@@ -29,10 +30,9 @@ pub struct Weights {
     pub stock: i32,
 }
 
-/// The weights the solver starts with (its portfolio varies them). Measured with a beam of
-/// width 1,000 alone on four-suit deals 1-20: a suit break charged 1, as a mere change of suit,
-/// won 4; charged 4, 17. An empty column is worth nothing more than a column's cards gone: with
-/// a bonus of 5, one- and two-suit deals 1-50 lost 7 and 6 wins of 48.
+/// The weights the solver starts with (its portfolio varies them): a change of suit costs
+/// nearly as much as a break of rank, an empty column nothing more than its cards gone
+/// (measured in docs/spider.md).
 pub const WEIGHTS: Weights = Weights {
     down: 6,
     rank_break: 3,
@@ -291,10 +291,9 @@ impl Parent {
     }
 }
 
-/// A beam whose best position has not improved for this many layers gives up. A beam of
-/// width 1,000 that wins goes from deal to win in 150-250 layers, improving at least every 40
-/// (with 20, four-suit deals 1-40 lost 5 of 33 wins); one that fails wanders on a plateau for
-/// as long as it is let.
+/// A beam whose best position has not improved for this many layers gives up: a beam that
+/// wins improves often, one that fails wanders on a plateau for as long as it is let
+/// (docs/spider.md).
 pub const STALL_LAYERS: usize = 50;
 
 /// More than a position's columns, stock and runs off take on the heap (104 cards, 10
@@ -325,7 +324,7 @@ pub fn beam_search(
     let memory = &budget.memory;
     let mut seen: Table<u64> = Table::new(*memory);
     if seen.insert(beam_key(&root)) == Insert::Full {
-        return End::Limit("memory");
+        return End::Limit(Stop::Memory);
     }
     // Every node ever kept (index 0: the root), and the current layer as (node, state).
     let mut nodes = vec![Node {
@@ -349,7 +348,7 @@ pub fn beam_search(
                 return End::Limit(why);
             }
             if !memory.reserve(&mut candidates, MOST_MOVES) {
-                return End::Limit("memory");
+                return End::Limit(Stop::Memory);
             }
             let parent = Parent::new(state, weights);
             moves.clear();
@@ -373,7 +372,7 @@ pub fn beam_search(
         }
         // Ranked, ties in the order they were met.
         if !memory.reserve(&mut scratch, candidates.len()) {
-            return End::Limit("memory");
+            return End::Limit(Stop::Memory);
         }
         sort_by_estimate(
             &mut candidates,
@@ -400,7 +399,7 @@ pub fn beam_search(
         if !(memory.reserve(&mut next, kept)
             && (in_layer.capacity() >= kept || memory.allows(map_bytes::<u64>(kept))))
         {
-            return End::Limit("memory");
+            return End::Limit(Stop::Memory);
         }
         in_layer.reserve(kept);
         for &(_, key, i, m) in &candidates {
@@ -413,7 +412,7 @@ pub fn beam_search(
             if !(memory.allows(STATE_BYTES) && memory.reserve(&mut nodes, 1))
                 || seen.insert(key) == Insert::Full
             {
-                return End::Limit("memory");
+                return End::Limit(Stop::Memory);
             }
             let mut state = match spare.pop() {
                 Some(mut old) => {

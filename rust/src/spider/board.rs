@@ -8,8 +8,7 @@
 //! ```
 
 use super::deal::{Column, SpiderDeal, Suits};
-use crate::board::BoardError;
-use crate::cards::{suit_from_char, Card, SUITS};
+use crate::cards::{suit_from_char, BoardError, Card, SUITS};
 
 pub fn format(deal: &SpiderDeal) -> String {
     let cards = |cards: &[Card]| {

@@ -8,8 +8,7 @@
 //! column, and the 50 left form the stock in the order they will be dealt.
 
 use crate::cards::Card;
-use crate::deal::shuffle;
-use crate::random::MtRandom;
+use crate::random::{shuffle, MtRandom, MAX_NUMBER};
 
 pub const COLUMNS: usize = 10;
 pub const CARDS: usize = 104;
@@ -100,7 +99,7 @@ pub struct SpiderDeal {
 impl SpiderDeal {
     /// Deal `number` (1 or more) of the deck.
     pub fn from_number(suits: Suits, number: u64) -> Option<SpiderDeal> {
-        if number == 0 || number > crate::deal::MAX_NUMBER {
+        if number == 0 || number > MAX_NUMBER {
             return None;
         }
         let mut cards = suits.deck();

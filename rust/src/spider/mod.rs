@@ -1,6 +1,6 @@
-//! Spider (docs/rules.md §4): two decks, ten columns, 44 cards face down, a stock of fifty dealt ten
-//! at a time, runs of one suit. The same flow as the castle games: deal -> state -> moves ->
-//! search -> solution.
+//! Spider (docs/rules.md §4): two decks, ten columns, 44 cards face down, a stock of fifty dealt
+//! ten at a time, runs of one suit. The same flow as the castle games, and the same files as
+//! `castle/` where both have one: deal -> state -> moves -> search -> solution.
 
 pub mod beam;
 pub mod board;

@@ -209,6 +209,28 @@ pub fn replays_to_win(deal: &SpiderDeal, moves: &[SpiderMove]) -> bool {
     state.is_won()
 }
 
+/// Each of `moves`, played one after another from `deal`, with the cards it carries: the run
+/// it moves or takes off (bottom card first), or the cards a deal puts on the columns (first
+/// column first).
+pub fn with_cards(deal: &SpiderDeal, moves: &[SpiderMove]) -> Vec<(SpiderMove, Vec<Card>)> {
+    let mut state = SpiderState::from_deal(deal);
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves {
+        let top = |column: u8, count: usize| {
+            let cards = &state.cols[column as usize].cards;
+            cards[cards.len() - count..].to_vec()
+        };
+        let cards = match m {
+            SpiderMove::Run { from, count, .. } => top(from, count as usize),
+            SpiderMove::Deal => state.stock_left()[..COLUMNS].to_vec(),
+            SpiderMove::Off { column } => top(column, RUN),
+        };
+        apply(&mut state, m);
+        out.push((m, cards));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::board;
@@ -354,5 +376,41 @@ mod tests {
             |s: &&SpiderState| (0..10).any(|column| is_legal(s, SpiderMove::Off { column }));
         assert!(positions.iter().any(|s| gap_before_a_deal(&s)));
         assert!(positions.iter().any(|s| an_off(&s)));
+    }
+
+    /// Along a win: a run carries its cards as they lie, a run off K to A, a deal the cards
+    /// that then top the columns.
+    #[test]
+    fn each_move_carries_the_cards_it_moves() {
+        let deal = SpiderDeal::from_number(Suits::One, 1).unwrap();
+        let limits = crate::solver::Limits {
+            max_states: Some(3_000_000),
+            max_seconds: None,
+            max_memory: 1 << 30,
+        };
+        let won = super::super::search::solve(&deal, &limits, &mut || false).moves;
+        let mut state = SpiderState::from_deal(&deal);
+        let mut kinds = [0; 3];
+        for (m, cards) in with_cards(&deal, &won) {
+            let ranks: Vec<u8> = cards.iter().map(|c| c.rank()).collect();
+            apply(&mut state, m);
+            match m {
+                SpiderMove::Run { to, count, .. } => {
+                    let column = &state.cols[to as usize].cards;
+                    assert_eq!(cards, column[column.len() - count as usize..]);
+                    kinds[0] += 1;
+                }
+                SpiderMove::Off { .. } => {
+                    assert_eq!(ranks, (1..=13).rev().collect::<Vec<u8>>());
+                    kinds[1] += 1;
+                }
+                SpiderMove::Deal => {
+                    let tops: Vec<Card> = state.cols.iter().filter_map(Col::top).collect();
+                    assert_eq!(cards, tops);
+                    kinds[2] += 1;
+                }
+            }
+        }
+        assert!(state.is_won() && kinds.iter().all(|&k| k > 0), "{kinds:?}");
     }
 }

@@ -20,20 +20,11 @@ use super::state::{SpiderKey, SpiderState};
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::heap::{self, Memory};
 use crate::solver::table::{Insert, Table};
-use crate::solver::{Limits, Status};
+use crate::solver::{Limits, Outcome, Stop};
 
-#[derive(Clone, Debug)]
-pub struct SpiderOutcome {
-    pub status: Status,
-    /// From the deal to the win (empty unless solved).
-    pub moves: Vec<SpiderMove>,
-    pub states: u64,
-    pub seconds: f64,
-    pub limit: Option<&'static str>,
-    /// The states expanded when each step that ran ended, the complete search's last if it
-    /// ran (for studying the portfolio).
-    pub ends: Vec<u64>,
-}
+/// The widest beam a caller may ask for in place of the portfolio (a layer of a million
+/// positions is about 1 GB).
+pub const MAX_BEAM_WIDTH: usize = 1_000_000;
 
 /// The states the portfolio's shares are taken of. A caller's lower state limit cuts the
 /// portfolio short (the first beam may have all of it); the complete search has what is left.
@@ -67,19 +58,19 @@ pub enum Step {
     Slice { states: u64 },
 }
 
-/// The solver's portfolio. A beam wins in 100-700 thousand positions or stalls in about as
-/// many; which deals it wins depends on its width and its weights, so several take turns,
-/// cheapest first. Alone, on four-suit deals 21-60 within 4 s each, beams of width 1,000 won
-/// 34 with [`WEIGHTS`] and 35-37 with an empty column worth 5 (and the variants below), each
-/// missing different deals; on one- and two-suit deals 1-50, [`WEIGHTS`] won 48 each and the
-/// others 41-42. Over four-suit deals 1-1000 within 10 s, the first beam won 867 and the six
-/// beams after it 123 more. The beam of 10,000 with an empty column worth 5 wins in 1.3-1.7M
-/// positions, or fails in 0.9-1.6M: 10 of the 17 deals the beams of 3,000 had left or won
-/// late, so it comes after the first four beams (with it last, four-suit deals 252, 347, 355,
-/// 563, 648 and 797 ran out of 10 s; with it here, 391 and 810 do). The depth-first slice won
-/// one deal of 1-1000 of any deck (one-suit 946, in 4,335 positions, where every beam fails):
-/// it is small, and after the beams of 3,000, since its wins are long (put before them, it
-/// won 8 two-suit deals in 1,000-1,700 moves that they win in 120-140).
+impl Step {
+    /// One beam of `width` ranked by [`WEIGHTS`], ending with the whole portfolio's states:
+    /// what a caller may run in place of the portfolio. `None` unless `width` is 1 to
+    /// [`MAX_BEAM_WIDTH`].
+    pub fn one_beam(width: usize) -> Option<Step> {
+        (1..=MAX_BEAM_WIDTH)
+            .contains(&width)
+            .then_some(beam(width, WEIGHTS, 1.0))
+    }
+}
+
+/// The solver's portfolio. Which deals a beam wins depends on its width and its weights, so
+/// several take turns, cheapest first; docs/spider.md has the measures behind this order.
 pub const PORTFOLIO: [Step; 10] = [
     beam(BEAM_WIDTHS[0], WEIGHTS, 0.1),
     beam(BEAM_WIDTHS[0], EMPTY_5, 0.2),
@@ -102,10 +93,8 @@ pub const PORTFOLIO: [Step; 10] = [
 ];
 
 /// The portfolio for two suits: after the two narrow beams, beams that charge a change of
-/// suit less (with two suits a run of alternating suits still moves card by card). Over
-/// two-suit deals 1-1000 within 10 s, the first beam won 970, the next three 29 more, and the
-/// beams of 3,000 with [`PORTFOLIO`]'s other weights none; deal 315 was left, which the beam
-/// of 10,000 here wins in 1.2M positions.
+/// suit less (with two suits a run of alternating suits still moves card by card); measured in
+/// docs/spider.md.
 pub const TWO_SUIT_PORTFOLIO: [Step; 8] = [
     PORTFOLIO[0],
     PORTFOLIO[1],
@@ -162,7 +151,7 @@ pub fn solve(
     deal: &SpiderDeal,
     limits: &Limits,
     interrupted: &mut dyn FnMut() -> bool,
-) -> SpiderOutcome {
+) -> Outcome<SpiderMove> {
     solve_with(deal, limits, portfolio(deal.suits), interrupted)
 }
 
@@ -173,7 +162,7 @@ pub fn solve_with(
     limits: &Limits,
     steps: &[Step],
     interrupted: &mut dyn FnMut() -> bool,
-) -> SpiderOutcome {
+) -> Outcome<SpiderMove> {
     let started = Instant::now();
     let mut watch = Watch::new(started, interrupted);
     let budget = Budget {
@@ -195,8 +184,8 @@ pub fn solve_with(
     // On to the next step when a step's share ran out, a beam ran dry, or a beam's table
     // filled the memory; not after a win, a proof, the deadline (which ends every step alike)
     // or an interrupt.
-    let next = |end: &End<SpiderMove>| matches!(end, End::Limit("states" | "memory"));
-    let mut end = End::Limit("states");
+    let next = |end: &End<SpiderMove>| matches!(end, End::Limit(Stop::States | Stop::Memory));
+    let mut end = End::Limit(Stop::States);
     let mut ends = Vec::new();
     for step in steps {
         if !next(&end) {
@@ -215,7 +204,7 @@ pub fn solve_with(
                 &mut expanded,
                 &mut watch,
             ) {
-                End::Exhausted => End::Limit("states"),
+                End::Exhausted => End::Limit(Stop::States),
                 other => other,
             },
             Step::Slice { states } => search(
@@ -236,23 +225,13 @@ pub fn solve_with(
     if let End::Won(moves) = end {
         end = End::Won(shorten_within(deal, moves, &budget.memory));
     }
-    let (status, moves, limit) = match end {
-        End::Won(moves) => {
-            // Never a wrong answer: the binding turns this panic into an exception.
-            assert!(replays_to_win(deal, &moves), "a found win does not replay");
-            (Status::Solved, moves, None)
-        }
-        End::Exhausted => (Status::Unsolvable, Vec::new(), None),
-        End::Limit(why) => (Status::Unknown, Vec::new(), Some(why)),
-    };
-    SpiderOutcome {
-        status,
-        moves,
-        states: expanded,
-        seconds: started.elapsed().as_secs_f64(),
-        limit,
+    Outcome::from_end(
+        end,
+        |moves| replays_to_win(deal, moves),
+        expanded,
+        started,
         ends,
-    }
+    )
 }
 
 fn search(
@@ -270,7 +249,7 @@ fn search(
         return End::Won(Vec::new());
     }
     if table.insert(state.key()) == Insert::Full {
-        return End::Limit("memory");
+        return End::Limit(Stop::Memory);
     }
     loop {
         // `state` is a new position, just entered in the table (and not won): expand it.
@@ -283,7 +262,7 @@ fn search(
             && memory.reserve(&mut moves, MOST_MOVES)
             && memory.reserve(&mut path, 1))
         {
-            return End::Limit("memory");
+            return End::Limit(Stop::Memory);
         }
         let start = moves.len();
         generate(&state, true, &mut moves);
@@ -317,7 +296,7 @@ fn search(
                     let (m, applied) = path.pop().unwrap();
                     undo(&mut state, m, applied);
                 }
-                Insert::Full => return End::Limit("memory"),
+                Insert::Full => return End::Limit(Stop::Memory),
             }
         }
     }
@@ -329,6 +308,7 @@ mod tests {
     use super::super::shorten::{cut_loops, cut_loops_bytes, shortest_through_bytes};
     use super::*;
     use crate::solver::heap::{peak_since, reset_peak};
+    use crate::solver::Status;
 
     fn limits(states: u64) -> Limits {
         Limits {
@@ -340,8 +320,7 @@ mod tests {
 
     /// Four-suit deal 65 is undecided within 4 GiB: a small bound ends it, and the solve never
     /// holds more than the bound, every beam of the portfolio (their layers, nodes, tables)
-    /// and the depth-first search included. (Before the bound counted all this, a 16 MiB
-    /// bound held 3.7 times as much.)
+    /// and the depth-first search included.
     #[test]
     fn a_solve_holds_no_more_than_its_memory_bound() {
         let deal = SpiderDeal::from_number(Suits::Four, 65).unwrap();
@@ -354,7 +333,7 @@ mod tests {
             let memory = Memory::from_now(max_memory);
             reset_peak();
             let o = solve(&deal, &limits, &mut || false);
-            assert_eq!((o.status, o.limit), (Status::Unknown, Some("memory")));
+            assert_eq!((o.status, o.limit), (Status::Unknown, Some(Stop::Memory)));
             assert_eq!(o.ends.len(), PORTFOLIO.len() + 1, "every step ran");
             let peak = peak_since(&memory);
             assert!(peak <= max_memory, "{peak} bytes held under {max_memory}");
@@ -377,7 +356,7 @@ mod tests {
         let memory = Memory::from_now(8 << 20);
         reset_peak();
         let o = solve_with(&deal, &limits, &wide, &mut || false);
-        assert_eq!(o.limit, Some("memory"));
+        assert_eq!(o.limit, Some(Stop::Memory));
         assert!(peak_since(&memory) <= 8 << 20, "{}", peak_since(&memory));
     }
 

@@ -1,16 +1,14 @@
 //! Making a found Spider win shorter after the search: depth-first wins wander for thousands
 //! (even millions) of moves.
 
-use std::collections::VecDeque;
-
 use rustc_hash::FxHashMap;
 
 use super::beam::STATE_BYTES;
 use super::deal::SpiderDeal;
 use super::moves::{apply, generate, undo, SpiderMove};
 use super::state::{SpiderKey, SpiderState};
-use crate::solver::heap::Memory;
-use crate::solver::shorten_map_bytes as map_bytes;
+use crate::solver::heap::{map_bytes, Memory};
+use crate::solver::walk::{self, Edges};
 
 /// Lines longer than this, after their loops are cut, keep that form: the breadth-first pass
 /// costs a move generation per position.
@@ -54,17 +52,10 @@ pub fn cut_loops_bytes(moves: usize) -> usize {
         + 4096
 }
 
-/// At most the bytes `shortest_through` allocates for a line of `moves` moves: each
-/// position's key in a list and in a map, where it was reached from, the queue, the line that
-/// comes out (grown by doubling); one position at a time, and a page for the rest.
+/// At most the bytes `shortest_through` allocates for a line of `moves` moves: the walk's, and
+/// one position at a time.
 pub fn shortest_through_bytes(moves: usize) -> usize {
-    let n = moves + 1;
-    let each = size_of::<SpiderKey>()
-        + size_of::<Option<(usize, SpiderMove)>>()
-        + size_of::<bool>()
-        + size_of::<usize>()
-        + 3 * size_of::<SpiderMove>();
-    n * each + map_bytes::<(SpiderKey, usize)>(n) + 4096 + STATE_BYTES
+    walk::bytes::<SpiderKey, SpiderMove>(moves) + STATE_BYTES
 }
 
 /// The line with its loops cut: walking it, a position met before takes the line back to
@@ -96,53 +87,43 @@ pub fn cut_loops(deal: &SpiderDeal, moves: &[SpiderMove]) -> Vec<SpiderMove> {
     out
 }
 
+/// The shortest line through the positions of `moves` (`solver::walk`).
 fn shortest_through(deal: &SpiderDeal, moves: &[SpiderMove]) -> Vec<SpiderMove> {
-    let n = moves.len() + 1;
     let mut state = SpiderState::from_deal(deal);
-    let mut positions = Vec::with_capacity(n);
+    let mut positions = Vec::with_capacity(moves.len() + 1);
     positions.push(state.placed_key());
     for &m in moves {
         apply(&mut state, m);
         positions.push(state.placed_key());
     }
-    let index: FxHashMap<SpiderKey, usize> =
-        positions.iter().enumerate().map(|(i, &k)| (k, i)).collect();
-    let goal = moves.len();
-    // Breadth-first from the deal, moves in `generate` order (unpruned), so that the Python
-    // reference finds the same line.
-    let mut came_from: Vec<Option<(usize, SpiderMove)>> = vec![None; n];
-    let mut reached = vec![false; n];
-    reached[0] = true;
-    let mut queue = VecDeque::with_capacity(n);
-    queue.push_back(0usize);
-    let mut legal = Vec::new();
-    while let Some(i) = queue.pop_front() {
-        if i == goal {
-            break;
-        }
-        let mut state = SpiderState::from_placed_key(deal, &positions[i]);
-        legal.clear();
-        generate(&state, false, &mut legal);
-        for &m in &legal {
+    let mut line = Line {
+        deal,
+        legal: Vec::new(),
+    };
+    walk::shortest_through(&mut line, &positions)
+}
+
+/// The moves between a line's positions: every legal move, in `generate` order (unpruned).
+struct Line<'a> {
+    deal: &'a SpiderDeal,
+    /// Storage for each position's moves, kept from one to the next.
+    legal: Vec<SpiderMove>,
+}
+
+impl Edges for Line<'_> {
+    type Key = SpiderKey;
+    type Move = SpiderMove;
+
+    fn edges(&mut self, from: &SpiderKey, mut edge: impl FnMut(SpiderMove, &SpiderKey)) {
+        let mut state = SpiderState::from_placed_key(self.deal, from);
+        self.legal.clear();
+        generate(&state, false, &mut self.legal);
+        for &m in &self.legal {
             let applied = apply(&mut state, m);
-            if let Some(&j) = index.get(&state.placed_key()) {
-                if !reached[j] {
-                    reached[j] = true;
-                    came_from[j] = Some((i, m));
-                    queue.push_back(j);
-                }
-            }
+            edge(m, &state.placed_key());
             undo(&mut state, m, applied);
         }
     }
-    let mut out = Vec::new();
-    let mut at = goal;
-    while let Some((before, m)) = came_from[at] {
-        out.push(m);
-        at = before;
-    }
-    out.reverse();
-    out
 }
 
 #[cfg(test)]

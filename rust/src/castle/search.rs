@@ -4,54 +4,15 @@
 use std::time::{Duration, Instant};
 
 use super::beam::{beam_pass, shortest_beam};
-use super::budget::{Budget, End, Watch};
-use super::heap::Memory;
+use super::deal::Deal;
+use super::moves::{apply, generate, play_automatic, replays_to_win, undo, Move};
 use super::order::order_moves;
 use super::shorten::{shorten, shorten_bytes};
-use super::table::{Insert, Table};
-use crate::deal::Deal;
-use crate::moves::{apply, generate, play_automatic, replays_to_win, undo, Move};
-use crate::state::{Key, State};
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Status {
-    Solved,
-    Unsolvable,
-    /// A limit ended the search first.
-    Unknown,
-}
-
-impl Status {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Solved => "solved",
-            Status::Unsolvable => "unsolvable",
-            Status::Unknown => "unknown",
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// At most this many positions expanded.
-    pub max_states: Option<u64>,
-    pub max_seconds: Option<f64>,
-    /// Bound on the bytes the solve holds: its tables, stacks, move lists and beam layers
-    /// (`heap.rs` counts them).
-    pub max_memory: usize,
-}
-
-#[derive(Clone, Debug)]
-pub struct Outcome {
-    pub status: Status,
-    /// From the deal to the win, automatic moves included (empty unless solved).
-    pub moves: Vec<Move>,
-    /// Positions expanded.
-    pub states: u64,
-    pub seconds: f64,
-    /// Why an unknown stopped: "states", "seconds", "memory" or "interrupted".
-    pub limit: Option<&'static str>,
-}
+use super::state::{Key, State};
+use crate::solver::budget::{Budget, End, Limits, Watch};
+use crate::solver::heap::Memory;
+use crate::solver::table::{Insert, Table};
+use crate::solver::{Outcome, Stop};
 
 /// The search runs in three passes over the same deal; the first two look for a win only.
 ///
@@ -90,8 +51,9 @@ struct Frame {
 }
 
 /// More than a position has moves (8 columns, each top card to a foundation or onto one of 7
-/// columns), and more than one move and the automatic moves after it add to the path.
-const MOST_MOVES: usize = 64;
+/// columns), and more than one move and the automatic moves after it add to the path (or to a
+/// beam's list of moves).
+pub(crate) const MOST_MOVES: usize = 64;
 
 /// The move that takes back `m` (none for a move to a foundation).
 fn reverse(m: Move) -> Option<Move> {
@@ -110,7 +72,7 @@ pub fn solve(
     limits: &Limits,
     short: bool,
     interrupted: &mut dyn FnMut() -> bool,
-) -> Outcome {
+) -> Outcome<Move> {
     let started = Instant::now();
     let memory = Memory::from_now(limits.max_memory);
     let mut watch = Watch::new(started, interrupted);
@@ -129,16 +91,18 @@ pub fn solve(
         memory,
     };
     let mut end = search(deal, Pass::Quick, &budget, &mut expanded, &mut watch);
+    let mut ends = vec![expanded];
     // The beam pass (and its time up to a fifth of the limit). Enough for the deals it wins;
     // on the deals it cannot win, small beside the proof (a quarter of the quick pass's
     // states doubled the 99th percentile of Beleaguered Castle 1-2000).
-    if !matches!(end, End::Won(_) | End::Limit("interrupted")) {
+    if !matches!(end, End::Won(_) | End::Limit(Stop::Interrupted)) {
         let budget = Budget {
             max_states: Some(until(expanded + BEAM_STATES)),
             deadline: deadline(0.2),
             memory,
         };
         end = beam_pass(deal, &budget, &mut expanded, &mut watch);
+        ends.push(expanded);
     }
     // The whole budget: the complete pass's, and the short mode's after it.
     let budget = Budget {
@@ -146,35 +110,29 @@ pub fn solve(
         deadline: deadline(1.0),
         memory,
     };
-    if !matches!(end, End::Won(_) | End::Limit("interrupted")) {
+    if !matches!(end, End::Won(_) | End::Limit(Stop::Interrupted)) {
         end = search(deal, Pass::Complete, &budget, &mut expanded, &mut watch);
+        ends.push(expanded);
     }
-    let (status, moves, limit) = match end {
-        End::Won(path) => {
-            // Shortened if that fits in the bound too, else the win as found.
-            let mut moves = if memory.allows(shorten_bytes(path.len())) {
-                shorten(deal, &path)
-            } else {
-                path
-            };
-            if short {
-                moves = shortest_beam(deal, moves, &budget, &mut expanded, &mut watch);
-            }
-            // Never a wrong answer: a win that does not replay is a bug, and the binding turns
-            // this panic into an exception instead of a claim.
-            assert!(replays_to_win(deal, &moves), "a found win does not replay");
-            (Status::Solved, moves, None)
+    if let End::Won(path) = end {
+        // Shortened if that fits in the bound too, else the win as found.
+        let mut moves = if memory.allows(shorten_bytes(path.len())) {
+            shorten(deal, &path)
+        } else {
+            path
+        };
+        if short {
+            moves = shortest_beam(deal, moves, &budget, &mut expanded, &mut watch);
         }
-        End::Exhausted => (Status::Unsolvable, Vec::new(), None),
-        End::Limit(why) => (Status::Unknown, Vec::new(), Some(why)),
-    };
-    Outcome {
-        status,
-        moves,
-        states: expanded,
-        seconds: started.elapsed().as_secs_f64(),
-        limit,
+        end = End::Won(moves);
     }
+    Outcome::from_end(
+        end,
+        |moves| replays_to_win(deal, moves),
+        expanded,
+        started,
+        ends,
+    )
 }
 
 #[inline]
@@ -187,7 +145,13 @@ fn key(state: &State, pass: Pass) -> Key {
 
 /// One depth-first pass. Every new position reached is entered in the table and expanded
 /// once; `expanded` counts expansions over all passes.
-fn search(deal: &Deal, pass: Pass, budget: &Budget, expanded: &mut u64, watch: &mut Watch) -> End {
+fn search(
+    deal: &Deal,
+    pass: Pass,
+    budget: &Budget,
+    expanded: &mut u64,
+    watch: &mut Watch,
+) -> End<Move> {
     let mut state = State::from_deal(deal);
     let mut table = Table::new(budget.memory);
     let mut path: Vec<Move> = Vec::new();
@@ -199,7 +163,7 @@ fn search(deal: &Deal, pass: Pass, budget: &Budget, expanded: &mut u64, watch: &
         return End::Won(path);
     }
     if table.insert(key(&state, pass)) == Insert::Full {
-        return End::Limit("memory");
+        return End::Limit(Stop::Memory);
     }
     loop {
         // `state` is a new position, just entered in the table (and not won): expand it.
@@ -212,7 +176,7 @@ fn search(deal: &Deal, pass: Pass, budget: &Budget, expanded: &mut u64, watch: &
             && memory.reserve(&mut moves, MOST_MOVES)
             && memory.reserve(&mut path, MOST_MOVES))
         {
-            return End::Limit("memory");
+            return End::Limit(Stop::Memory);
         }
         let start = moves.len();
         generate(&state, &mut moves);
@@ -258,7 +222,7 @@ fn search(deal: &Deal, pass: Pass, budget: &Budget, expanded: &mut u64, watch: &
             match table.insert(key(&state, pass)) {
                 Insert::New => break,
                 Insert::Seen => unwind(&mut state, &mut path, path_len),
-                Insert::Full => return End::Limit("memory"),
+                Insert::Full => return End::Limit(Stop::Memory),
             }
         }
     }
@@ -274,9 +238,10 @@ fn unwind(state: &mut State, path: &mut Vec<Move>, len: usize) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::variant::Variant;
     use super::*;
     use crate::solver::heap::{peak_since, reset_peak};
-    use crate::variant::Variant;
+    use crate::solver::Status;
 
     fn limits(max_states: Option<u64>) -> Limits {
         Limits {
@@ -300,7 +265,7 @@ mod tests {
             let memory = Memory::from_now(max_memory);
             reset_peak();
             let o = solve(&deal, &limits, false, &mut || false);
-            assert_eq!((o.status, o.limit), (Status::Unknown, Some("memory")));
+            assert_eq!((o.status, o.limit), (Status::Unknown, Some(Stop::Memory)));
             let peak = peak_since(&memory);
             assert!(peak <= max_memory, "{peak} bytes held under {max_memory}");
             // Most of it is used: the table, not the stack, reached the bound.
@@ -345,6 +310,9 @@ mod tests {
         let deal = Deal::from_number(Variant::BeleagueredCastle, 67).unwrap();
         let free = solve(&deal, &limits(None), false, &mut || false);
         assert_eq!(free.status, Status::Solved);
+        // Two passes ran: the quick one, dry before its million states, then the beam pass.
+        assert!(free.ends[0] < QUICK_STATES, "{:?}", free.ends);
+        assert_eq!(free.ends, [free.ends[0], free.states]);
         for budget in [free.states, 100_000] {
             let cut = solve(&deal, &limits(Some(budget)), false, &mut || false);
             assert_eq!((cut.status, cut.states), (free.status, free.states));
@@ -353,7 +321,7 @@ mod tests {
         let short = solve(&deal, &limits(Some(free.states - 1)), false, &mut || false);
         assert_eq!(
             (short.status, short.states, short.limit),
-            (Status::Unknown, free.states - 1, Some("states"))
+            (Status::Unknown, free.states - 1, Some(Stop::States))
         );
     }
 }

@@ -4,16 +4,15 @@
 //! nothing. So the beam pass only looks for a win before the complete search, and the short
 //! mode only improves a win the search already has.
 
-use super::budget::{Budget, End, Watch};
+use super::deal::Deal;
+use super::moves::{apply, generate, play_automatic, undo, Move};
+use super::search::MOST_MOVES;
 use super::shorten::{shorten, shorten_bytes};
-use super::table::{Insert, Table};
-use crate::deal::Deal;
-use crate::moves::{apply, generate, play_automatic, undo, Move};
-use crate::state::{Key, State};
-
-/// More than a position has moves, and more than a move and its automatic moves add to the
-/// beam's list of moves (as in the depth-first search).
-const MOST_MOVES: usize = 64;
+use super::state::{Key, State};
+use crate::solver::budget::{Budget, End, Watch};
+use crate::solver::sort::sort_by_estimate;
+use crate::solver::table::{Insert, Table};
+use crate::solver::Stop;
 
 /// The widths the short mode tries, in turn, while the budget lasts; each wider beam costs
 /// about ten times the one before and rarely finds a longer win.
@@ -59,45 +58,6 @@ struct Candidate {
     m: Move,
 }
 
-/// Sorts `items` by `key`, ties in the order they come (what a stable sort does), by counting:
-/// the keys are estimates, small integers. `scratch` and `counts` are storage kept from one
-/// call to the next (a stable sort would borrow room for up to as many items each time); the
-/// caller reserves `scratch` for `items.len()`. Keys spread wider than the items fall back to
-/// a stable sort.
-pub(crate) fn sort_by_estimate<T: Copy>(
-    items: &mut Vec<T>,
-    scratch: &mut Vec<T>,
-    counts: &mut Vec<usize>,
-    key: impl Fn(&T) -> i64,
-) {
-    let (Some(low), Some(high)) = (items.iter().map(&key).min(), items.iter().map(&key).max())
-    else {
-        return;
-    };
-    let range = (high - low) as usize + 1;
-    if range > 4 * items.len() + 4096 {
-        items.sort_by_key(key);
-        return;
-    }
-    // counts[k]: where the items of the k-th key go, once summed.
-    counts.clear();
-    counts.resize(range + 1, 0);
-    for item in items.iter() {
-        counts[(key(item) - low) as usize + 1] += 1;
-    }
-    for k in 1..=range {
-        counts[k] += counts[k - 1];
-    }
-    scratch.clear();
-    scratch.resize(items.len(), items[0]);
-    for item in items.iter() {
-        let at = &mut counts[(key(item) - low) as usize];
-        scratch[*at] = *item;
-        *at += 1;
-    }
-    std::mem::swap(items, scratch);
-}
-
 /// One beam search of `width` for a win of fewer than `bound` moves (positions that cannot
 /// lead to one are dropped); `expanded` counts expansions, as in the depth-first search.
 /// `End::Exhausted` means only that the beam ran dry.
@@ -108,7 +68,7 @@ pub fn beam_search(
     budget: &Budget,
     expanded: &mut u64,
     watch: &mut Watch,
-) -> End {
+) -> End<Move> {
     let mut state = State::from_deal(deal);
     let mut played = Vec::new();
     play_automatic(&mut state, &mut played);
@@ -126,7 +86,7 @@ pub fn beam_search(
     let memory = &budget.memory;
     let mut kept = Table::new(*memory);
     if kept.insert(state.key()) == Insert::Full {
-        return End::Limit("memory");
+        return End::Limit(Stop::Memory);
     }
     // The beam: each position with its node.
     let mut beam: Vec<(State, usize)> = vec![(state, 0)];
@@ -147,7 +107,7 @@ pub fn beam_search(
                 return End::Limit(why);
             }
             if !memory.reserve(&mut candidates, MOST_MOVES) {
-                return End::Limit("memory");
+                return End::Limit(Stop::Memory);
             }
             legal.clear();
             generate(position, &mut legal);
@@ -171,7 +131,7 @@ pub fn beam_search(
                             m,
                         }),
                         Insert::Seen => {}
-                        Insert::Full => return End::Limit("memory"),
+                        Insert::Full => return End::Limit(Stop::Memory),
                     }
                 }
                 for &back in line.iter().rev() {
@@ -181,7 +141,7 @@ pub fn beam_search(
         }
         // The best `width`, ties in the order they were met.
         if !memory.reserve(&mut scratch, candidates.len()) {
-            return End::Limit("memory");
+            return End::Limit(Stop::Memory);
         }
         sort_by_estimate(&mut candidates, &mut scratch, &mut counts, |c| {
             i64::from(c.estimate)
@@ -189,11 +149,11 @@ pub fn beam_search(
         candidates.truncate(width);
         // The next depth's positions, beside this one's until it is built.
         if !memory.reserve(&mut next, candidates.len()) {
-            return End::Limit("memory");
+            return End::Limit(Stop::Memory);
         }
         for c in &candidates {
             if !(memory.reserve(&mut nodes, 1) && memory.reserve(&mut moves, MOST_MOVES)) {
-                return End::Limit("memory");
+                return End::Limit(Stop::Memory);
             }
             let (parent, node) = &beam[c.from];
             let mut child = parent.clone();
@@ -202,7 +162,7 @@ pub fn beam_search(
             moves.push(c.m);
             play_automatic(&mut child, &mut moves);
             if kept.insert(child.key()) == Insert::Full {
-                return End::Limit("memory");
+                return End::Limit(Stop::Memory);
             }
             nodes.push(Node {
                 parent: *node,
@@ -249,7 +209,7 @@ pub fn shortest_beam(
 /// until one wins or the budget runs out. A beam's order is not depth-first: guided by
 /// [`estimate`], it wins some deals in thousands of positions where a depth-first search
 /// wanders for hundreds of millions. A beam running dry proves nothing (`End::Exhausted`).
-pub fn beam_pass(deal: &Deal, budget: &Budget, expanded: &mut u64, watch: &mut Watch) -> End {
+pub fn beam_pass(deal: &Deal, budget: &Budget, expanded: &mut u64, watch: &mut Watch) -> End<Move> {
     for width in BEAM_PASS_WIDTHS {
         match beam_search(deal, width, usize::MAX, budget, expanded, watch) {
             End::Exhausted => {}
@@ -272,11 +232,12 @@ fn line_to(nodes: &[Node], moves: &[Move], mut node: usize) -> Vec<Move> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::moves::replays_to_win;
+    use super::super::search::solve;
+    use super::super::variant::Variant;
     use super::*;
     use crate::cards::Card;
-    use crate::moves::replays_to_win;
-    use crate::solver::{solve, Limits};
-    use crate::variant::Variant;
+    use crate::solver::Limits;
 
     #[test]
     fn a_card_above_a_lower_card_of_its_suit_counts_twice() {
@@ -289,24 +250,6 @@ mod tests {
             foundations: [13, 13, 1, 1],
         };
         assert_eq!(estimate(&State::from_deal(&deal)), 5);
-    }
-
-    #[test]
-    fn sorting_by_counting_keeps_ties_in_order_as_a_stable_sort() {
-        let mut items: Vec<(i64, usize)> = (0..5000usize)
-            .map(|i| ((i * 7919 % 61) as i64 - 30, i))
-            .collect();
-        let mut sorted = items.clone();
-        sorted.sort_by_key(|&(k, _)| k);
-        let (mut scratch, mut counts) = (Vec::new(), Vec::new());
-        sort_by_estimate(&mut items, &mut scratch, &mut counts, |&(k, _)| k);
-        assert_eq!(items, sorted);
-        // Keys spread wide: the stable sort itself.
-        let mut wide: Vec<(i64, usize)> = vec![(1 << 40, 0), (-5, 1), (1 << 40, 2), (-5, 3)];
-        sort_by_estimate(&mut wide, &mut scratch, &mut counts, |&(k, _)| k);
-        assert_eq!(wide, [(-5, 1), (-5, 3), (1 << 40, 0), (1 << 40, 2)]);
-        let mut none: Vec<(i64, usize)> = Vec::new();
-        sort_by_estimate(&mut none, &mut scratch, &mut counts, |&(k, _)| k);
     }
 
     #[test]

@@ -1,14 +1,10 @@
 //! Making a found win shorter after the search: a depth-first win wanders.
 
-use std::collections::VecDeque;
-use std::mem::size_of;
-
-use rustc_hash::FxHashMap;
-
+use super::deal::Deal;
+use super::moves::{all_legal, apply, undo, Move};
+use super::state::{Key, State, NOT_IN_TABLEAU};
 use crate::cards::Card;
-use crate::deal::Deal;
-use crate::moves::{all_legal, apply, undo, Move};
-use crate::state::{Key, State, NOT_IN_TABLEAU};
+use crate::solver::walk::{self, shortest_through, Edges};
 
 /// A position with its columns in place: the key plus each column's bottom card (which says
 /// which column is which). Moves name columns by place, so only these can be joined.
@@ -58,92 +54,60 @@ fn decode(deal: &Deal, (key, bottoms): &PlacedKey) -> State {
     })
 }
 
-/// The shortest line through the positions of a winning line: a breadth-first search over
-/// those positions, where any legal move from one of them to another is an edge. Loops (a
-/// position reached twice) and detours (a position reached later that one move would have
-/// reached) drop out. Every move of the result is legal where it is played, and the result
-/// ends where `moves` ends, so it still wins.
+/// The shortest line through the positions of a winning line (`solver::walk`): loops and
+/// detours drop out, and the result still wins.
 pub fn shorten(deal: &Deal, moves: &[Move]) -> Vec<Move> {
-    // The positions of the line, in place, and where each first occurs (sized up front, so
-    // that `shorten_bytes` knows what they take).
-    let n = moves.len() + 1;
+    // The positions of the line, in place (sized up front, so that `shorten_bytes` knows what
+    // they take).
     let mut state = State::from_deal(deal);
-    let mut positions = Vec::with_capacity(n);
+    let mut positions = Vec::with_capacity(moves.len() + 1);
     positions.push(placed_key(&state));
-    let mut index: FxHashMap<PlacedKey, usize> =
-        FxHashMap::with_capacity_and_hasher(n, Default::default());
-    index.insert(positions[0], 0);
     for &m in moves {
         apply(&mut state, m);
-        let key = placed_key(&state);
-        index.entry(key).or_insert(positions.len());
-        positions.push(key);
+        positions.push(placed_key(&state));
     }
-    let goal = index[&positions[moves.len()]];
+    let mut line = Line {
+        deal,
+        legal: Vec::new(),
+    };
+    shortest_through(&mut line, &positions)
+}
 
-    // Breadth-first from the deal, visiting positions in the order the queue meets them and
-    // moves in `all_legal` order, so the result is the same in the Python reference.
-    let mut came_from: Vec<Option<(usize, Move)>> = vec![None; n];
-    let mut reached = vec![false; n];
-    reached[0] = true;
-    let mut queue = VecDeque::with_capacity(n);
-    queue.push_back(0usize);
-    let mut legal = Vec::new();
-    while let Some(i) = queue.pop_front() {
-        if i == goal {
-            break;
-        }
-        let mut state = decode(deal, &positions[i]);
-        legal.clear();
-        all_legal(&state, &mut legal);
-        for &m in &legal {
+/// The moves between a line's positions: every legal move, in `all_legal` order.
+struct Line<'a> {
+    deal: &'a Deal,
+    /// Storage for each position's moves, kept from one to the next.
+    legal: Vec<Move>,
+}
+
+impl Edges for Line<'_> {
+    type Key = PlacedKey;
+    type Move = Move;
+
+    fn edges(&mut self, from: &PlacedKey, mut edge: impl FnMut(Move, &PlacedKey)) {
+        let mut state = decode(self.deal, from);
+        self.legal.clear();
+        all_legal(&state, &mut self.legal);
+        for &m in &self.legal {
             apply(&mut state, m);
-            if let Some(&j) = index.get(&placed_key(&state)) {
-                if !reached[j] {
-                    reached[j] = true;
-                    came_from[j] = Some((i, m));
-                    queue.push_back(j);
-                }
-            }
+            edge(m, &placed_key(&state));
             undo(&mut state, m);
         }
     }
-    let mut out = Vec::new();
-    let mut at = goal;
-    while let Some((before, m)) = came_from[at] {
-        out.push(m);
-        at = before;
-    }
-    out.reverse();
-    out
 }
 
-/// At most the bytes [`shorten`] allocates for a line of `moves` moves: each position's key
-/// in a list and in a map, where it was reached from, the queue; the line that comes out
-/// (grown by doubling); a page for the rest.
+/// At most the bytes [`shorten`] allocates for a line of `moves` moves.
 pub fn shorten_bytes(moves: usize) -> usize {
-    let n = moves + 1;
-    let each = size_of::<PlacedKey>()
-        + size_of::<Option<(usize, Move)>>()
-        + size_of::<bool>()
-        + size_of::<usize>()
-        + 3 * size_of::<Move>();
-    n * each + map_bytes::<(PlacedKey, usize)>(n) + 4096
-}
-
-/// At most the bytes of a hash map of `T` entries made for `n` of them (hashbrown: a power of
-/// two of slots, at most 7/8 full, and a control byte each, 16 more).
-pub(crate) fn map_bytes<T>(n: usize) -> usize {
-    let slots = (n.max(8) * 8 / 7).next_power_of_two();
-    slots * (size_of::<T>() + 1) + 16
+    walk::bytes::<PlacedKey, Move>(moves)
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::moves::{is_legal, replays_to_win};
+    use super::super::search::solve;
+    use super::super::variant::Variant;
     use super::*;
-    use crate::moves::{is_legal, replays_to_win};
-    use crate::solver::{solve, Limits};
-    use crate::variant::Variant;
+    use crate::solver::Limits;
 
     #[test]
     fn a_loop_is_cut() {

@@ -7,47 +7,9 @@
 //! ```
 //! One line per column, bottom card first. An empty column is a line holding only `:`.
 
-use std::fmt;
-
-use crate::cards::{rank_char, rank_from_text, suit_from_char, Card, SUITS};
-use crate::deal::Deal;
-use crate::variant::Variant;
-
-/// Why a board text was refused; `line` is 1-based.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardError {
-    pub line: Option<usize>,
-    pub token: Option<String>,
-    pub message: String,
-}
-
-impl BoardError {
-    pub(crate) fn at(line: usize, token: &str, message: impl Into<String>) -> BoardError {
-        BoardError {
-            line: Some(line),
-            token: Some(token.to_string()),
-            message: message.into(),
-        }
-    }
-
-    pub(crate) fn whole(message: impl Into<String>) -> BoardError {
-        BoardError {
-            line: None,
-            token: None,
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (&self.line, &self.token) {
-            (Some(l), Some(t)) => write!(f, "line {l}, {t:?}: {}", self.message),
-            (Some(l), None) => write!(f, "line {l}: {}", self.message),
-            _ => write!(f, "{}", self.message),
-        }
-    }
-}
+use super::deal::Deal;
+use super::variant::Variant;
+use crate::cards::{rank_char, rank_from_text, suit_from_char, BoardError, Card, SUITS};
 
 /// The foundations line lists suits in this order (as PySolFC and fc-solve print them).
 const FOUNDATION_ORDER: [char; 4] = ['H', 'C', 'D', 'S'];

@@ -1,9 +1,9 @@
 //! Move ordering: which move the search tries first. It decides how fast a win is found, never
 //! whether one is: every generated move is still tried.
 
+use super::moves::{fits_foundation, fits_on, Move};
+use super::state::{State, MAX_COLUMNS};
 use crate::cards::Card;
-use crate::moves::{fits_foundation, fits_on, Move};
-use crate::state::{State, MAX_COLUMNS};
 
 /// Most moves one position can have: per column, the foundation and the 7 other columns.
 const MAX_MOVES: usize = MAX_COLUMNS * MAX_COLUMNS;

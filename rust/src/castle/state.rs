@@ -1,7 +1,7 @@
 //! The position the solver and the game move through, and its transposition-table key.
 
+use super::deal::Deal;
 use crate::cards::Card;
-use crate::deal::Deal;
 
 /// Columns of a castle game (all three deal 8).
 pub const MAX_COLUMNS: usize = 8;
@@ -206,8 +206,8 @@ impl Eq for State {}
 
 #[cfg(test)]
 mod tests {
+    use super::super::variant::Variant;
     use super::*;
-    use crate::variant::Variant;
 
     #[test]
     fn every_field_reads_back_what_was_set() {

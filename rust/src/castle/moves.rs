@@ -1,9 +1,9 @@
 //! The rules of play (docs/rules.md §1) in one place: which single-card moves are legal, making and
 //! unmaking them, and which foundation moves are safe to make automatically.
 
+use super::deal::Deal;
+use super::state::State;
 use crate::cards::Card;
-use crate::deal::Deal;
-use crate::state::State;
 
 /// `Move::to` for a move onto the card's foundation.
 pub const FOUNDATION: u8 = u8::MAX;
@@ -170,6 +170,13 @@ pub fn is_safe_to_foundation(state: &State, card: Card) -> bool {
     fits_foundation(state, card) && card.rank() <= lowest + 2
 }
 
+/// Whether `card` lies on top of a column and is safe to send to its foundation now (the rule
+/// above, for a card the caller names: the player's automatic moves ask it).
+pub fn is_safe_to_send_up(state: &State, card: Card) -> bool {
+    let on_top = (0..state.ncols()).any(|c| state.top(c) == Some(card));
+    on_top && is_safe_to_foundation(state, card)
+}
+
 /// The next automatic move: the first column, left to right, whose top card is safe to send
 /// to its foundation.
 pub fn next_automatic(state: &State) -> Option<Move> {
@@ -227,10 +234,10 @@ pub fn replays_to_win(deal: &Deal, moves: &[Move]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::board;
+    use super::super::state::Key;
+    use super::super::variant::Variant;
     use super::*;
-    use crate::board;
-    use crate::state::Key;
-    use crate::variant::Variant;
     use rustc_hash::FxHashSet;
 
     /// Whether `state` can be won, by plain depth-first search over every legal move (no

@@ -1,11 +1,8 @@
 //! A deal: the starting layout of a variant, and PySolFC's deal N of it.
 
+use super::variant::Variant;
 use crate::cards::Card;
-use crate::random::{MsRandom, MtRandom, MT_FROM};
-use crate::variant::Variant;
-
-/// Deal numbers run from 1 to this (PySolFC's generators take any of them).
-pub const MAX_NUMBER: u64 = i64::MAX as u64;
+use crate::random::{shuffle, MsRandom, MtRandom, MAX_NUMBER, MT_FROM};
 
 /// A layout: the tableau columns (each bottom card first) and each suit's foundation top rank
 /// (0 = empty), indexed as [`crate::cards::SUITS`]. `number` is PySolFC's deal number, if any.
@@ -55,14 +52,6 @@ pub fn pysolfc_shuffle(number: u64) -> Vec<Card> {
     }
     deck.reverse();
     deck
-}
-
-/// Fisher-Yates from the top, as PySolFC's `shuffle`.
-pub(crate) fn shuffle(deck: &mut [Card], mut below_or_equal: impl FnMut(u64) -> u64) {
-    for n in (1..deck.len()).rev() {
-        let j = below_or_equal(n as u64) as usize;
-        deck.swap(n, j);
-    }
 }
 
 /// Deals `cards` (dealing order) the way PySolFC lays out `variant` (docs/rules.md §1).

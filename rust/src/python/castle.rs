@@ -1,0 +1,195 @@
+//! The castle games across the boundary: `Deal` (a position), `solve`, the variants, cards.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use super::run::{answer, check_limits, detached, Answer};
+use super::{guard, out_of_range, BoardTextError};
+use crate::cards::Card;
+use crate::castle::board;
+use crate::castle::deal::Deal;
+use crate::castle::moves::{self, Move, FOUNDATION};
+use crate::castle::search;
+use crate::castle::state::{State, MAX_COLUMNS};
+use crate::castle::variant::Variant;
+
+fn variant_from(id: &str) -> PyResult<Variant> {
+    Variant::from_id(id).ok_or_else(|| {
+        let known: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+        PyValueError::new_err(format!(
+            "unknown variant {id:?} (known: {})",
+            known.join(", ")
+        ))
+    })
+}
+
+/// A layout of one of the castle games, with the core's state of it (built once, here, not on
+/// every call).
+#[pyclass(module = "castle._core", name = "Deal", frozen)]
+pub struct PyDeal {
+    deal: Deal,
+    state: State,
+}
+
+impl PyDeal {
+    fn new(deal: Deal) -> PyDeal {
+        PyDeal {
+            state: State::from_deal(&deal),
+            deal,
+        }
+    }
+}
+
+#[pymethods]
+impl PyDeal {
+    #[staticmethod]
+    fn from_number(variant: &str, number: u64) -> PyResult<PyDeal> {
+        guard(|| {
+            let variant = variant_from(variant)?;
+            let deal = Deal::from_number(variant, number).ok_or_else(|| out_of_range(number))?;
+            Ok(PyDeal::new(deal))
+        })
+    }
+
+    #[staticmethod]
+    #[pyo3(signature = (text, variant=None))]
+    fn from_text(text: &str, variant: Option<&str>) -> PyResult<PyDeal> {
+        guard(|| {
+            let variant = variant.map(variant_from).transpose()?;
+            board::parse(text, variant)
+                .map(PyDeal::new)
+                .map_err(|e| BoardTextError::new_err((e.message, e.line, e.token)))
+        })
+    }
+
+    fn to_text(&self) -> String {
+        board::format(&self.deal)
+    }
+
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.deal.variant.id()
+    }
+
+    #[getter]
+    fn number(&self) -> Option<u64> {
+        self.deal.number
+    }
+
+    /// Card indexes (0..52, `13 * suit + rank - 1`, suits C D H S), bottom card first.
+    #[getter]
+    fn columns(&self) -> Vec<Vec<u8>> {
+        self.deal
+            .columns
+            .iter()
+            .map(|c| c.iter().map(|card| card.index() as u8).collect())
+            .collect()
+    }
+
+    /// Top rank on each foundation, suits C D H S (0 = empty).
+    #[getter]
+    fn foundations(&self) -> [u8; 4] {
+        self.deal.foundations
+    }
+
+    /// Every legal single-card move here, every empty column included (docs/rules.md §1).
+    fn legal_moves(&self) -> Vec<MoveTuple> {
+        let mut moves = Vec::new();
+        moves::all_legal(&self.state, &mut moves);
+        moves.into_iter().map(move_tuple).collect()
+    }
+
+    fn is_legal(&self, card: u8, from: u8, to: i16) -> bool {
+        core_move(card, from, to).is_some_and(|m| moves::is_legal(&self.state, m))
+    }
+
+    /// The position after a legal move (a position has no deal number); ValueError if the
+    /// move is not legal here.
+    fn play(&self, card: u8, from: u8, to: i16) -> PyResult<PyDeal> {
+        guard(|| {
+            let m = core_move(card, from, to)
+                .filter(|&m| moves::is_legal(&self.state, m))
+                .ok_or_else(|| PyValueError::new_err("not a legal move here"))?;
+            let mut state = self.state.clone();
+            moves::apply(&mut state, m);
+            // The state after the move is the new position's, as it would be built from it.
+            let deal = Deal {
+                variant: self.deal.variant,
+                number: None,
+                columns: state.columns(),
+                foundations: state.foundations,
+            };
+            Ok(PyDeal { deal, state })
+        })
+    }
+
+    /// Whether the top card `card` may go up now and can never be needed in the tableau
+    /// (the solver's automatic-move rule).
+    fn is_safe_to_foundation(&self, card: u8) -> bool {
+        card.checked_add(1)
+            .and_then(Card::from_id)
+            .is_some_and(|card| moves::is_safe_to_send_up(&self.state, card))
+    }
+
+    /// The foundation moves that finish the game, if lifting cards alone wins from here.
+    fn lift_to_win(&self) -> Option<Vec<MoveTuple>> {
+        moves::lift_to_win(&self.state).map(|lifted| lifted.into_iter().map(move_tuple).collect())
+    }
+
+    fn is_won(&self) -> bool {
+        self.state.is_won()
+    }
+}
+
+/// A move across the boundary: (card index, from column, to column or -1 for the foundation).
+type MoveTuple = (u8, u8, i16);
+
+fn move_tuple(m: Move) -> MoveTuple {
+    let to = if m.to == FOUNDATION { -1 } else { m.to as i16 };
+    (m.card.index() as u8, m.from, to)
+}
+
+/// The core move for a tuple, if its parts are in range (legality is checked apart).
+fn core_move(card: u8, from: u8, to: i16) -> Option<Move> {
+    let card = Card::from_id(card.checked_add(1)?)?;
+    let to = match to {
+        -1 => FOUNDATION,
+        _ => u8::try_from(to)
+            .ok()
+            .filter(|&to| (to as usize) < MAX_COLUMNS)?,
+    };
+    Some(Move { card, from, to })
+}
+
+/// Parses one card token; `None` if it is not a card.
+#[pyfunction]
+pub fn parse_card(token: &str) -> Option<u8> {
+    Card::parse(token).map(|c| c.index() as u8)
+}
+
+#[pyfunction]
+pub fn variants() -> Vec<&'static str> {
+    Variant::ALL.iter().map(|v| v.id()).collect()
+}
+
+/// Solves a deal with the GIL released (with `short`, then hunts for a shorter win). Returns
+/// (status, moves, states, seconds, limit), each move (card index, from column, to column or
+/// -1 for the foundation). Ctrl+C raises KeyboardInterrupt within about 50 ms.
+#[pyfunction]
+#[pyo3(signature = (deal, max_states, max_seconds, max_memory, short=false))]
+pub fn solve(
+    py: Python<'_>,
+    deal: &PyDeal,
+    max_states: Option<u64>,
+    max_seconds: Option<f64>,
+    max_memory: usize,
+    short: bool,
+) -> PyResult<Answer<MoveTuple>> {
+    let limits = check_limits(max_states, max_seconds, max_memory)?;
+    let outcome = detached(py, |interrupted| {
+        search::solve(&deal.deal, &limits, short, interrupted)
+    })?;
+    Ok(answer(outcome, |moves| {
+        moves.into_iter().map(move_tuple).collect()
+    }))
+}

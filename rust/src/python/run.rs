@@ -1,0 +1,74 @@
+//! A search run from Python, for both games: its limits checked, run with the GIL released,
+//! Python's signal handlers asked now and then whether to stop, a panic caught; and its answer
+//! as the tuple `_core` returns.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use super::InternalError;
+use crate::solver::{Limits, Outcome, Stop};
+
+/// The limits, or ValueError for ones that make no sense (Python checks them first too).
+pub fn check_limits(
+    max_states: Option<u64>,
+    max_seconds: Option<f64>,
+    max_memory: usize,
+) -> PyResult<Limits> {
+    if max_states == Some(0) {
+        return Err(PyValueError::new_err("max_states must be at least 1"));
+    }
+    if max_seconds.is_some_and(|s| !(s > 0.0 && s.is_finite())) {
+        return Err(PyValueError::new_err(
+            "max_seconds must be a positive number",
+        ));
+    }
+    Ok(Limits {
+        max_states,
+        max_seconds,
+        max_memory,
+    })
+}
+
+/// Runs `search` with the GIL released, handing it the question "give up now?", which Python's
+/// signal handlers answer: Ctrl+C raises KeyboardInterrupt within about 50 ms. A panic becomes
+/// `InternalError`.
+pub fn detached<T: Send>(
+    py: Python<'_>,
+    search: impl Send + FnOnce(&mut dyn FnMut() -> bool) -> T,
+) -> PyResult<T> {
+    let mut signal: Option<PyErr> = None;
+    let found = py.detach(|| {
+        catch_unwind(AssertUnwindSafe(|| {
+            search(&mut || {
+                Python::attach(|py| match py.check_signals() {
+                    Ok(()) => false,
+                    Err(e) => {
+                        signal = Some(e);
+                        true
+                    }
+                })
+            })
+        }))
+    });
+    if let Some(e) = signal {
+        return Err(e);
+    }
+    found.map_err(|_| InternalError::new_err("castle core bug: the solver panicked"))
+}
+
+/// A solve's answer across the boundary: (status, moves, states, seconds, the limit that
+/// stopped an unknown).
+pub type Answer<T> = (&'static str, Vec<T>, u64, f64, Option<&'static str>);
+
+/// `outcome` as an [`Answer`], its moves turned into `moves`.
+pub fn answer<M, T>(outcome: Outcome<M>, moves: impl FnOnce(Vec<M>) -> Vec<T>) -> Answer<T> {
+    (
+        outcome.status.as_str(),
+        moves(outcome.moves),
+        outcome.states,
+        outcome.seconds,
+        outcome.limit.map(Stop::as_str),
+    )
+}
