@@ -1,8 +1,9 @@
 """What a search may spend, why it stopped, and how it ended: shared by both games' depth-first
 searches and beam searches.
 
-Translation of ``rust/src/solver/budget.rs`` (``Stop``: the crate's enum of why a search
-stopped, in place of the strings it used before).
+Translation of ``rust/src/solver/budget.rs``, with ``Stop`` (why a search stopped), which the
+crate keeps in ``rust/src/solver/outcome.rs``: here it stays with the budget that spends it, so
+that the outcome imports the budget and not both ways.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 answer (a :class:`castle.Solution` or a :class:`castle.SpiderSolution`, the outcome generic in
 its move type).
 
-Translation of the end-of-search step in ``rust/src/solver/`` (the outcome and the step that
-makes it, shared by ``rust/src/castle/search.rs`` and ``rust/src/spider/search.rs``).
+Translation of ``rust/src/solver/outcome.rs`` (``Outcome::from_end``, which
+``rust/src/castle/search.rs`` and ``rust/src/spider/search.rs`` both end with).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The breadth-first walk both games' ``shorten`` make through the positions of a win.
 
-Translation of the generic walk in ``rust/src/solver/`` that ``rust/src/castle/shorten.rs``
-and ``rust/src/spider/shorten.rs`` both use.
+Translation of ``rust/src/solver/walk.rs`` (``shortest_through``), which
+``rust/src/castle/shorten.rs`` and ``rust/src/spider/shorten.rs`` both use.
 """
 
 from __future__ import annotations
