@@ -1,0 +1,363 @@
+// Draws a View (docs/serve.md) on the board: slots, then every card as one absolutely placed
+// element that keeps its identity from view to view, so a moved card slides (CSS transitions)
+// and a new deal flies in. It decides no rule: what is marked comes from the view.
+
+import { cardName, drawBack, drawFace, parseCard, SUIT_NAMES, SUIT_SYMBOLS } from "./cards.js";
+
+const SUITS = ["C", "D", "H", "S"];
+
+/** Where everything stands on a board of ``width`` x ``height`` for ``view``. */
+export function geometry(view, width, height) {
+  const spider = view.game === "spider";
+  const n = view.columns.length;
+  const narrow = spider || width < 640 || width < height * 0.95;
+  const gap = Math.max(4, Math.min(14, width / 90));
+  let cw;
+  if (narrow) {
+    cw = Math.min(104, (width - gap * (n + 1)) / n, (height - 3 * gap) / 4.2);
+  } else {
+    cw = Math.min(112, (width - gap * 14) / 10, (height - 3 * gap) / 4.2);
+  }
+  cw = Math.max(28, Math.floor(cw));
+  const ch = Math.round(cw * 1.4);
+  const g = { narrow, gap, cw, ch, columns: [], foundations: {}, stock: null, off: [] };
+  const columnsWidth = n * cw + (n - 1) * gap;
+  let x0 = Math.round((width - columnsWidth) / 2);
+  let y0 = gap;
+  if (spider) {
+    g.stock = { x: x0, y: gap };
+    const offStep = Math.min(cw * 0.5, (columnsWidth - 2 * cw - gap) / 8);
+    for (let i = 0; i < 8; i++) {
+      g.off.push({ x: x0 + columnsWidth - cw - (7 - i) * offStep, y: gap });
+    }
+    y0 = gap * 2 + ch;
+  } else if (narrow) {
+    const fWidth = 4 * cw + 3 * gap;
+    const fx = Math.round((width - fWidth) / 2);
+    SUITS.forEach((s, i) => {
+      g.foundations[s] = { x: fx + i * (cw + gap), y: gap };
+    });
+    y0 = gap * 2 + ch;
+  } else {
+    const side = gap * 2;
+    x0 = Math.round((width - columnsWidth) / 2);
+    SUITS.forEach((s, i) => {
+      const left = i < 2;
+      const x = left ? x0 - side - cw : x0 + columnsWidth + side;
+      g.foundations[s] = { x, y: gap + (i % 2) * (ch + gap) };
+    });
+  }
+  const bottom = height - gap;
+  view.columns.forEach((column, i) => {
+    const x = x0 + i * (cw + gap);
+    const count = column.down + column.cards.length;
+    let down = Math.round(ch * 0.12);
+    let up = Math.round(ch * 0.27);
+    const need = column.down * down + Math.max(0, column.cards.length - 1) * up;
+    const room = bottom - y0 - ch;
+    if (count > 1 && need > room) {
+      const scale = Math.max(0.05, room / need);
+      down *= scale;
+      up *= scale;
+    }
+    g.columns.push({ x, y: y0, down, up, height: Math.max(ch, bottom - y0) });
+  });
+  return g;
+}
+
+/** The cards of ``view`` as placed items: each {key, text (null: a back), x, y, z, where, col, index}. */
+export function items(view, g) {
+  const out = [];
+  const seen = new Map();
+  const key = (text) => {
+    const n = (seen.get(text) ?? 0) + 1;
+    seen.set(text, n);
+    return n === 1 ? text : `${text}#${n}`;
+  };
+  view.columns.forEach((column, col) => {
+    const place = g.columns[col];
+    let y = place.y;
+    for (let i = 0; i < column.down; i++) {
+      out.push({ key: `down:${col}:${i}`, text: null, x: place.x, y, z: 10 + i, where: "column", col, index: i });
+      y += place.down;
+    }
+    column.cards.forEach((text, i) => {
+      const index = column.down + i;
+      out.push({ key: key(text), text, x: place.x, y, z: 10 + index, where: "column", col, index });
+      y += place.up;
+    });
+  });
+  if (view.foundations) {
+    for (const suit of SUITS) {
+      const rank = view.foundations[suit] ?? 0;
+      if (rank > 0) {
+        const text = `${"A23456789TJQK"[rank - 1]}${suit}`;
+        const at = g.foundations[suit];
+        out.push({ key: key(text), text, x: at.x, y: at.y, z: 5, where: "foundation", suit });
+      }
+    }
+  }
+  if (view.stock) {
+    // One back for each ten cards left (a deal each), a little apart.
+    const deals = Math.ceil(view.stock / 10);
+    for (let i = 0; i < deals; i++) {
+      out.push({ key: `stock:${i}`, text: null, x: g.stock.x + i * 4, y: g.stock.y, z: 5 + i, where: "stock" });
+    }
+  }
+  (view.off ?? []).forEach((suit, i) => {
+    const at = g.off[i];
+    out.push({ key: key(`K${suit}`), text: `K${suit}`, x: at.x, y: at.y, z: 5 + i, where: "off" });
+  });
+  return out;
+}
+
+/** Where the hint shown goes: a column, the suit of the foundation, or null. */
+function hintTo(view) {
+  const hint = view.hint;
+  if (!hint || hint.action !== "drop") return null;
+  if (hint.dst !== "foundation") return hint.dst;
+  const cards = view.columns[hint.src].cards;
+  return cards.length ? parseCard(cards[cards.length - 1]).suit : null;
+}
+
+export class TableView {
+  constructor(board) {
+    this.board = board;
+    this.cards = new Map();
+    this.slots = [];
+    this.view = null;
+    this.geometry = null;
+  }
+
+  /** Draw ``view``; ``deal``: the cards fly in from the corner, one after another. */
+  render(view, { deal = false } = {}) {
+    this.view = view;
+    const board = this.board;
+    const g = geometry(view, board.clientWidth, board.clientHeight);
+    this.geometry = g;
+    board.dataset.game = view.game;
+    board.dataset.layout = g.narrow ? "narrow" : "wide";
+    board.style.setProperty("--cw", `${g.cw}px`);
+    board.style.setProperty("--ch", `${g.ch}px`);
+    this.drawSlots(view, g);
+    const placed = items(view, g);
+    const keep = new Set();
+    const fresh = [];
+    placed.forEach((item) => {
+      keep.add(item.key);
+      let el = this.cards.get(item.key);
+      if (!el) {
+        el = document.createElement("div");
+        el.dataset.key = item.key;
+        this.cards.set(item.key, el);
+        board.append(el);
+        fresh.push(el);
+      }
+      this.drawCard(el, item, view);
+    });
+    for (const [k, el] of this.cards) {
+      if (!keep.has(k)) {
+        el.remove();
+        this.cards.delete(k);
+      }
+    }
+    if (deal) this.flyIn(placed.filter((i) => i.where === "column"));
+  }
+
+  drawSlots(view, g) {
+    for (const slot of this.slots) slot.remove();
+    this.slots = [];
+    const add = (className, x, y, h, attrs) => {
+      const el = document.createElement("div");
+      el.className = `slot ${className}`;
+      el.style.left = `${x}px`;
+      el.style.top = `${y}px`;
+      if (h) el.style.height = `${h}px`;
+      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+      this.board.prepend(el);
+      this.slots.push(el);
+      return el;
+    };
+    view.columns.forEach((column, col) => {
+      const at = g.columns[col];
+      const el = add("column", at.x, at.y, at.height, {
+        "data-col": col,
+        "aria-label": `column ${col + 1}${column.down + column.cards.length ? "" : ", empty"}`,
+      });
+      el.classList.toggle("target", column.target);
+      el.classList.toggle("hinted", column.hinted);
+      const empty = !column.down && !column.cards.length;
+      el.classList.toggle("hint-dst", empty && hintTo(view) === col);
+      if (!column.down && !column.cards.length) {
+        el.classList.add("empty");
+        el.tabIndex = 0;
+        el.setAttribute("role", "button");
+      }
+    });
+    if (view.foundations) {
+      for (const suit of SUITS) {
+        const at = g.foundations[suit];
+        const el = add("foundation", at.x, at.y, 0, {
+          "data-found": suit,
+          role: "button",
+          tabindex: "0",
+          "aria-label": `${SUIT_NAMES[suit]} foundation`,
+        });
+        el.textContent = SUIT_SYMBOLS[suit];
+        el.classList.add(suit === "H" || suit === "D" ? "red" : "black");
+        el.classList.toggle("target", view.foundation_target);
+        el.classList.toggle("hint-dst", hintTo(view) === suit);
+      }
+    }
+    if (view.stock !== null && g.stock) {
+      const el = add("stock", g.stock.x, g.stock.y, 0, {
+        "data-stock": "",
+        role: "button",
+        tabindex: view.stock ? "-1" : "0",
+        "aria-label": `the stock: ${view.stock} cards`,
+      });
+      el.textContent = view.stock ? "" : "\u2205";
+      const label = add("stock-count", g.stock.x + g.cw + 6, g.stock.y, 0, { "aria-hidden": "true" });
+      label.textContent = `${view.stock}`;
+    }
+  }
+
+  drawCard(el, item, view) {
+    if (el.dataset.face !== (item.text ?? "")) {
+      if (item.text) drawFace(el, item.text);
+      else drawBack(el);
+      el.dataset.face = item.text ?? "";
+    }
+    el.classList.add("card");
+    el.style.left = `${item.x}px`;
+    el.style.top = `${item.y}px`;
+    el.style.zIndex = String(item.z);
+    el.dataset.where = item.where;
+    for (const name of ["col", "index", "found", "card"]) delete el.dataset[name];
+    el.classList.remove("picked", "target-top", "hint-src", "hint-dst");
+    el.removeAttribute("role");
+    el.removeAttribute("tabindex");
+    if (item.text) el.dataset.card = item.text;
+    if (item.where === "column") {
+      el.dataset.col = item.col;
+      el.dataset.index = item.index;
+      const column = view.columns[item.col];
+      const total = column.down + column.cards.length;
+      if (item.text) {
+        el.setAttribute("role", "button");
+        el.tabIndex = 0;
+        const fromTop = total - item.index;
+        if (column.picked && fromTop <= column.picked) el.classList.add("picked");
+        const hint = view.hint;
+        if (hint && hint.action === "drop" && hint.src === item.col && fromTop <= (hint.count ?? 1)) {
+          el.classList.add("hint-src");
+        }
+        if (hint && hint.action === "take_off" && hint.column === item.col && fromTop <= 13) {
+          el.classList.add("hint-src");
+        }
+        el.setAttribute("aria-pressed", column.picked && fromTop <= column.picked ? "true" : "false");
+        if (item.index === total - 1) {
+          if (column.target) el.classList.add("target-top");
+          if (hintTo(view) === item.col) el.classList.add("hint-dst");
+          el.setAttribute("aria-label", `${cardName(item.text)}, column ${item.col + 1}`);
+        } else {
+          el.setAttribute("aria-label", cardName(item.text));
+        }
+      } else {
+        el.setAttribute("role", "img");
+      }
+    } else if (item.where === "foundation") {
+      el.dataset.found = item.suit;
+      el.setAttribute("role", "button");
+      el.tabIndex = -1;
+      el.setAttribute("aria-label", `${cardName(item.text)}, on its foundation`);
+      if (view.foundation_target) el.classList.add("target-top");
+    } else if (item.where === "stock") {
+      el.dataset.stock = "";
+      el.setAttribute("role", "button");
+      el.tabIndex = item.key === "stock:0" ? 0 : -1;
+      if (view.hint && view.hint.action === "deal") el.classList.add("hint-src");
+      el.setAttribute("aria-label", `the stock: ${view.stock} cards; deal a row`);
+    } else if (item.where === "off") {
+      el.setAttribute("role", "img");
+      el.setAttribute("aria-label", `a run of ${SUIT_NAMES[parseCard(item.text).suit]}, off`);
+    }
+  }
+
+  /** The dealt cards fly in from the top left, one after another (CSS transitions). */
+  flyIn(placed) {
+    const els = placed.map((item) => this.cards.get(item.key));
+    for (const el of els) {
+      el.style.transition = "none";
+      el.style.transform = `translate(${-el.offsetLeft - 120}px, ${-el.offsetTop - 160}px) rotate(-25deg)`;
+    }
+    void this.board.offsetWidth; // the start is laid out before the flight
+    els.forEach((el, i) => {
+      el.style.transition = "";
+      el.style.transitionDelay = `${Math.min(i * 12, 900)}ms`;
+      el.style.transform = "";
+    });
+    setTimeout(() => {
+      for (const el of els) el.style.transitionDelay = "";
+    }, 1400);
+  }
+
+  /** The cards of column ``col`` from ``index`` up (what a drag holds). */
+  run(col, index) {
+    return [...this.cards.values()]
+      .filter((el) => el.dataset.col === String(col) && Number(el.dataset.index) >= index)
+      .sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index));
+  }
+
+  /** The cards shake, then stand where the view has them. */
+  shake(els) {
+    for (const el of els) {
+      el.classList.remove("shake");
+      void el.offsetWidth;
+      el.classList.add("shake");
+      el.addEventListener("animationend", () => el.classList.remove("shake"), { once: true });
+    }
+  }
+
+  /** The end: the kings, then the rest of each foundation, bounce off the table. */
+  cascade() {
+    const g = this.geometry;
+    const board = this.board;
+    const width = board.clientWidth;
+    const height = board.clientHeight;
+    const starts = g.narrow || !this.view.foundations
+      ? SUITS.map((s, i) => g.foundations[s] ?? { x: width / 2 + (i - 2) * (g.cw + g.gap), y: g.gap })
+      : SUITS.map((s) => g.foundations[s]);
+    const flights = [];
+    let order = 0;
+    for (let rank = 13; rank >= 1; rank--) {
+      SUITS.forEach((suit, i) => {
+        const el = document.createElement("div");
+        drawFace(el, `${"A23456789TJQK"[rank - 1]}${suit}`);
+        el.classList.add("flying");
+        el.setAttribute("aria-hidden", "true");
+        const at = starts[i];
+        el.style.left = `${at.x}px`;
+        el.style.top = `${at.y}px`;
+        el.style.zIndex = String(500 + order);
+        board.append(el);
+        const dir = at.x < width / 2 ? 1 : -1;
+        const dx = dir * (width * (0.35 + ((rank * 7 + i * 3) % 10) / 25));
+        const dy = height - at.y + g.ch;
+        const keyframes = [];
+        for (let t = 0; t <= 10; t++) {
+          const f = t / 10;
+          const bounce = Math.abs(Math.cos(f * Math.PI * 1.5)) * (1 - f) * height * 0.45;
+          keyframes.push({ transform: `translate(${dx * f}px, ${dy * f * f - bounce * 0.2}px) rotate(${dir * f * 200}deg)` });
+        }
+        const flight = el.animate(keyframes, { duration: 1100, delay: order * 28, easing: "linear", fill: "forwards" });
+        flights.push(flight.finished.then(() => el.remove(), () => el.remove()));
+        order++;
+      });
+    }
+    for (const el of this.cards.values()) {
+      if (el.dataset.where === "foundation") el.style.visibility = "hidden";
+    }
+    return Promise.all(flights);
+  }
+}

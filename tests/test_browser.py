@@ -1,0 +1,515 @@
+"""The browser game of ``castle serve`` played in a real browser: headless Chromium from
+Debian, driven by Playwright, against the real server (its app under uvicorn, on a free port,
+with a temporary data directory). The page is played as a person plays it: taps, drags,
+keys, the menu; what the server holds is read back through its API.
+
+These tests run in CI (.ci/run installs Debian's ``chromium``); without the browser they
+fail, saying so, and never skip.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from castle import Deal, Game, SaveStore, SpiderDeal, SpiderGame
+from castle.serve.app import create_app
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+TOKEN = "browser-test-token"
+
+#: Four kings block their queens: four moves (each king to an empty column) free them, and
+#: the game lifts the rest up on its own (the auto-finish).
+BLOCKED = Deal.from_text(
+    "Foundations: C-J D-J H-J S-J\n: QC KD\n: QD KC\n: QH KS\n: QS KH\n:\n:\n:\n:\n",
+    "beleaguered-castle",
+)
+
+#: One suit, five runs off: the stock's one deal puts AS on column 1's K-2, a run to take off.
+SPIDER = SpiderDeal.from_text(
+    "Stock: AS 2S 3S 4S 5S 6S 7S 8S 9S TS\nOff: S S S S S\n"
+    "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\nKS QS JS TS 9S 8S 7S 6S\n"
+    "5S\n4S\n3S\n2S\nAS\nAS\nKS | QS\nJS\n",
+    "spider-1",
+)
+
+
+# --- the browser and the server --------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless. Missing, it is an error (CI installs it), never a skip."""
+    executable = shutil.which("chromium")
+    if executable is None:
+        raise RuntimeError(
+            "the browser tests need Debian's chromium: apt-get install chromium (.ci/run does)"
+        )
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=executable)
+        yield chromium
+        chromium.close()
+
+
+@dataclass
+class Server:
+    """castle serve's app on a free port of 127.0.0.1, saving in ``data``."""
+
+    data: Path
+    port: int
+    loopback: bool
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def url(self) -> str:
+        return f"{self.origin}/?token={TOKEN}"
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator[Any]:
+    """Start servers: ``serve(game=None, loopback=True)``; ``game`` is saved first, to be
+    continued. They stop at the end of the test."""
+    running: list[tuple[uvicorn.Server, threading.Thread]] = []
+
+    def start(game: Game | SpiderGame | None = None, loopback: bool = True) -> Server:
+        data = tmp_path / f"data{len(running)}"
+        data.mkdir()
+        if game is not None:
+            SaveStore(data).save_game(game)
+        app = create_app(data, token=TOKEN, loopback=loopback)
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+        thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+        thread.start()
+        running.append((server, thread))
+        deadline = time.monotonic() + 10
+        while not server.started:
+            assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.01)
+        return Server(data, sock.getsockname()[1], loopback)
+
+    yield start
+    for server, thread in running:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+
+@pytest.fixture
+def open_page(browser: Browser) -> Iterator[Any]:
+    """``open_page(server, **context options)``: a new browser (its own cookies) at the
+    server's URL, the level picker shown. Errors in the page fail the test."""
+    contexts: list[BrowserContext] = []
+    errors: list[str] = []
+
+    def start(server: Server, **options: Any) -> Page:
+        context = browser.new_context(**(options or DESKTOP))
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(server.url)
+        page.wait_for_selector("body[data-ready]")
+        assert page.url == server.origin + "/", "the token left the address bar"
+        return page
+
+    yield start
+    for context in contexts:
+        context.close()
+    assert not errors, errors
+
+
+# --- what the tests do and read ------------------------------------------------------------
+
+
+def view(page: Page) -> Any:
+    """The game at the table as the server holds it (the page's own cookies)."""
+    answer = page.request.get(page.url.split("?")[0].rstrip("/") + "/api/view")
+    assert answer.ok, answer.text()
+    return answer.json()["view"]
+
+
+def settle(page: Page) -> None:
+    """Wait until the page has no request or tap in flight, and its cards stand still."""
+    page.wait_for_selector("body:not([data-busy])", state="attached")
+    deadline = time.monotonic() + 5
+    while page.evaluate("document.getAnimations().length") and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+
+
+def top(page: Page, col: int) -> Locator:
+    """The top card of column ``col`` (as the server has it)."""
+    column = view(page)["columns"][col]
+    index = column["down"] + len(column["cards"]) - 1
+    return page.locator(f'#board .card[data-col="{col}"][data-index="{index}"]')
+
+
+def card(page: Page, text: str) -> Locator:
+    return page.locator(f'#board .card[data-card="{text}"]')
+
+
+def column(page: Page, col: int) -> Locator:
+    return page.locator(f'#board .slot.column[data-col="{col}"]')
+
+
+def center(locator: Locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 30)
+
+
+def drag(page: Page, source: Locator, target: Locator, *, check: Any = None) -> None:
+    """Press ``source``, carry it over ``target`` and let go (``check()`` while held)."""
+    x, y = center(source)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    tx, ty = center(target)
+    page.mouse.move((x + tx) / 2, (y + ty) / 2, steps=4)
+    page.mouse.move(tx, ty, steps=4)
+    if check is not None:
+        check()
+    page.mouse.up()
+    settle(page)
+
+
+def follow_hint(page: Page) -> None:
+    """Ask for a hint and drag the cards it marks to the place it marks."""
+    page.click("#hint")
+    settle(page)
+    assert page.inner_text("#message").startswith("hint: try "), page.inner_text("#message")
+    target = page.locator("#board .hint-dst")
+    assert target.count() == 1
+    drag(page, page.locator("#board .card.hint-src").first, target)
+
+
+def play(page: Page, level: str) -> None:
+    page.click(f'#levels [data-level="{level}"]')
+    page.click("#play")
+    page.wait_for_selector("body[data-screen=table]")
+    settle(page)
+
+
+def continue_game(page: Page) -> None:
+    page.click("#continue")
+    page.wait_for_selector("body[data-screen=table]")
+    settle(page)
+
+
+def results_shown(page: Page) -> None:
+    page.wait_for_selector("#results:not([hidden])", timeout=10_000)
+    text = page.inner_text("#results")
+    assert "Moves" in text and "Time" in text and "Score" in text
+    assert re.search(r"Won\s+1", text), text
+
+
+# --- the tests -----------------------------------------------------------------------------
+
+
+def test_the_level_picker_shows_every_level_and_its_statistics(serve: Any, open_page: Any) -> None:
+    page = open_page(serve())
+    names = page.locator("#levels .level-name").all_inner_texts()
+    assert names == [
+        "Easy",
+        "Medium",
+        "Hard",
+        "Citadel",
+        "Spider (1 suit)",
+        "Spider (2 suits)",
+        "Spider (4 suits)",
+    ]
+    assert "0 won · 0 lost" in page.inner_text('#levels [data-level="hard"]')
+    assert page.is_hidden("#continue")  # no game unfinished
+
+
+def test_a_deal_flies_in_and_every_card_has_a_name(serve: Any, open_page: Any) -> None:
+    page = open_page(serve())
+    play(page, "medium")
+    shown = view(page)
+    assert shown["level"] == "medium" and shown["moves"] == 0
+    cards = page.locator("#board .card[data-where=column]")
+    assert cards.count() == 48
+    first = shown["columns"][0]["cards"][0]
+    label = card(page, first).get_attribute("aria-label")
+    assert label is not None and " of " in label
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused  # focus lands somewhere named
+
+
+def test_a_deal_is_won_by_taps(serve: Any, open_page: Any) -> None:
+    page = open_page(serve(Game(BLOCKED, level_id="medium")))
+    continue_game(page)
+    # A double tap sends a card only to its foundation: KD does not fit there, it shakes.
+    card(page, "KD").dblclick()
+    settle(page)
+    assert view(page)["moves"] == 0
+    assert "foundation" in page.inner_text("#message")
+    card(page, "KD").click()
+    settle(page)
+    assert card(page, "KD").get_attribute("data-col") == "4"  # into the first empty column
+    card(page, "KC").click()
+    settle(page)
+    assert card(page, "KC").get_attribute("data-col") == "5"
+    card(page, "KS").click()  # then the rest can simply be lifted: the game plays it out
+    results_shown(page)
+    assert view(page)["won"]
+    assert page.is_visible("#results-new") and page.is_visible("#results-levels")
+
+
+def test_a_deal_is_won_by_drags_and_the_legal_places_are_marked(serve: Any, open_page: Any) -> None:
+    page = open_page(serve(Game(BLOCKED, level_id="medium")))
+    continue_game(page)
+
+    def marked() -> None:
+        page.wait_for_selector("#board .slot.column.target")
+        marks = page.locator("#board .slot.column.target")
+        assert sorted(marks.evaluate_all("els => els.map(e => +e.dataset.col)")) == [4, 5, 6, 7]
+
+    drag(page, card(page, "KD"), column(page, 4), check=marked)
+    assert card(page, "KD").get_attribute("data-col") == "4"
+    assert page.locator("#board .slot.target").count() == 0
+    # QC is free now: onto its foundation.
+    drag(page, card(page, "QC"), page.locator('#board .slot.foundation[data-found="C"]'))
+    assert view(page)["foundations"]["C"] == 12
+    drag(page, card(page, "KC"), column(page, 5))
+    drag(page, card(page, "KS"), column(page, 6))  # the rest goes up on its own
+    results_shown(page)
+
+
+def test_an_illegal_drop_shakes_and_the_card_goes_back(serve: Any, open_page: Any) -> None:
+    page = open_page(serve(Game(BLOCKED, level_id="medium")))
+    continue_game(page)
+    king = card(page, "KD")
+    before = king.bounding_box()
+    # Classes the card takes (the shake ends before the test can look).
+    page.evaluate(
+        """() => {
+          window.shook = [];
+          new MutationObserver(() => {
+            document.querySelectorAll('#board .card.shake').forEach(
+              el => window.shook.push(el.dataset.card));
+          }).observe(document.getElementById('board'),
+                     {subtree: true, attributes: true, attributeFilter: ['class']});
+        }"""
+    )
+    drag(page, king, card(page, "KC"))  # a king on a king
+    assert "KD" in page.evaluate("window.shook")
+    page.wait_for_timeout(300)
+    assert king.bounding_box() == before
+    assert king.get_attribute("data-col") == "0"
+    assert view(page)["moves"] == 0
+    assert page.inner_text("#message").strip()  # why, in words
+
+
+def test_ctrl_z_undoes_and_ctrl_y_redoes(serve: Any, open_page: Any) -> None:
+    page = open_page(serve(Game(BLOCKED, level_id="medium")))
+    continue_game(page)
+    card(page, "KD").click()
+    settle(page)
+    assert card(page, "KD").get_attribute("data-col") == "4"
+    page.keyboard.press("Control+z")
+    settle(page)
+    assert card(page, "KD").get_attribute("data-col") == "0"
+    assert view(page)["can_redo"]
+    page.keyboard.press("Control+y")
+    settle(page)
+    assert card(page, "KD").get_attribute("data-col") == "4"
+    page.click("#undo")
+    settle(page)
+    assert card(page, "KD").get_attribute("data-col") == "0"
+    # The terminal player's keys: 1 selects column 1, 5 moves it there; u undoes.
+    page.keyboard.press("1")
+    settle(page)
+    assert card(page, "KD").get_attribute("aria-pressed") == "true"
+    page.keyboard.press("5")
+    settle(page)
+    assert card(page, "KD").get_attribute("data-col") == "4"
+    page.keyboard.press("u")
+    settle(page)
+    assert card(page, "KD").get_attribute("data-col") == "0"
+
+
+def test_the_hint_followed_to_a_win(serve: Any, open_page: Any) -> None:
+    page = open_page(serve(Game(BLOCKED, level_id="medium")))
+    continue_game(page)
+    for _ in range(8):
+        if page.is_visible("#results"):
+            break
+        follow_hint(page)
+    results_shown(page)
+
+
+def test_pause_stops_the_clock(serve: Any, open_page: Any) -> None:
+    page = open_page(serve(Game(BLOCKED, level_id="medium")))
+    continue_game(page)
+    page.click("#menu-button")
+    page.click("#menu-pause")
+    settle(page)
+    assert page.is_visible("#cover")
+    paused = view(page)
+    assert paused["paused"]
+    shown = page.inner_text("#clock")
+    page.wait_for_timeout(1200)
+    assert view(page)["seconds"] == paused["seconds"]
+    assert page.inner_text("#clock") == shown
+    page.click("#resume")
+    settle(page)
+    assert page.is_hidden("#cover")
+    running = view(page)
+    assert not running["paused"]
+    page.wait_for_timeout(300)
+    assert view(page)["seconds"] > running["seconds"]
+
+
+def test_reload_and_continue_restores_the_game_and_its_undo_history(
+    serve: Any, open_page: Any
+) -> None:
+    page = open_page(serve(Game(Deal.from_number("beleaguered-castle", 2), level_id="medium")))
+    continue_game(page)
+    start = view(page)["columns"]
+    follow_hint(page)
+    follow_hint(page)
+    played = view(page)
+    assert played["moves"] >= 2
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    assert page.is_visible("#continue")
+    assert "Medium" in page.inner_text("#continue-about")
+    continue_game(page)
+    assert view(page)["columns"] == played["columns"]
+    assert page.inner_text("#moves") == str(played["moves"])
+    page.keyboard.press("Control+z")
+    settle(page)
+    page.keyboard.press("Control+z")
+    settle(page)
+    assert view(page)["columns"] == start
+    assert not view(page)["can_undo"]
+
+
+def test_a_spider_deal_from_the_stock_and_a_run_taken_off(serve: Any, open_page: Any) -> None:
+    page = open_page(serve(SpiderGame(SPIDER, level_id="spider-1")))
+    continue_game(page)
+    assert page.is_visible("#off")
+    assert page.locator("#board .card.back[data-col]").count() == 1  # KS face down
+    page.locator("#board .card[data-stock]").first.click()  # a tap on the stock deals
+    settle(page)
+    dealt = view(page)
+    assert dealt["stock"] == 0 and dealt["columns"][0]["cards"][-1] == "AS"
+    assert page.locator("#board .card[data-stock]").count() == 0
+    page.click("#off")
+    settle(page)
+    assert len(view(page)["off"]) == 6
+    assert page.locator("#board .card[data-where=off]").count() == 6
+    assert page.locator('#board .card[data-col="0"]').count() == 0
+    # A tap on a card selects its run; a tap on another column moves it there.
+    top(page, 5).click()  # column 6: 2S 6S
+    settle(page)
+    assert view(page)["selection"]["cards"] == ["6S"]
+    top(page, 6).click()  # column 7: AS 7S
+    settle(page)
+    assert view(page)["columns"][6]["cards"] == ["AS", "7S", "6S"]
+
+
+def test_a_phone_plays_by_touch(serve: Any, open_page: Any) -> None:
+    page = open_page(serve(Game(BLOCKED, level_id="medium")), **PHONE)
+    continue_game(page)
+    board = page.locator("#board")
+    assert board.get_attribute("data-layout") == "narrow"
+    # The columns stand under the foundations.
+    foundation = page.locator(".slot.foundation").first.bounding_box()
+    first_column = column(page, 0).bounding_box()
+    assert foundation is not None and first_column is not None
+    assert first_column["y"] >= foundation["y"] + foundation["height"]
+    card(page, "KD").tap()
+    settle(page)
+    assert card(page, "KD").get_attribute("data-col") == "4"
+    card(page, "KC").tap()
+    settle(page)
+    card(page, "KS").tap()
+    results_shown(page)
+
+
+def test_another_origin_is_refused(serve: Any, open_page: Any, browser: Browser) -> None:
+    server = serve(Game(BLOCKED, level_id="medium"))
+    page = open_page(server)
+    continue_game(page)
+    # A page of another origin (localhost is not 127.0.0.1) posts to the game.
+    other = browser.new_context()
+    try:
+        intruder = other.new_page()
+        intruder.goto(f"http://localhost:{server.port}/?token={TOKEN}")
+        outcome = intruder.evaluate(
+            """async (url) => {
+              try {
+                const r = await fetch(url + '/api/act', {method: 'POST', mode: 'no-cors',
+                  headers: {'Content-Type': 'text/plain'}, body: '{"action": "tap", "column": 0}'});
+                return r.type;
+              } catch (e) { return 'refused'; }
+            }""",
+            server.origin,
+        )
+        assert outcome in ("opaque", "refused")
+    finally:
+        other.close()
+    assert view(page)["moves"] == 0
+    # The same request with the token and another Origin: 403, one line of why.
+    answer = page.request.post(
+        f"{server.origin}/api/act",
+        data={"action": "tap", "column": 0},
+        headers={"Origin": "http://evil.example", "X-Castle-Token": TOKEN},
+    )
+    assert answer.status == 403 and answer.json()["error"]
+    assert view(page)["moves"] == 0
+
+
+def test_two_players_on_one_server_do_not_see_each_other_s_games(
+    serve: Any, open_page: Any
+) -> None:
+    server = serve(loopback=False)
+    alice = open_page(server)
+    bob = open_page(server)
+    play(alice, "medium")
+    card(alice, view(alice)["columns"][0]["cards"][-1])  # alice's table is drawn
+    alice_view = view(alice)
+    bob.reload()
+    bob.wait_for_selector("body[data-ready]")
+    assert bob.is_hidden("#continue")  # alice's game is not bob's
+    play(bob, "hard")
+    assert view(bob)["level"] == "hard"
+    assert view(alice)["columns"] == alice_view["columns"]
+    assert view(alice)["level"] == "medium"
+
+
+def test_screenshots_of_the_desktop_and_phone_layouts(serve: Any, open_page: Any) -> None:
+    """docs/serve-desktop.png and docs/serve-phone.png, as the README shows them: a deal of
+    Medium with a hint shown."""
+    game = Game(Deal.from_number("beleaguered-castle", 2), level_id="medium")
+    for name, options in (("desktop", DESKTOP), ("phone", PHONE)):
+        page = open_page(serve(game), **options)
+        continue_game(page)
+        page.keyboard.press("h")
+        settle(page)
+        page.wait_for_timeout(600)  # the cards have flown in
+        page.screenshot(path=str(DOCS / f"serve-{name}.png"))
+        assert (DOCS / f"serve-{name}.png").stat().st_size > 10_000
