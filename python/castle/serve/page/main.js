@@ -55,10 +55,16 @@ function showError(error) {
 /** Send one action; draw the answer. Resolves to the reply. */
 function act(action, options = {}) {
   return queued(async () => {
-    const { reply, view } = await api.act(action);
+    const { reply, view, notices } = await api.act(action);
     handleReply(reply, view, options);
+    tell(notices);
     return reply;
   });
+}
+
+/** What went wrong with the player's files (a save that cannot be written), told once. */
+function tell(notices) {
+  if (notices && notices.length) showError(new Error(notices.join(" ")));
 }
 
 function handleReply(reply, view, { held = null } = {}) {
@@ -164,7 +170,8 @@ function chooseLevel(id) {
 
 function play(level = state.level, confirmed = false) {
   return queued(async () => {
-    const { reply, view } = await api.newDeal(level, confirmed);
+    const { reply, view, notices } = await api.newDeal(level, confirmed);
+    tell(notices);
     if (reply.question) {
       ask(reply.question, () => play(level, true));
       return;
@@ -179,7 +186,8 @@ function play(level = state.level, confirmed = false) {
 
 function continueGame() {
   return queued(async () => {
-    const { view } = await api.continueGame();
+    const { view, notices } = await api.continueGame();
+    tell(notices);
     startTable(view, true);
   });
 }
@@ -271,7 +279,8 @@ function answered(yes) {
 function newDeal(confirmed = false) {
   const level = state.view?.level ?? state.level;
   return queued(async () => {
-    const { reply, view } = await api.newDeal(level, confirmed);
+    const { reply, view, notices } = await api.newDeal(level, confirmed);
+    tell(notices);
     if (reply.question) {
       ask(reply.question, () => newDeal(true));
       return;

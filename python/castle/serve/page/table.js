@@ -51,8 +51,8 @@ export function geometry(view, width, height) {
   view.columns.forEach((column, i) => {
     const x = x0 + i * (cw + gap);
     const count = column.down + column.cards.length;
-    let down = Math.round(ch * 0.12);
-    let up = Math.round(ch * 0.27);
+    let down = Math.round(ch * (narrow ? 0.16 : 0.12));
+    let up = Math.round(ch * (narrow ? 0.32 : 0.27));
     const need = column.down * down + Math.max(0, column.cards.length - 1) * up;
     const room = bottom - y0 - ch;
     if (count > 1 && need > room) {
@@ -217,8 +217,15 @@ export class TableView {
         "aria-label": `the stock: ${view.stock} cards`,
       });
       el.textContent = view.stock ? "" : "\u2205";
-      const label = add("stock-count", g.stock.x + g.cw + 6, g.stock.y, 0, { "aria-hidden": "true" });
+      const deals = Math.ceil(view.stock / 10);
+      const label = add("stock-count", g.stock.x + g.cw + 4 * deals + 6, g.stock.y, 0, {
+        "aria-hidden": "true",
+      });
       label.textContent = `${view.stock}`;
+      const offAt = g.off[0];
+      const off = add("off", offAt.x, offAt.y, 0, { "aria-label": `runs off: ${view.off.length} of 8` });
+      off.style.width = `${g.off[7].x - offAt.x + g.cw}px`;
+      off.textContent = `${view.off.length}/8 off`;
     }
   }
 
