@@ -7,8 +7,12 @@ Cards cross this boundary as indexes ``13 * suit + rank - 1`` with suits in the 
 from typing import final
 
 __all__ = [
+    "CASTLE_COLUMNS",
     "MAX_BEAM_WIDTH",
     "MAX_DEAL_NUMBER",
+    "SPIDER_COLUMNS",
+    "SPIDER_RUN",
+    "SPIDER_RUNS",
     "BoardTextError",
     "Deal",
     "InternalError",
@@ -22,6 +26,11 @@ __all__ = [
 
 MAX_BEAM_WIDTH: int
 MAX_DEAL_NUMBER: int
+#: Columns of the castle games' table; Spider's columns, cards in a run, runs in the game.
+CASTLE_COLUMNS: int
+SPIDER_COLUMNS: int
+SPIDER_RUN: int
+SPIDER_RUNS: int
 
 class BoardTextError(ValueError):
     """Board text refused; ``args`` is ``(message, line or None, token or None)``."""

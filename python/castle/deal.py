@@ -14,6 +14,8 @@ from .variants import DEFAULT_VARIANT, check_variant
 MAX_DEAL_NUMBER: int = _core.MAX_DEAL_NUMBER
 #: Deal.random draws numbers from 1 to this (the range every PySolFC build can show).
 RANDOM_DEAL_MAX = 2**31 - 1
+#: The columns of a castle game's table (the core's number; every castle variant has eight).
+COLUMNS: int = _core.CASTLE_COLUMNS
 
 
 def check_deal_number(number: int) -> int:

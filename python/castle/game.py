@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from .cards import Card
-from .deal import Deal
+from .deal import COLUMNS, Deal
 from .errors import IllegalMoveError, SaveError
 from .levels import DEFAULT_LEVEL, level
 from .plan import Hint, Plan
@@ -427,8 +427,8 @@ def _move(data: object) -> Move:
         or len(data) != 3
         or not all(isinstance(x, int) and not isinstance(x, bool) for x in data)
         or not 0 <= data[0] < 52
-        or not 0 <= data[1] < 8
-        or not -1 <= data[2] < 8
+        or not 0 <= data[1] < COLUMNS
+        or not -1 <= data[2] < COLUMNS
     ):
         raise SaveError(f"not a move: {data!r}")
     return make_move(data[0], data[1], data[2])

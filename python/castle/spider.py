@@ -13,13 +13,17 @@ from typing import Any, Literal, NamedTuple, cast
 
 from . import _core
 from .cards import CARDS, SUITS, Card
-from .deal import check_deal_number, check_text
+from .deal import RANDOM_DEAL_MAX, check_deal_number, check_text
 from .errors import BoardError, VariantError
 from .outcome import DEFAULT_MAX_MEMORY, Status, check_limits, solution_json
 
 #: Spider variant ids, in the core's order.
 SPIDER_VARIANTS: tuple[str, ...] = tuple(_core.spider_variants())
-RANDOM_DEAL_MAX = 2**31 - 1
+#: The table's columns (a deal from the stock puts a card on each), the cards of a complete
+#: run, and the runs that win the game: the core's numbers.
+COLUMNS: int = _core.SPIDER_COLUMNS
+RUN: int = _core.SPIDER_RUN
+RUNS: int = _core.SPIDER_RUNS
 
 
 def check_spider_variant(variant: str) -> str:
@@ -213,6 +217,9 @@ def solve_spider(
 
 
 __all__ = [
+    "COLUMNS",
+    "RUN",
+    "RUNS",
     "SPIDER_VARIANTS",
     "SpiderColumn",
     "SpiderDeal",

@@ -18,7 +18,16 @@ from .levels import level
 from .plan import Hint, Plan
 from .playclock import Clock
 from .played import Played, text_field
-from .spider import SPIDER_VARIANTS, SpiderColumn, SpiderDeal, SpiderMove, solve_spider
+from .spider import (
+    COLUMNS,
+    RUN,
+    RUNS,
+    SPIDER_VARIANTS,
+    SpiderColumn,
+    SpiderDeal,
+    SpiderMove,
+    solve_spider,
+)
 from .words import plural
 
 if TYPE_CHECKING:
@@ -85,7 +94,7 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         return START_SCORE - self._moves + RUN_POINTS * runs
 
     def __repr__(self) -> str:
-        state = "won" if self.is_won else f"stock {self.stock}, {len(self.off)}/8 runs off"
+        state = "won" if self.is_won else f"stock {self.stock}, {len(self.off)}/{RUNS} runs off"
         return (
             f"<SpiderGame {level(self.level).name}, {self.deal_name}, "
             f"{plural(self.moves, 'move')}, {state}, score {self.score}>"
@@ -140,7 +149,8 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         places a front end marks while the player holds them."""
         src = self._column(src, "source")
         core = self._position.core
-        return [dst for dst in range(10) if dst != src and core.is_legal("run", src, dst, count)]
+        legal = [dst for dst in range(COLUMNS) if core.is_legal("run", src, dst, count)]
+        return [dst for dst in legal if dst != src]
 
     def deal_row(self) -> SpiderMove:
         """Ten cards from the stock, one on each column (every column must hold a card)."""
@@ -149,21 +159,21 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
             raise IllegalMoveError("the stock is empty (it is never redealt)")
         if any(not c.up for c in self.columns):
             raise IllegalMoveError("every column must hold a card before a deal")
-        return self._act("deal", -1, -1, 10)
+        return self._act("deal", -1, -1, COLUMNS)
 
     def complete_runs(self) -> list[int]:
         """The columns with a complete K-A run of one suit on top (what :meth:`take_off`
         takes)."""
         core = self._position.core
-        return [c for c in range(10) if core.is_legal("off", c, -1, 13)]
+        return [c for c in range(COLUMNS) if core.is_legal("off", c, -1, RUN)]
 
     def take_off(self, column: int) -> SpiderMove:
         """The complete K-A run of one suit on top of ``column`` off to the foundation."""
         self._check_playing()
         src = self._column(column, "source")
-        if not self._position.core.is_legal("off", src, -1, 13):
+        if not self._position.core.is_legal("off", src, -1, RUN):
             raise IllegalMoveError(f"column {src + 1} has no complete K-A run of one suit on top")
-        return self._act("off", src, -1, 13)
+        return self._act("off", src, -1, RUN)
 
     def redo(self) -> SpiderMove:
         self._check_playing()
@@ -233,8 +243,8 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
     # --- inside -------------------------------------------------------------------------------
 
     def _column(self, column: object, what: str) -> int:
-        if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < 10:
-            raise IllegalMoveError(f"{what} column must be 0 to 9, not {column!r}")
+        if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < COLUMNS:
+            raise IllegalMoveError(f"{what} column must be 0 to {COLUMNS - 1}, not {column!r}")
         return column
 
     def _refusal(self, src: int, dst: int, count: int) -> str:
@@ -285,8 +295,8 @@ def _saved_move(data: object) -> tuple[str, int, int, int]:
         or len(data) != 4
         or data[0] not in ("run", "deal", "off")
         or not all(isinstance(x, int) and not isinstance(x, bool) for x in data[1:])
-        or not all(-1 <= x < 10 for x in data[1:3])
-        or not 1 <= data[3] <= 13
+        or not all(-1 <= x < COLUMNS for x in data[1:3])
+        or not 1 <= data[3] <= RUN
     ):
         raise SaveError(f"not a move: {data!r}")
     return data[0], data[1], data[2], data[3]
@@ -295,9 +305,9 @@ def _saved_move(data: object) -> tuple[str, int, int, int]:
 def _public_move(position: SpiderDeal, kind: str, src: int, dst: int, count: int) -> SpiderMove:
     """The move as :class:`castle.SpiderMove`, with the cards it carries."""
     if kind == "deal":
-        return SpiderMove("deal", tuple(position.stock[:10]))
+        return SpiderMove("deal", tuple(position.stock[:COLUMNS]))
     if kind == "off":
-        return SpiderMove("off", tuple(position.columns[src].up[-13:]), src)
+        return SpiderMove("off", tuple(position.columns[src].up[-RUN:]), src)
     return SpiderMove("run", tuple(position.columns[src].up[-count:]), src, dst)
 
 
@@ -307,10 +317,10 @@ def _play_move(position: SpiderDeal, move: SpiderMove) -> SpiderDeal:
 
 def _core_move(move: SpiderMove) -> tuple[str, int, int, int]:
     if move.kind == "deal":
-        return ("deal", -1, -1, 10)
+        return ("deal", -1, -1, COLUMNS)
     assert move.src is not None
     if move.kind == "off":
-        return ("off", move.src, -1, 13)
+        return ("off", move.src, -1, RUN)
     assert move.dst is not None
     return ("run", move.src, move.dst, len(move.cards))
 

@@ -15,6 +15,7 @@ from .cards import Card
 from .levels import level
 from .new_game import AnyGame
 from .solve import Target
+from .spider import RUNS
 from .spider_game import SpiderGame
 from .words import clock_text
 
@@ -26,7 +27,7 @@ def status_line(game: AnyGame) -> str:
         f"time {clock_text(game.seconds)} · score {game.score}"
     )
     if isinstance(game, SpiderGame):
-        return line + f" · stock {game.stock} · runs off {len(game.off)}/8"
+        return line + f" · stock {game.stock} · runs off {len(game.off)}/{RUNS}"
     return line + f" · cards up {game.progress}/52"
 
 

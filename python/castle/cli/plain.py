@@ -14,17 +14,19 @@ from rich.text import Text
 
 from ..actions import Advise, DealRow, Drop, NewDeal, Redo, TableAction, TakeOff, Tap, Undo
 from ..cards import RANKS, Card, shown
+from ..deal import COLUMNS as CASTLE_COLUMNS
 from ..errors import CastleError, IllegalMoveError
 from ..levels import LEVELS, level
 from ..new_game import AnyGame
 from ..saves import SaveStore
 from ..solve import FOUNDATION, Target
+from ..spider import COLUMNS
 from ..spider_game import SpiderGame
 from ..table import Table
 from ..view import View
 
-SPIDER_HELP = """\
-commands (columns are numbered 1-10):
+SPIDER_HELP = f"""\
+commands (columns are numbered 1-{COLUMNS}):
   N M      move the longest run that fits from column N onto column M
   N M K    move exactly K cards (a run of one suit) from column N onto column M
   d        deal ten cards from the stock          N o  take the K-A run on column N off
@@ -34,8 +36,8 @@ commands (columns are numbered 1-10):
   s  statistics     q  quit (the game is saved; `castle play --plain` continues it)
   ?  this help"""
 
-HELP = """\
-commands (columns are numbered 1-8):
+HELP = f"""\
+commands (columns are numbered 1-{CASTLE_COLUMNS}):
   N        tap column N: its top card goes to the best place
   N M      move what fits from column N onto column M (a run if the empty columns allow)
   N M K    move exactly K cards from column N onto column M
@@ -93,7 +95,7 @@ def small_number(token: str) -> int | None:
     return None
 
 
-def parse_column(token: str, columns: int = 8) -> int:
+def parse_column(token: str, columns: int) -> int:
     number = small_number(token)
     if number is None or not 1 <= number <= columns:
         raise IllegalMoveError(f"not a column: {shown(token)} (columns are 1 to {columns})")
@@ -202,10 +204,10 @@ def spider_action(words: list[str]) -> TableAction:
     if words == ["d"]:
         return DealRow()
     if len(words) == 2 and words[1].lower() == "o":
-        return TakeOff(parse_column(words[0], 10))
+        return TakeOff(parse_column(words[0], COLUMNS))
     if len(words) not in (2, 3):
         raise IllegalMoveError(f"not a command: {shown(' '.join(words))} (? for help)")
-    src, dst = parse_column(words[0], 10), parse_column(words[1], 10)
+    src, dst = parse_column(words[0], COLUMNS), parse_column(words[1], COLUMNS)
     if len(words) == 2:
         return Drop(src, dst)
     return Drop(src, dst, parse_count(words[2]))
@@ -215,10 +217,10 @@ def castle_action(words: list[str]) -> TableAction:
     """A castle command: ``N``, ``N f``, ``N M`` or ``N M K``."""
     if len(words) > 3:
         raise IllegalMoveError(f"not a command: {shown(' '.join(words))} (? for help)")
-    src = parse_column(words[0])
+    src = parse_column(words[0], CASTLE_COLUMNS)
     if len(words) == 1:
         return Tap(src)
-    dst: Target = FOUNDATION if words[1].lower() == "f" else parse_column(words[1])
+    dst: Target = FOUNDATION if words[1].lower() == "f" else parse_column(words[1], CASTLE_COLUMNS)
     if len(words) == 2:
         return Drop(src, dst)
     return Drop(src, dst, parse_count(words[2]))

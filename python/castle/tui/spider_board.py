@@ -9,6 +9,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from ..cards import Card
+from ..spider import COLUMNS, RUNS
 from .board import PileView, face
 
 BACK = "#3a5fcd on #1d2f66"
@@ -19,7 +20,7 @@ class SpiderColumnView(PileView):
     card asks for the run from it up (or drops the selected run here); a drag carries it."""
 
     def render(self) -> Text:
-        out = Text(f" {(self.index + 1) % 10}\n", style="dim")
+        out = Text(f" {(self.index + 1) % COLUMNS}\n", style="dim")  # the tenth is 0
         down, up = self.column.down, self.column.cards
         if not down and not up:
             out.append(" ·· ", style="dim")
@@ -56,7 +57,7 @@ class StockView(Widget):
     def render(self) -> Text:
         out = Text("Stock  ", style="dim")
         if self.stock:
-            out.append(" ▒▒ " * (self.stock // 10), style=BACK)
+            out.append(" ▒▒ " * (self.stock // COLUMNS), style=BACK)  # a back a deal
             out.append(f"  {self.stock} cards (d deals)", style="dim")
         else:
             out.append("empty", style="dim")
@@ -65,7 +66,7 @@ class StockView(Widget):
             text, style = face(Card(13, suit))
             out.append(text.replace("K", " "), style=style)
             out.append(" ")
-        out.append(f"{len(self.off)}/8", style="dim")
+        out.append(f"{len(self.off)}/{RUNS}", style="dim")
         return out
 
     def on_click(self, event: Click) -> None:

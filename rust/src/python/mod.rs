@@ -13,6 +13,8 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::random::MAX_NUMBER;
+use crate::castle::state::MAX_COLUMNS;
+use crate::spider::deal::{COLUMNS as SPIDER_COLUMNS, RUN, RUNS};
 use crate::spider::search::MAX_BEAM_WIDTH;
 
 mod castle;
@@ -64,5 +66,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InternalError", m.py().get_type::<InternalError>())?;
     m.add("MAX_DEAL_NUMBER", MAX_NUMBER)?;
     m.add("MAX_BEAM_WIDTH", MAX_BEAM_WIDTH)?;
+    m.add("CASTLE_COLUMNS", MAX_COLUMNS)?;
+    m.add("SPIDER_COLUMNS", SPIDER_COLUMNS)?;
+    m.add("SPIDER_RUN", RUN)?;
+    m.add("SPIDER_RUNS", RUNS)?;
     Ok(())
 }
