@@ -35,6 +35,14 @@ BLOCKED = Deal.from_text(
     "beleaguered-castle",
 )
 
+#: QD JS may move as one onto KH (one empty column: two cards onto a card); then the rest
+#: goes up on its own.
+RUN = Deal.from_text(
+    "Foundations: C-9 D-9 H-9 S-9\n: KC QD JS\n: KH\n:\n: JD TC QS\n: JC TD KS\n"
+    ": JH TH KD\n: QC TS\n: QH\n",
+    "beleaguered-castle",
+)
+
 #: One suit, five runs off: the stock's one deal puts AS on column 1's K-2, a run to take off.
 SPIDER = SpiderDeal.from_text(
     "Stock: AS 2S 3S 4S 5S 6S 7S 8S 9S TS\nOff: S S S S S\n"
@@ -108,8 +116,8 @@ def serve(tmp_path: Path) -> Iterator[Any]:
         thread.join(timeout=10)
 
 
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
-PHONE = {
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
+PHONE: dict[str, Any] = {
     "viewport": {"width": 390, "height": 844},
     "device_scale_factor": 2,
     "is_mobile": True,
@@ -119,13 +127,18 @@ PHONE = {
 
 @pytest.fixture
 def open_page(browser: Browser) -> Iterator[Any]:
-    """``open_page(server, **context options)``: a new browser (its own cookies) at the
-    server's URL, the level picker shown. Errors in the page fail the test."""
+    """``open_page(server, motion=False, **context options)``: a new browser (its own
+    cookies) at the server's URL, the level picker shown. Without ``motion`` the browser asks
+    for reduced motion (the page then skips the flights and the cascade: quicker tests).
+    Errors in the page fail the test."""
     contexts: list[BrowserContext] = []
     errors: list[str] = []
 
-    def start(server: Server, **options: Any) -> Page:
-        context = browser.new_context(**(options or DESKTOP))
+    def start(server: Server, motion: bool = False, **options: Any) -> Page:
+        options = options or DESKTOP
+        context = browser.new_context(
+            **options, reduced_motion="no-preference" if motion else "reduce"
+        )
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
@@ -243,8 +256,13 @@ def test_the_level_picker_shows_every_level_and_its_statistics(serve: Any, open_
 
 
 def test_a_deal_flies_in_and_every_card_has_a_name(serve: Any, open_page: Any) -> None:
-    page = open_page(serve())
-    play(page, "medium")
+    page = open_page(serve(), motion=True)
+    page.click('#levels [data-level="medium"]')
+    page.click("#play")
+    page.wait_for_selector("body[data-screen=table]")
+    flying = page.evaluate("document.getAnimations().length")
+    assert flying >= 40, flying  # the cards' flights (CSS transitions)
+    settle(page)
     shown = view(page)
     assert shown["level"] == "medium" and shown["moves"] == 0
     cards = page.locator("#board .card[data-where=column]")
@@ -258,7 +276,7 @@ def test_a_deal_flies_in_and_every_card_has_a_name(serve: Any, open_page: Any) -
 
 
 def test_a_deal_is_won_by_taps(serve: Any, open_page: Any) -> None:
-    page = open_page(serve(Game(BLOCKED, level_id="medium")))
+    page = open_page(serve(Game(BLOCKED, level_id="medium")), motion=True)
     continue_game(page)
     # A double tap sends a card only to its foundation: KD does not fit there, it shakes.
     card(page, "KD").dblclick()
@@ -272,9 +290,13 @@ def test_a_deal_is_won_by_taps(serve: Any, open_page: Any) -> None:
     settle(page)
     assert card(page, "KC").get_attribute("data-col") == "5"
     card(page, "KS").click()  # then the rest can simply be lifted: the game plays it out
+    page.wait_for_selector("#board .card.flying")  # the kings cascade off the table
     results_shown(page)
     assert view(page)["won"]
-    assert page.is_visible("#results-new") and page.is_visible("#results-levels")
+    page.click("#results-levels")  # the picker, the level's statistics counting the win
+    page.wait_for_selector("body[data-screen=start]")
+    page.wait_for_selector('#levels [data-level="medium"] >> text=1 won')
+    assert page.is_hidden("#continue")
 
 
 def test_a_deal_is_won_by_drags_and_the_legal_places_are_marked(serve: Any, open_page: Any) -> None:
@@ -295,6 +317,20 @@ def test_a_deal_is_won_by_drags_and_the_legal_places_are_marked(serve: Any, open
     drag(page, card(page, "KC"), column(page, 5))
     drag(page, card(page, "KS"), column(page, 6))  # the rest goes up on its own
     results_shown(page)
+
+
+def test_a_run_is_dragged_as_one(serve: Any, open_page: Any) -> None:
+    page = open_page(serve(Game(RUN, level_id="medium")))
+    continue_game(page)
+
+    def marked() -> None:
+        page.wait_for_selector("#board .card.target-top")
+        tops = page.locator("#board .card.target-top")
+        assert sorted(tops.evaluate_all("els => els.map(e => +e.dataset.col)")) == [1, 4, 5]
+
+    drag(page, card(page, "QD"), card(page, "KH"), check=marked)  # QD and JS above it
+    results_shown(page)
+    assert view(page)["moves"] == 19  # the two cards, then the 17 lifted up
 
 
 def test_an_illegal_drop_shakes_and_the_card_goes_back(serve: Any, open_page: Any) -> None:
@@ -348,6 +384,17 @@ def test_ctrl_z_undoes_and_ctrl_y_redoes(serve: Any, open_page: Any) -> None:
     page.keyboard.press("u")
     settle(page)
     assert card(page, "KD").get_attribute("data-col") == "0"
+    page.keyboard.press("2")  # KC selected, then Escape: nothing selected
+    settle(page)
+    assert view(page)["selection"]["cards"] == ["KC"]
+    page.keyboard.press("Escape")
+    settle(page)
+    assert view(page)["selection"] is None
+    card(page, "KD").focus()  # Enter on a focused card taps it
+    page.keyboard.press("Enter")
+    settle(page)
+    assert card(page, "KD").get_attribute("data-col") == "4"
+    assert card(page, "KD").get_attribute("aria-label") == "king of diamonds, column 5"
 
 
 def test_the_hint_followed_to_a_win(serve: Any, open_page: Any) -> None:
@@ -380,6 +427,39 @@ def test_pause_stops_the_clock(serve: Any, open_page: Any) -> None:
     assert not running["paused"]
     page.wait_for_timeout(300)
     assert view(page)["seconds"] > running["seconds"]
+
+
+def test_the_menu_sound_guide_and_a_new_deal_that_asks_first(serve: Any, open_page: Any) -> None:
+    page = open_page(serve(Game(BLOCKED, level_id="medium")))
+    continue_game(page)
+    card(page, "KD").click()
+    settle(page)
+    page.click("#menu-button")  # the menu stops the clock
+    settle(page)
+    assert view(page)["paused"]
+    page.click("#menu-sound")
+    settle(page)
+    assert page.get_attribute("#menu-sound", "aria-pressed") == "false"
+    settings = page.request.get(f"{page.url.rstrip('/')}/api/settings").json()["settings"]
+    assert settings["sound"] is False
+    page.click("#menu-new")  # the game has a move: a new deal asks first
+    page.wait_for_selector("#ask:not([hidden])")
+    assert "counts as lost" in page.inner_text("#ask-text")
+    page.click("#ask-no")
+    settle(page)
+    assert view(page)["moves"] == 1 and not view(page)["paused"]
+    page.keyboard.press("?")  # the guide: docs/rules.md
+    page.wait_for_selector("#guide-text h1")
+    assert "Beleaguered Castle" in page.inner_text("#guide-text")
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#guide")
+    page.keyboard.press("n")
+    page.wait_for_selector("#ask:not([hidden])")
+    page.click("#ask-yes")
+    settle(page)
+    fresh = view(page)
+    assert fresh["moves"] == 0 and fresh["deal"] is not None
+    assert page.locator("#board .card[data-where=column]").count() == 48
 
 
 def test_reload_and_continue_restores_the_game_and_its_undo_history(
@@ -510,6 +590,5 @@ def test_screenshots_of_the_desktop_and_phone_layouts(serve: Any, open_page: Any
         continue_game(page)
         page.keyboard.press("h")
         settle(page)
-        page.wait_for_timeout(600)  # the cards have flown in
         page.screenshot(path=str(DOCS / f"serve-{name}.png"))
         assert (DOCS / f"serve-{name}.png").stat().st_size > 10_000

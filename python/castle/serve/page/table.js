@@ -6,6 +6,11 @@ import { cardName, drawBack, drawFace, parseCard, SUIT_NAMES, SUIT_SYMBOLS } fro
 
 const SUITS = ["C", "D", "H", "S"];
 
+/** The player asked for less motion: no flights, no cascade (the cards simply stand). */
+function still() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
 /** Where everything stands on a board of ``width`` x ``height`` for ``view``. */
 export function geometry(view, width, height) {
   const spider = view.game === "spider";
@@ -293,6 +298,7 @@ export class TableView {
 
   /** The dealt cards fly in from the top left, one after another (CSS transitions). */
   flyIn(placed) {
+    if (still()) return;
     const els = placed.map((item) => this.cards.get(item.key));
     for (const el of els) {
       el.style.transition = "none";
@@ -328,6 +334,7 @@ export class TableView {
 
   /** The end: the kings, then the rest of each foundation, bounce off the table. */
   cascade() {
+    if (still()) return Promise.resolve();
     const g = this.geometry;
     const board = this.board;
     const width = board.clientWidth;
