@@ -9,6 +9,7 @@ fail, saying so, and never skip.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import socket
@@ -581,14 +582,24 @@ def test_two_players_on_one_server_do_not_see_each_other_s_games(
     assert view(alice)["level"] == "medium"
 
 
-def test_screenshots_of_the_desktop_and_phone_layouts(serve: Any, open_page: Any) -> None:
-    """docs/serve-desktop.png and docs/serve-phone.png, as the README shows them: a deal of
-    Medium with a hint shown."""
+def test_screenshots_of_the_desktop_and_phone_layouts(
+    serve: Any, open_page: Any, tmp_path: Path
+) -> None:
+    """The desktop and phone layouts of deal 2 of Medium, 14 moves in, a hint shown: made
+    again into docs/ (serve-desktop.png, serve-phone.png, as the README shows them) when
+    CASTLE_WRITE_SCREENSHOTS=1, else into a temporary folder (a test run leaves docs/ alone)."""
+    folder = DOCS if os.environ.get("CASTLE_WRITE_SCREENSHOTS") == "1" else tmp_path
     game = Game(Deal.from_number("beleaguered-castle", 2), level_id="medium")
+    for _ in range(14):
+        move = game.hint().move
+        assert move is not None
+        game.move(move.src, move.dst)
     for name, options in (("desktop", DESKTOP), ("phone", PHONE)):
         page = open_page(serve(game), **options)
         continue_game(page)
         page.keyboard.press("h")
         settle(page)
-        page.screenshot(path=str(DOCS / f"serve-{name}.png"))
-        assert (DOCS / f"serve-{name}.png").stat().st_size > 10_000
+        assert page.locator("#board .hint-src").count() >= 1
+        path = folder / f"serve-{name}.png"
+        page.screenshot(path=str(path))
+        assert path.stat().st_size > 10_000

@@ -122,8 +122,8 @@ async function showStart() {
 
 function statsText(record) {
   if (!record) return "no games yet";
-  const pct = record.win_percentage === null ? "–" : `${Math.round(record.win_percentage)}%`;
-  return `${record.wins} won · ${record.losses} lost · ${pct} · streak ${record.streak} · best ${record.best_streak}`;
+  const pct = record.win_percentage === null ? "–" : `${Math.round(record.win_percentage)}`;
+  return `${record.wins} won · ${record.losses} lost · ${pct}% · streak ${record.streak} (best ${record.best_streak})`;
 }
 
 function drawLevels() {
