@@ -23,7 +23,7 @@ from castle import Deal, Game, SaveStore, Table
 from castle.cli import main
 from castle.serve.app import create_app
 from castle.serve.guard import MAX_BODY, PLAYER_COOKIE, TOKEN_COOKIE
-from castle.serve.players import Player
+from castle.serve.players import MAX_IN_FLIGHT, Player
 
 with warnings.catch_warnings():
     # Newer Starlette would rather have httpx2 than httpx; httpx is the well-known one.
@@ -570,3 +570,39 @@ def test_one_players_requests_are_served_in_turn(tmp_path: Path) -> None:
     assert shown is not None and shown["moves"] == sum(replies)
     saved = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
     assert saved["moves"] == shown["moves"]
+
+
+def test_one_player_cannot_hold_every_worker_thread(tmp_path: Path, monkeypatch: Any) -> None:
+    # A player's requests wait their turn; past MAX_IN_FLIGHT at once, more are refused (429)
+    # and other players are still served.
+    release = threading.Event()
+    advice = Table.advice
+
+    def held(self: Table, peek: bool = False) -> Any:
+        release.wait(30)
+        return advice(self, peek)
+
+    monkeypatch.setattr(Table, "advice", held)
+    app = create_app(tmp_path, token=TOKEN, loopback=False, rng=random.Random(7))
+    headers = {"X-Castle-Token": TOKEN}
+    with TestClient(app, base_url="http://192.0.2.7:8765", headers=headers) as alice:
+        bob = TestClient(app, base_url="http://192.0.2.7:8765", headers=headers)
+        bob.portal = alice.portal
+        deal(alice, "medium", 2)
+        deal(bob, "medium", 3)
+        player = app.state.players.get(alice.cookies[PLAYER_COOKIE])
+        hints = [
+            threading.Thread(target=act, args=(alice,), kwargs={"action": "hint"})
+            for _ in range(MAX_IN_FLIGHT)
+        ]
+        for hint in hints:
+            hint.start()
+        deadline = time.monotonic() + 10
+        while player.requests < MAX_IN_FLIGHT and time.monotonic() < deadline:
+            time.sleep(0.01)
+        refused(alice.get("/api/view"), 429, f"more than {MAX_IN_FLIGHT} requests at once")
+        assert act(bob, action="tap", column=6)["reply"] is not None
+        release.set()
+        for hint in hints:
+            hint.join()
+        assert player.requests == 0 and view(alice) is not None

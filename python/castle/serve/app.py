@@ -32,7 +32,7 @@ from ..actions import ActionError
 from ..playclock import Clock
 from ..table import Reply, Table
 from .guard import PLAYER_KEY, BadRequest, Guard, read_json, refusal
-from .players import NoGame, Player, Players
+from .players import Busy, NoGame, Player, Players
 
 #: The page's files, in the package.
 PAGE = Path(__file__).parent / "page"
@@ -73,7 +73,10 @@ def create_app(
         answer as JSON, or the request's refusal."""
         try:
             player = players.get(request.scope.get(PLAYER_KEY))
-            answer = await run_in_threadpool(player.served, lambda: work(player))
+            with player.in_flight():
+                answer = await run_in_threadpool(player.served, lambda: work(player))
+        except Busy as e:
+            return refusal(429, str(e))
         except BadRequest as e:
             return refusal(e.status, e.reason)
         except ActionError as e:

@@ -11,11 +11,12 @@ No rule lives here: the table decides, the store saves (after every move, as the
 
 from __future__ import annotations
 
+import contextlib
 import random
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -39,6 +40,13 @@ T = TypeVar("T")
 #: for :data:`IDLE_SECONDS`.
 MAX_PLAYERS = 1000
 IDLE_SECONDS = 60.0
+#: The most requests of one player in flight at once (one served, the rest waiting their
+#: turn): more are refused (429), so that no player holds every worker thread.
+MAX_IN_FLIGHT = 8
+
+
+class Busy(Exception):
+    """Too many requests of this player at once (429)."""
 
 
 class NoGame(Exception):
@@ -55,6 +63,9 @@ class Player:
         self.store = store
         self.table: Table | None = None
         self.lock = threading.Lock()
+        #: Requests under way (:meth:`in_flight`), and the lock of that count.
+        self.requests = 0
+        self._count = threading.Lock()
         #: When a request last asked for this player (time.monotonic).
         self.seen = time.monotonic()
         self._clock = clock
@@ -64,6 +75,20 @@ class Player:
         """``work`` done while no other request of this player is."""
         with self.lock:
             return work()
+
+    @contextlib.contextmanager
+    def in_flight(self) -> Iterator[None]:
+        """One more request of this player under way; :class:`Busy` past
+        :data:`MAX_IN_FLIGHT`."""
+        with self._count:
+            if self.requests >= MAX_IN_FLIGHT:
+                raise Busy(f"more than {MAX_IN_FLIGHT} requests at once: wait for the answers")
+            self.requests += 1
+        try:
+            yield
+        finally:
+            with self._count:
+                self.requests -= 1
 
     # --- the picker ---------------------------------------------------------------------------
 
@@ -253,4 +278,4 @@ class Players:
                 del self._players[key]
 
 
-__all__ = ["MAX_PLAYERS", "NoGame", "Player", "Players"]
+__all__ = ["MAX_IN_FLIGHT", "MAX_PLAYERS", "Busy", "NoGame", "Player", "Players"]
