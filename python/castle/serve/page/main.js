@@ -37,9 +37,18 @@ function busy(delta) {
 /** Requests go one after another, in the order the player made them. */
 function queued(task) {
   busy(1);
-  const run = state.queue.then(task).catch(showError).finally(() => busy(-1));
+  const run = state.queue.then(task).catch(failed).finally(() => busy(-1));
   state.queue = run;
   return run;
+}
+
+/** A request refused: no game at the table any more (the server started again, or another
+tab dealt) goes back to the picker; anything else is said. */
+function failed(error) {
+  if (error instanceof ApiError && error.status === 409 && state.screen !== "start") {
+    showStart();
+  }
+  showError(error);
 }
 
 function showError(error) {
