@@ -207,6 +207,22 @@ def drag(page: Page, source: Locator, target: Locator, *, check: Any = None) -> 
     settle(page)
 
 
+def touch_drag(page: Page, source: Locator, target: Locator) -> None:
+    """A finger presses ``source``, slides over ``target`` and lifts (touch events, through
+    the browser's own input: the page sees them as pointer events)."""
+    cdp = page.context.new_cdp_session(page)
+    x, y = center(source)
+    tx, ty = center(target)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 9):
+        f = step / 8
+        point = {"x": x + (tx - x) * f, "y": y + (ty - y) * f}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+    settle(page)
+
+
 def follow_hint(page: Page) -> None:
     """Ask for a hint and drag the cards it marks to the place it marks."""
     page.click("#hint")
@@ -512,7 +528,7 @@ def test_a_spider_deal_from_the_stock_and_a_run_taken_off(serve: Any, open_page:
     assert view(page)["columns"][6]["cards"] == ["AS", "7S", "6S"]
 
 
-def test_a_phone_plays_by_touch(serve: Any, open_page: Any) -> None:
+def test_a_phone_plays_by_touch_taps_and_drags(serve: Any, open_page: Any) -> None:
     page = open_page(serve(Game(BLOCKED, level_id="medium")), **PHONE)
     continue_game(page)
     board = page.locator("#board")
@@ -525,8 +541,8 @@ def test_a_phone_plays_by_touch(serve: Any, open_page: Any) -> None:
     card(page, "KD").tap()
     settle(page)
     assert card(page, "KD").get_attribute("data-col") == "4"
-    card(page, "KC").tap()
-    settle(page)
+    touch_drag(page, card(page, "KC"), column(page, 6))  # a drag by finger
+    assert card(page, "KC").get_attribute("data-col") == "6"
     card(page, "KS").tap()
     results_shown(page)
 
