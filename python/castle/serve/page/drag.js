@@ -71,16 +71,8 @@ export function attachPointer(board, handlers) {
   board.addEventListener("pointercancel", (event) => finish(event, true));
 }
 
-/** The held cards go back where they were (sliding), or shake first when ``refused``. */
-export function letGo(held, { shake = false } = {}) {
-  for (const el of held) {
-    el.classList.remove("held");
-    el.style.transform = "";
-    if (shake) {
-      el.classList.remove("shake");
-      void el.offsetWidth;
-      el.classList.add("shake");
-      el.addEventListener("animationend", () => el.classList.remove("shake"), { once: true });
-    }
-  }
+/** The held cards are let go where they are: the next drawing of the table slides them to
+their place (the new one, or back). */
+export function release(held) {
+  for (const el of held) el.classList.remove("held");
 }

@@ -2,7 +2,7 @@
 // server says (docs/serve.md) and sends what the player did; it decides no rule.
 
 import { api, ApiError } from "./api.js";
-import { attachPointer, letGo } from "./drag.js";
+import { attachPointer, release } from "./drag.js";
 import { setSound, soundOn, sounds } from "./sound.js";
 import { TableView } from "./table.js";
 
@@ -64,7 +64,17 @@ function showError(error) {
 /** Send one action; draw the answer. Resolves to the reply. */
 function act(action, options = {}) {
   return queued(async () => {
-    const { reply, view, notices } = await api.act(action);
+    let answer;
+    try {
+      answer = await api.act(action);
+    } catch (error) {
+      if (options.held) {
+        release(options.held); // nothing changed: the cards go back
+        if (state.view) table.render(state.view);
+      }
+      throw error;
+    }
+    const { reply, view, notices } = answer;
     handleReply(reply, view, options);
     tell(notices);
     return reply;
@@ -78,14 +88,16 @@ function tell(notices) {
 
 function handleReply(reply, view, { held = null } = {}) {
   const before = state.view;
+  if (held) release(held); // the table drawn next slides them from where they were let go
   if (reply.question) {
     ask(reply.question);
   }
   if (view) showView(view);
+  else if (held && state.view) table.render(state.view);
   if (!reply.done && !reply.question) {
     sounds.refused();
     say(reply.message);
-    if (held) letGo(held, { shake: true });
+    if (held) table.shake(held);
     else if (reply.shake !== null && reply.shake !== undefined) {
       const col = view ? view.columns[reply.shake] : null;
       const index = col ? col.down + Math.max(0, col.cards.length - 1) : 0;
@@ -93,7 +105,6 @@ function handleReply(reply, view, { held = null } = {}) {
     }
     return;
   }
-  if (held) letGo(held);
   if (view && before && reply.done) {
     const up = (v) => (v.cards_up ?? 0) + (v.off ? v.off.length : 0);
     if (up(view) > up(before)) sounds.up();
@@ -501,7 +512,7 @@ function dropped(place, held, dst) {
   state.held = null;
   markTargets([]);
   if (!dst || (dst.where === "column" && dst.col === place.col) || dst.where === "stock") {
-    letGo(held);
+    release(held);
     if (state.view) table.render(state.view);
     return;
   }

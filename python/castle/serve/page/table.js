@@ -116,6 +116,12 @@ export function items(view, g) {
   return out;
 }
 
+/** "clubs foundation: jack of clubs" (or "clubs foundation, empty"). */
+function foundationName(suit, rank) {
+  const name = `${SUIT_NAMES[suit]} foundation`;
+  return rank ? `${name}: ${cardName(`${"A23456789TJQK"[rank - 1]}${suit}`)}` : `${name}, empty`;
+}
+
 /** Where the hint shown goes: a column, the suit of the foundation, or null. */
 function hintTo(view) {
   const hint = view.hint;
@@ -129,84 +135,141 @@ export class TableView {
   constructor(board) {
     this.board = board;
     this.cards = new Map();
-    this.slots = [];
+    this.slots = new Map();
     this.view = null;
     this.geometry = null;
   }
 
-  /** Draw ``view``; ``deal``: the cards fly in from the corner, one after another. */
+  /**
+   * Draw ``view``; ``deal``: the cards fly in from the corner, one after another.
+   *
+   * Every card and place keeps its element from view to view, and the board's elements stand
+   * in reading order (the foundations, then each column and its cards bottom to top, then the
+   * stock and the runs off), which is the order of Tab and of a screen reader. A card that
+   * changed place slides from where it was seen (a FLIP animation: first, last, invert,
+   * play), so a dropped card glides from where it was let go and a refused one goes back.
+   */
   render(view, { deal = false } = {}) {
     this.view = view;
     const board = this.board;
+    const focused = board.contains(document.activeElement) ? document.activeElement : null;
+    // First: where each card is seen now (its drag or flight included).
+    const seen = new Map();
+    for (const [key, el] of this.cards) seen.set(key, el.getBoundingClientRect());
     const g = geometry(view, board.clientWidth, board.clientHeight);
     this.geometry = g;
     board.dataset.game = view.game;
     board.dataset.layout = g.narrow ? "narrow" : "wide";
     board.style.setProperty("--cw", `${g.cw}px`);
     board.style.setProperty("--ch", `${g.ch}px`);
-    this.drawSlots(view, g);
+    const slots = this.drawSlots(view, g);
     const placed = items(view, g);
     const keep = new Set();
-    const fresh = [];
-    placed.forEach((item) => {
+    const fresh = new Set();
+    const cardOf = new Map();
+    for (const item of placed) {
       keep.add(item.key);
       let el = this.cards.get(item.key);
       if (!el) {
         el = document.createElement("div");
         el.dataset.key = item.key;
         this.cards.set(item.key, el);
-        board.append(el);
-        fresh.push(el);
+        fresh.add(el);
       }
+      el.style.transform = "";
       this.drawCard(el, item, view);
-    });
+      cardOf.set(item, el);
+    }
     for (const [k, el] of this.cards) {
       if (!keep.has(k)) {
         el.remove();
         this.cards.delete(k);
       }
     }
-    if (deal) this.flyIn(placed.filter((i) => i.where === "column"));
+    // The reading order: a place's slot, then the cards on it.
+    const order = [];
+    const slotFor = (item) =>
+      item.where === "column" ? `col:${item.col}` : item.where === "foundation" ? `found:${item.suit}` : item.where;
+    const bySlot = new Map();
+    for (const item of placed) {
+      const k = slotFor(item);
+      if (!bySlot.has(k)) bySlot.set(k, []);
+      bySlot.get(k).push(cardOf.get(item));
+    }
+    for (const [k, el] of slots) {
+      order.push(el);
+      order.push(...(bySlot.get(k) ?? []));
+      bySlot.delete(k);
+    }
+    for (const rest of bySlot.values()) order.push(...rest);
+    let anchor = board.firstChild;
+    for (const node of order) {
+      if (node === anchor) anchor = anchor.nextSibling;
+      else board.insertBefore(node, anchor);
+    }
+    if (focused && focused.isConnected && document.activeElement !== focused) {
+      focused.focus({ preventScroll: true });
+    }
+    if (still()) return;
+    // Last, invert, play.
+    let flight = 0;
+    for (const item of placed) {
+      const el = cardOf.get(item);
+      const before = seen.get(item.key);
+      if (deal && item.where === "column") {
+        this.fly(el, flight++);
+        continue;
+      }
+      if (!before || fresh.has(el)) continue;
+      for (const running of el.getAnimations()) running.cancel();
+      const now = el.getBoundingClientRect();
+      const dx = before.left - now.left;
+      const dy = before.top - now.top;
+      if (Math.abs(dx) + Math.abs(dy) < 1) continue;
+      el.animate(
+        [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+        { duration: 200, easing: "ease-out" },
+      );
+    }
   }
 
+  /** A dealt card flies in from the top left, after the ``n`` before it. */
+  fly(el, n) {
+    for (const running of el.getAnimations()) running.cancel();
+    const x = el.offsetLeft + 120;
+    const y = el.offsetTop + 160;
+    el.animate(
+      [{ transform: `translate(${-x}px, ${-y}px) rotate(-25deg)` }, { transform: "none" }],
+      { duration: 380, delay: Math.min(n * 12, 900), easing: "ease-out", fill: "backwards" },
+    );
+  }
+
+  /** The places: one element each, kept from view to view; returned in reading order. */
   drawSlots(view, g) {
-    for (const slot of this.slots) slot.remove();
-    this.slots = [];
-    const add = (className, x, y, h, attrs) => {
-      const el = document.createElement("div");
+    const wanted = new Map();
+    const place = (key, className, x, y, h, attrs) => {
+      let el = this.slots.get(key);
+      if (!el) {
+        el = document.createElement("div");
+        this.slots.set(key, el);
+      }
       el.className = `slot ${className}`;
       el.style.left = `${x}px`;
       el.style.top = `${y}px`;
-      if (h) el.style.height = `${h}px`;
+      el.style.height = h ? `${h}px` : "";
+      el.style.width = "";
       for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-      this.board.prepend(el);
-      this.slots.push(el);
+      wanted.set(key, el);
       return el;
     };
-    view.columns.forEach((column, col) => {
-      const at = g.columns[col];
-      const el = add("column", at.x, at.y, at.height, {
-        "data-col": col,
-        "aria-label": `column ${col + 1}${column.down + column.cards.length ? "" : ", empty"}`,
-      });
-      el.classList.toggle("target", column.target);
-      el.classList.toggle("hinted", column.hinted);
-      const empty = !column.down && !column.cards.length;
-      el.classList.toggle("hint-dst", empty && hintTo(view) === col);
-      if (!column.down && !column.cards.length) {
-        el.classList.add("empty");
-        el.tabIndex = 0;
-        el.setAttribute("role", "button");
-      }
-    });
     if (view.foundations) {
       for (const suit of SUITS) {
         const at = g.foundations[suit];
-        const el = add("foundation", at.x, at.y, 0, {
+        const el = place(`found:${suit}`, "foundation", at.x, at.y, 0, {
           "data-found": suit,
           role: "button",
           tabindex: "0",
-          "aria-label": `${SUIT_NAMES[suit]} foundation`,
+          "aria-label": foundationName(suit, view.foundations[suit] ?? 0),
         });
         el.textContent = SUIT_SYMBOLS[suit];
         el.classList.add(suit === "H" || suit === "D" ? "red" : "black");
@@ -214,8 +277,27 @@ export class TableView {
         el.classList.toggle("hint-dst", hintTo(view) === suit);
       }
     }
+    view.columns.forEach((column, col) => {
+      const at = g.columns[col];
+      const empty = !column.down && !column.cards.length;
+      const el = place(`col:${col}`, "column", at.x, at.y, at.height, {
+        "data-col": col,
+        "aria-label": `column ${col + 1}${empty ? ", empty" : ""}`,
+      });
+      el.classList.toggle("target", column.target);
+      el.classList.toggle("hinted", column.hinted);
+      el.classList.toggle("hint-dst", empty && hintTo(view) === col);
+      el.classList.toggle("empty", empty);
+      if (empty) {
+        el.tabIndex = 0;
+        el.setAttribute("role", "button");
+      } else {
+        el.removeAttribute("tabindex");
+        el.setAttribute("role", "group");
+      }
+    });
     if (view.stock !== null && g.stock) {
-      const el = add("stock", g.stock.x, g.stock.y, 0, {
+      const el = place("stock", "stock", g.stock.x, g.stock.y, 0, {
         "data-stock": "",
         role: "button",
         tabindex: view.stock ? "-1" : "0",
@@ -223,15 +305,24 @@ export class TableView {
       });
       el.textContent = view.stock ? "" : "\u2205";
       const deals = Math.ceil(view.stock / 10);
-      const label = add("stock-count", g.stock.x + g.cw + 4 * deals + 6, g.stock.y, 0, {
+      const label = place("stock-count", "stock-count", g.stock.x + g.cw + 4 * deals + 6, g.stock.y, 0, {
         "aria-hidden": "true",
       });
       label.textContent = `${view.stock}`;
       const offAt = g.off[0];
-      const off = add("off", offAt.x, offAt.y, 0, { "aria-label": `runs off: ${view.off.length} of 8` });
+      const off = place("off", "off", offAt.x, offAt.y, 0, {
+        "aria-label": `runs off: ${view.off.length} of 8`,
+      });
       off.style.width = `${g.off[7].x - offAt.x + g.cw}px`;
       off.textContent = `${view.off.length}/8 off`;
     }
+    for (const [key, el] of this.slots) {
+      if (!wanted.has(key)) {
+        el.remove();
+        this.slots.delete(key);
+      }
+    }
+    return wanted;
   }
 
   drawCard(el, item, view) {
@@ -294,25 +385,6 @@ export class TableView {
       el.setAttribute("role", "img");
       el.setAttribute("aria-label", `a run of ${SUIT_NAMES[parseCard(item.text).suit]}, off`);
     }
-  }
-
-  /** The dealt cards fly in from the top left, one after another (CSS transitions). */
-  flyIn(placed) {
-    if (still()) return;
-    const els = placed.map((item) => this.cards.get(item.key));
-    for (const el of els) {
-      el.style.transition = "none";
-      el.style.transform = `translate(${-el.offsetLeft - 120}px, ${-el.offsetTop - 160}px) rotate(-25deg)`;
-    }
-    void this.board.offsetWidth; // the start is laid out before the flight
-    els.forEach((el, i) => {
-      el.style.transition = "";
-      el.style.transitionDelay = `${Math.min(i * 12, 900)}ms`;
-      el.style.transform = "";
-    });
-    setTimeout(() => {
-      for (const el of els) el.style.transitionDelay = "";
-    }, 1400);
   }
 
   /** The cards of column ``col`` from ``index`` up (what a drag holds). */
