@@ -278,18 +278,47 @@ def test_a_deal_flies_in_and_every_card_has_a_name(serve: Any, open_page: Any) -
     page.click("#play")
     page.wait_for_selector("body[data-screen=table]")
     flying = page.evaluate("document.getAnimations().length")
-    assert flying >= 40, flying  # the cards' flights (CSS transitions)
+    assert flying >= 40, flying  # the cards in flight
     settle(page)
     shown = view(page)
     assert shown["level"] == "medium" and shown["moves"] == 0
     cards = page.locator("#board .card[data-where=column]")
     assert cards.count() == 48
-    first = shown["columns"][0]["cards"][0]
-    label = card(page, first).get_attribute("aria-label")
-    assert label is not None and " of " in label
+    names = cards.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    ranks = [
+        "ace",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "jack",
+        "queen",
+        "king",
+    ]
+    suits = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+    for text, name in zip([c for col in shown["columns"] for c in col["cards"]], names):
+        spoken = f"{ranks['A23456789TJQK'.index(text[0])]} of {suits[text[1]]}"
+        assert name.startswith(spoken), (text, name)  # "seven of hearts" (", column 3": a top)
+    # The cards stand in reading order (column by column, bottom to top): Tab's and a screen
+    # reader's.
+    in_order = cards.evaluate_all("els => els.map(e => e.dataset.card)")
+    assert in_order == [text for column in shown["columns"] for text in column["cards"]]
+    page.locator("#guide-button").focus()
     page.keyboard.press("Tab")
-    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
-    assert focused  # focus lands somewhere named
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == (
+        "clubs foundation: ace of clubs"
+    )
+    for _ in range(4):
+        page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.dataset.card")
+    assert focused == shown["columns"][0]["cards"][0]  # column 1's bottom card
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"  # focus is visible
 
 
 def test_a_deal_is_won_by_taps(serve: Any, open_page: Any) -> None:
