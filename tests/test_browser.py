@@ -488,9 +488,11 @@ def test_the_menu_sound_guide_and_a_new_deal_that_asks_first(serve: Any, open_pa
     assert page.get_attribute("#menu-sound", "aria-pressed") == "false"
     settings = page.request.get(f"{page.url.rstrip('/')}/api/settings").json()["settings"]
     assert settings["sound"] is False
-    page.click("#menu-new")  # the game has a move: a new deal asks first
+    page.click("#menu-new")  # the game has a move: a new deal asks first, the clock stopped
     page.wait_for_selector("#ask:not([hidden])")
     assert "counts as lost" in page.inner_text("#ask-text")
+    settle(page)
+    assert view(page)["paused"]
     page.click("#ask-no")
     settle(page)
     assert view(page)["moves"] == 1 and not view(page)["paused"]

@@ -86,7 +86,7 @@ function tell(notices) {
   if (notices && notices.length) showError(new Error(notices.join(" ")));
 }
 
-function handleReply(reply, view, { held = null } = {}) {
+function handleReply(reply, view, { held = null, column = null } = {}) {
   const before = state.view;
   if (held) release(held); // the table drawn next slides them from where they were let go
   if (reply.question) {
@@ -98,10 +98,11 @@ function handleReply(reply, view, { held = null } = {}) {
     sounds.refused();
     say(reply.message);
     if (held) table.shake(held);
-    else if (reply.shake !== null && reply.shake !== undefined) {
-      const col = view ? view.columns[reply.shake] : null;
-      const index = col ? col.down + Math.max(0, col.cards.length - 1) : 0;
-      table.shake(table.run(reply.shake, index));
+    else {
+      // The cards that go back (the game says which), else the card tapped.
+      const shaken = reply.shake ?? column;
+      const col = view && shaken !== null ? view.columns[shaken] : null;
+      if (col) table.shake(table.run(shaken, col.down + Math.max(0, col.cards.length - 1)));
     }
     return;
   }
@@ -197,7 +198,7 @@ function play(level = state.level, confirmed = false) {
       return;
     }
     if (!reply.done) {
-      say(reply.message);
+      showError(new Error(reply.message)); // said where the player is: the picker
       return;
     }
     startTable(view, true);
@@ -294,6 +295,7 @@ function answered(yes) {
   const then = answer;
   answer = null;
   if (yes && then) then();
+  else resumeFrom("ask");
 }
 
 function newDeal(confirmed = false) {
@@ -302,6 +304,10 @@ function newDeal(confirmed = false) {
     const { reply, view, notices } = await api.newDeal(level, confirmed);
     tell(notices);
     if (reply.question) {
+      // The clock stops while the player thinks it over (as in the menu, which may have
+      // asked).
+      if (state.pausedBy === "menu") state.pausedBy = "ask";
+      else pauseFor("ask");
       ask(reply.question, () => newDeal(true));
       return;
     }
@@ -313,7 +319,7 @@ function newDeal(confirmed = false) {
 // --- the menu, pause, the guide ----------------------------------------------------------
 
 function pauseFor(who) {
-  if (state.pausedBy || !state.view || state.view.won) return;
+  if (state.pausedBy || !state.view || state.view.won || state.screen !== "table") return;
   state.pausedBy = who;
   act({ action: "pause" });
 }
@@ -440,13 +446,13 @@ function tapPlace(place) {
   // waits for a second one, so a double tap never taps first.
   if (state.pendingTap && state.pendingTap.col === col) {
     flushTap();
-    act({ action: "double_tap", column: col });
+    act({ action: "double_tap", column: col }, { column: col });
     return;
   }
   if (state.pendingTap) {
     const earlier = state.pendingTap.col;
     flushTap();
-    act({ action: "tap", column: earlier });
+    act({ action: "tap", column: earlier }, { column: earlier });
   }
   busy(1);
   const pending = {
@@ -455,7 +461,7 @@ function tapPlace(place) {
     timer: setTimeout(() => {
       state.pendingTap = null;
       pending.release();
-      act({ action: "tap", column: col });
+      act({ action: "tap", column: col }, { column: col });
     }, DOUBLE_TAP_MS),
   };
   state.pendingTap = pending;
@@ -521,6 +527,8 @@ function dropped(place, held, dst) {
 }
 
 attachPointer($("board"), { tap: tapPlace, canDrag, lift: lifted, drop: dropped });
+// A long press is a drag, not the browser's menu.
+$("board").addEventListener("contextmenu", (event) => event.preventDefault());
 
 // --- the keyboard (the terminal player's keys) -------------------------------------------
 
@@ -661,8 +669,10 @@ on("guide-close", closeGuide);
 on("menu-button", () => ($("menu").hidden ? openMenu() : closeMenu()));
 on("menu-pause", coverTable);
 on("menu-new", () => {
-  closeMenu();
-  newDeal();
+  closeMenu(false); // still paused: the question, if any, is asked with the clock stopped
+  newDeal().then(() => {
+    if ($("ask").hidden) resumeFrom("menu");
+  });
 });
 on("menu-sound", toggleSound);
 on("menu-levels", toLevels);
