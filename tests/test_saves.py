@@ -318,7 +318,7 @@ def test_a_second_player_on_the_directory_is_refused_and_the_first_loses_nothing
     )
     assert second.returncode == 2 and "Traceback" not in second.stderr
     assert second.stderr.count("\n") == 1
-    assert f"another castle play (pid {first.pid} on" in second.stderr
+    assert f"another castle player (pid {first.pid} on" in second.stderr
     _, err = first.communicate("7 8\nq\n", timeout=60)
     assert first.returncode == 0, err
     resumed = Game.resume(SaveStore(tmp_path))

@@ -167,9 +167,9 @@ class SaveStore:
                 except BlockingIOError:
                     holder = os.pread(fd, 200, 0).decode("utf-8", "replace").strip()
                     raise StoreBusyError(
-                        f"another castle play ({holder or 'a running process'}) is using "
-                        f"{self.directory}: finish or quit that game first, or play with "
-                        "another --data-dir"
+                        f"another castle player ({holder or 'a running process'}) is using "
+                        f"{self.directory}: quit that `castle play` or `castle serve` first, "
+                        "or play with another --data-dir"
                     ) from None
                 with contextlib.suppress(OSError):
                     os.ftruncate(fd, 0)
