@@ -437,7 +437,7 @@ function tapPlace(place) {
     else act({ action: "pick", column: col, count });
     return;
   }
-  if (!column.cards.length) return;
+  if (!column.cards.length || place.card === null) return; // a tap is on a card
   if (sel) {
     act({ action: "cancel" });
     return;
