@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import castle.serve
 import pytest
 import uvicorn
 from castle import Deal, Game, SaveStore, SpiderDeal, SpiderGame
@@ -256,6 +257,19 @@ def results_shown(page: Page) -> None:
 # --- the tests -----------------------------------------------------------------------------
 
 
+def test_the_page_is_small_and_fetches_nothing_from_another_host() -> None:
+    page_dir = Path(castle.serve.__file__).parent / "page"
+    files = [f for f in page_dir.rglob("*") if f.is_file()]
+    assert sum(f.stat().st_size for f in files) <= 300_000
+    for f in files:
+        text = f.read_text(encoding="utf-8")
+        assert not re.search(r"https?://|//[a-z0-9.-]+\.[a-z]{2,}/", text), f.name
+    index = (page_dir / "index.html").read_text(encoding="utf-8")
+    # The server's Content-Security-Policy allows no inline script or handler.
+    assert re.findall(r"<script[^>]*>", index) == ['<script type="module" src="main.js">']
+    assert not re.search(r"\son[a-z]+=", index)
+
+
 def test_the_level_picker_shows_every_level_and_its_statistics(serve: Any, open_page: Any) -> None:
     page = open_page(serve())
     names = page.locator("#levels .level-name").all_inner_texts()
@@ -473,6 +487,18 @@ def test_pause_stops_the_clock(serve: Any, open_page: Any) -> None:
     assert not running["paused"]
     page.wait_for_timeout(300)
     assert view(page)["seconds"] > running["seconds"]
+    # The tab hidden (another tab, the phone locked): paused; shown again: running.
+    visibility = """(state) => {
+      Object.defineProperty(document, "visibilityState", {value: state, configurable: true});
+      document.dispatchEvent(new Event("visibilitychange"));
+    }"""
+    page.evaluate(visibility, "hidden")
+    settle(page)
+    page.wait_for_timeout(100)
+    assert view(page)["paused"]
+    page.evaluate(visibility, "visible")
+    settle(page)
+    assert not view(page)["paused"]
 
 
 def test_the_menu_sound_guide_and_a_new_deal_that_asks_first(serve: Any, open_page: Any) -> None:
