@@ -5,12 +5,14 @@
 
 const TRAVEL = 6; // pixels a press moves before it is a drag
 
-/** What is under a point: {where: "column", col, index?} | {where: "foundation"} | {where: "stock"} | null. */
+/** What is under a point: {where: "column", col, index, card} | {where: "foundation"} |
+{where: "stock"} | {where: "off"} (Spider's runs off) | null. */
 export function placeOf(el) {
   if (!el) return null;
-  const thing = el.closest("[data-col], [data-found], [data-stock]");
+  const thing = el.closest("[data-col], [data-found], [data-stock], [data-off]");
   if (!thing) return null;
   if (thing.dataset.stock !== undefined) return { where: "stock" };
+  if (thing.dataset.off !== undefined) return { where: "off" };
   if (thing.dataset.found !== undefined) return { where: "foundation" };
   const col = Number(thing.dataset.col);
   const index = thing.dataset.index === undefined ? null : Number(thing.dataset.index);

@@ -416,6 +416,10 @@ function tapPlace(place) {
     act({ action: "deal" });
     return;
   }
+  if (place.where === "off") {
+    act({ action: "take_off" }); // the selected run's column, else the first with one
+    return;
+  }
   const sel = selected();
   if (place.where === "foundation") {
     if (sel) act({ action: "put", dst: "foundation" });
@@ -522,6 +526,10 @@ function dropped(place, held, dst) {
     if (state.view) table.render(state.view);
     return;
   }
+  if (dst.where === "off") {
+    act({ action: "take_off", column: place.col }, { held }); // a complete run, off
+    return;
+  }
   const to = dst.where === "foundation" ? "foundation" : dst.col;
   act({ action: "drop", src: place.col, dst: to, count }, { held });
 }
@@ -536,6 +544,7 @@ function focusedPlace() {
   const el = document.activeElement;
   if (!el || !$("board").contains(el)) return null;
   if (el.dataset.stock !== undefined) return { where: "stock" };
+  if (el.dataset.off !== undefined) return { where: "off" };
   if (el.dataset.found !== undefined) return { where: "foundation" };
   if (el.dataset.col === undefined) return null;
   const index = el.dataset.index === undefined ? null : Number(el.dataset.index);

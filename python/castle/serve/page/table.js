@@ -311,7 +311,10 @@ export class TableView {
       label.textContent = `${view.stock}`;
       const offAt = g.off[0];
       const off = place("off", "off", offAt.x, offAt.y, 0, {
-        "aria-label": `runs off: ${view.off.length} of 8`,
+        "data-off": "",
+        role: "button",
+        tabindex: "0",
+        "aria-label": `runs off: ${view.off.length} of 8; take a complete run off`,
       });
       off.style.width = `${g.off[7].x - offAt.x + g.cw}px`;
       off.textContent = `${view.off.length}/8 off`;
@@ -336,7 +339,7 @@ export class TableView {
     el.style.top = `${item.y}px`;
     el.style.zIndex = String(item.z);
     el.dataset.where = item.where;
-    for (const name of ["col", "index", "found", "card"]) delete el.dataset[name];
+    for (const name of ["col", "index", "found", "card", "stock", "off"]) delete el.dataset[name];
     el.classList.remove("picked", "target-top", "hint-src", "hint-dst");
     el.removeAttribute("role");
     el.removeAttribute("tabindex");
@@ -382,6 +385,7 @@ export class TableView {
       if (view.hint && view.hint.action === "deal") el.classList.add("hint-src");
       el.setAttribute("aria-label", `the stock: ${view.stock} cards; deal a row`);
     } else if (item.where === "off") {
+      el.dataset.off = "";
       el.setAttribute("role", "img");
       el.setAttribute("aria-label", `a run of ${SUIT_NAMES[parseCard(item.text).suit]}, off`);
     }
