@@ -12,8 +12,8 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::random::MAX_NUMBER;
 use crate::castle::state::MAX_COLUMNS;
+use crate::random::MAX_NUMBER;
 use crate::spider::deal::{COLUMNS as SPIDER_COLUMNS, RUN, RUNS};
 use crate::spider::search::MAX_BEAM_WIDTH;
 
