@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import castle
+from textual.pilot import Pilot
 
 
 def tappable(game: castle.Game, column: int) -> bool:
@@ -12,3 +15,12 @@ def tappable(game: castle.Game, column: int) -> bool:
     except castle.IllegalMoveError:
         return False
     return True
+
+
+async def until(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 10) -> None:
+    """Wait until ``done()`` (the player's timers run late on a busy machine)."""
+    for _ in range(int(seconds / 0.05)):
+        if done():
+            return
+        await pilot.pause(0.05)
+    assert done()

@@ -7,15 +7,13 @@ import asyncio
 import os
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import castle
 import pytest
 from castle import Deal, Game, LevelRecord, SaveStore
 from castle.tui.app import CastleApp, ConfirmScreen, LevelPicker, ResultsScreen, TableScreen
-from playing import tappable
-from textual.pilot import Pilot
+from playing import tappable, until
 from textual.widgets import OptionList, Static
 
 DEAL = Deal.from_number("beleaguered-castle", 2)
@@ -88,15 +86,6 @@ def test_keys_undo_hint_menu_and_quit_save_the_game(tmp_path: Path) -> None:
     again = Game.resume(SaveStore(tmp_path), paused=True)
     assert again is not None and again.history == game.history == () and again.undos == 2
     assert again.seconds == game.seconds  # quitting stopped the clock and saved
-
-
-async def until(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 10) -> None:
-    """Wait until ``done()`` (the player's timers run late on a busy machine)."""
-    for _ in range(int(seconds / 0.05)):
-        if done():
-            return
-        await pilot.pause(0.05)
-    assert done()
 
 
 def test_a_click_taps_and_a_double_click_sends_up(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ from castle.tui.app import (
 )
 from castle.tui.board import PileView
 from castle.tui.guide import guide_markdown
-from playing import tappable
+from playing import tappable, until
 from textual.pilot import Pilot
 from textual.widgets import Markdown, OptionList, Static
 
@@ -135,8 +135,8 @@ def test_an_illegal_drop_shakes_the_cards_back_and_changes_nothing(tmp_path: Pat
         column = app.screen.query_one("#column-7", PileView)
         assert column.shakes == 1  # the column the card returns to shakes
         assert message(app) == "T♥ does not fit on 3♦ (one rank lower only)"
-        await pilot.pause(0.5)
-        assert not column.has_class("refused") and column.styles.offset.x.value == 0
+        await until(pilot, lambda: not column.has_class("refused"))
+        assert column.styles.offset.x.value == 0
         # Off the table (the message line): back too.
         await pilot.mouse_down("#column-7", offset=card_row(5))
         await pilot.mouse_up("#message", offset=(5, 0))
