@@ -229,6 +229,9 @@ def follow_hint(page: Page) -> None:
     page.click("#hint")
     settle(page)
     assert page.inner_text("#message").startswith("hint: try "), page.inner_text("#message")
+    # The card the hint names is written as on the table, and named for a screen reader.
+    named = page.locator("#message .message-card").first
+    assert named.inner_text()[-1] in "♣♦♥♠" and " of " in str(named.get_attribute("aria-label"))
     target = page.locator("#board .hint-dst")
     assert target.count() == 1
     drag(page, page.locator("#board .card.hint-src").first, target)
@@ -585,6 +588,11 @@ def test_a_spider_deal_from_the_stock_and_a_run_taken_off(serve: Any, open_page:
     top(page, 6).click()  # column 7: AS 7S
     settle(page)
     assert view(page)["columns"][6]["cards"] == ["AS", "7S", "6S"]
+    # The guide at a Spider table: Spider's rules, not the castle games'.
+    page.keyboard.press("?")
+    page.wait_for_selector("#guide-text h1")
+    guide = page.inner_text("#guide-text")
+    assert "How to play Spider" in guide and "The castle family" not in guide
 
 
 def test_a_phone_plays_by_touch_taps_and_drags(serve: Any, open_page: Any) -> None:

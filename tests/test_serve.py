@@ -414,6 +414,12 @@ def test_the_guide_and_the_page_files(tmp_path: Path) -> None:
     c = client(tmp_path)
     html = c.get("/api/guide").json()["html"]
     assert "<h1>Rules</h1>" in html and "<table>" in html and "<script" not in html
+    # A table's guide is its game's part of the rules.
+    spider = c.get("/api/guide", params={"game": "spider"}).json()["html"]
+    castle = c.get("/api/guide", params={"game": "castle"}).json()["html"]
+    assert "<h1>How to play Spider</h1>" in spider and "The castle family" not in spider
+    assert "The castle family" in castle and "4. Spider" not in castle
+    assert c.get("/api/guide", params={"game": "chess"}).status_code == 400
     page = c.get("/")
     assert page.headers["content-type"] == "text/html; charset=utf-8"
     scripts = re.findall(r'src="([^"]+)"', page.text)

@@ -15,7 +15,6 @@ import random
 import re
 import time
 from collections.abc import Callable
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +28,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..actions import ActionError
+from ..guide import rules_for, rules_text
 from ..playclock import Clock
 from ..table import Reply, Table
 from .guard import PLAYER_KEY, BadRequest, Guard, read_json, refusal
@@ -132,7 +132,10 @@ def create_app(
         )
 
     async def guide(request: Request) -> Response:
-        return JSONResponse({"html": guide_html()})
+        game = request.query_params.get("game")
+        if game not in (None, "castle", "spider"):
+            return refusal(400, "guide takes ?game=castle or ?game=spider (or nothing: all)")
+        return JSONResponse({"html": guide_html(game)})
 
     async def settings(request: Request) -> Response:
         if request.method == "GET":
@@ -198,13 +201,16 @@ def page_file(path: str) -> Response:
     return Response(file.read_bytes(), media_type=kind)
 
 
-@functools.lru_cache(maxsize=1)
-def guide_html() -> str:
-    """docs/rules.md (shipped as ``castle/rules.md``) as HTML; raw HTML in it is escaped."""
-    try:
-        text = (resources.files("castle") / "rules.md").read_text(encoding="utf-8")
-    except OSError:
+@functools.lru_cache(maxsize=3)
+def guide_html(game: str | None = None) -> str:
+    """docs/rules.md (shipped as ``castle/rules.md``) as HTML, raw HTML in it escaped: the
+    part a castle or a Spider table shows (:func:`castle.guide.rules_for`), or all of it."""
+    text = rules_text()
+    if text is None:
         return "<p>The rules text (docs/rules.md) is missing from this installation.</p>"
+    if game is not None:
+        name = "Spider" if game == "spider" else "the castle games"
+        text = f"# How to play {name}\n\n" + rules_for(game == "spider", text)
     html: str = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
     return html
 

@@ -1,14 +1,9 @@
-"""The guide (``?``): how to play at this table (the mouse, the keys), then the rules from
-docs/rules.md, shipped in the package as ``castle/rules.md``: at a castle table §1 (the rules),
-§3 (the game as a person plays it: levels, moves, undo, hints, score...) and §5's castle tips;
-at a Spider table §4 (the rules, the score, the hints), the parts of §3 that Spider shares, and
-§5's Spider tips. The clock stops while it is open."""
+"""The guide (``?``): how to play at this table (the mouse, the keys), then the part of
+docs/rules.md the table's game plays by (:func:`castle.guide.rules_for`). The clock stops
+while it is open."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from importlib import resources
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -17,18 +12,10 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
+from ..guide import rules_for, rules_text
 from ..new_game import AnyGame
 from ..spider_game import SpiderGame
 from .keys import CASTLE_KEYS, SPIDER_KEYS
-
-#: The sections of §3 that a Spider game plays as a castle game does (docs/rules.md says so).
-SHARED_WITH_SPIDER = (
-    "Undo and redo",
-    "Saves and Continue",
-    "Statistics",
-    "Menu and pause",
-    "The start and the end",
-)
 
 CASTLE_MOUSE = """\
 - **Click** a column: its top card goes to its best place (a tap, §3).
@@ -48,65 +35,6 @@ SPIDER_MOUSE = """\
   move it there. Anywhere else it shakes and goes back, and nothing changes.
 - **Hints** are fair unless the menu says otherwise: they see only what you see (§4).
 """
-
-
-def rules_text() -> str | None:
-    """docs/rules.md as the package ships it (None if it is missing)."""
-    try:
-        return (resources.files("castle") / "rules.md").read_text(encoding="utf-8")
-    except OSError:
-        return None
-
-
-def split(markdown: str, level: int) -> list[tuple[str, str]]:
-    """The text cut at its headings of ``level`` (``##``: 2): (heading, the section with its
-    heading line) for each; what comes before the first is left out."""
-    marker = "#" * level + " "
-    parts: list[tuple[str, str]] = []
-    for line in markdown.splitlines(keepends=True):
-        if line.startswith(marker):
-            parts.append((line[len(marker) :].strip(), line))
-        elif parts:
-            heading, text = parts[-1]
-            parts[-1] = (heading, text + line)
-    return parts
-
-
-def numbered(markdown: str) -> dict[int, str]:
-    """docs/rules.md's numbered sections (``## 3. ...``), by number."""
-    sections = {}
-    for heading, text in split(markdown, 2):
-        number = re.match(r"(\d+)\.", heading)
-        if number:
-            sections[int(number.group(1))] = text
-    return sections
-
-
-def subsections(section: str, keep: Callable[[str], bool]) -> str:
-    """The ``###`` subsections of ``section`` whose heading ``keep`` accepts."""
-    return "".join(text for heading, text in split(section, 3) if keep(heading))
-
-
-def introduction(section: str) -> str:
-    """A section's heading line and what comes before its first ``###``."""
-    return re.split(r"(?m)^### ", section, maxsplit=1)[0]
-
-
-def rules_for(spider: bool, markdown: str) -> str:
-    """The parts of the rules a castle (or a Spider) table shows."""
-    sections = numbered(markdown)
-    parts = []
-    if spider:
-        parts.append(sections.get(4, ""))
-        shared = subsections(sections.get(3, ""), lambda h: h in SHARED_WITH_SPIDER)
-        if shared:
-            parts.append("## As in the castle games (§3)\n\n" + shared)
-    else:
-        parts += [sections.get(1, ""), sections.get(3, "")]
-    if 5 in sections:
-        tips = subsections(sections[5], lambda h: ("Spider" in h) == spider)
-        parts.append(introduction(sections[5]) + tips)
-    return "\n".join(part for part in parts if part)
 
 
 def keys_line(bindings: list[BindingType]) -> str:

@@ -2,6 +2,7 @@
 // server says (docs/serve.md) and sends what the player did; it decides no rule.
 
 import { api, ApiError } from "./api.js";
+import { cardName, cardShort, isRed } from "./cards.js";
 import { attachPointer, release } from "./drag.js";
 import { setSound, soundOn, sounds } from "./sound.js";
 import { TableView } from "./table.js";
@@ -244,9 +245,30 @@ function showView(view, { deal = false } = {}) {
   if (view.won && !wasWon && !state.celebrated) celebrate(view);
 }
 
+/** The game's message, each card it names ("TH") written as on the table ("10♥", in its
+ * colour) and named for a screen reader ("ten of hearts"). */
 function say(text) {
-  $("message").textContent = text || "\u00a0";
+  const line = $("message");
+  line.replaceChildren();
+  if (!text) {
+    line.textContent = "\u00a0";
+    return;
+  }
+  let end = 0;
+  for (const match of text.matchAll(CARD_TOKEN)) {
+    line.append(text.slice(end, match.index));
+    const card = document.createElement("span");
+    card.className = `message-card ${isRed(match[2]) ? "red" : "black"}`;
+    card.textContent = cardShort(match[0]);
+    card.setAttribute("aria-label", cardName(match[0]));
+    line.append(card);
+    end = match.index + match[0].length;
+  }
+  line.append(text.slice(end));
 }
+
+/** A card as the game's messages write it: rank, then suit letter. */
+const CARD_TOKEN = /\b([A2-9TJQK])([CDHS])\b/g;
 
 async function celebrate(view) {
   state.celebrated = true;
@@ -360,11 +382,13 @@ async function openGuide() {
   else if (state.pausedBy === "menu") state.pausedBy = "guide";
   $("guide").hidden = false;
   $("guide-close").focus();
-  if (!$("guide-text").dataset.loaded) {
+  // At a table, the rules of its game (castle or Spider); on the picker, all of them.
+  const game = state.screen === "table" && state.view ? state.view.game : "all";
+  if ($("guide-text").dataset.game !== game) {
     try {
-      const { html } = await api.guide();
+      const { html } = await api.guide(game === "all" ? null : game);
       $("guide-text").innerHTML = html; // the server renders docs/rules.md, raw HTML escaped
-      $("guide-text").dataset.loaded = "1";
+      $("guide-text").dataset.game = game;
     } catch (error) {
       showError(error);
     }
