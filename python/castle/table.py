@@ -102,8 +102,6 @@ class Table:
         #: The selected cards: the top ``count`` of ``column``.
         self.selected: tuple[int, int] | None = None
         self.message = ""
-        #: The columns the hint shown moves from and to.
-        self.hinted: tuple[int, ...] = ()
         #: The hint shown, as the action that plays it (None: no hint shown, or no move).
         self.hint_action: TableAction | None = None
 
@@ -181,6 +179,13 @@ class Table:
         targets: tuple[Target, ...] = () if refusal else tuple(self.game.targets(src, count))
         return Lift(src, count, tuple(cards[len(cards) - count :]), targets, refusal)
 
+    @property
+    def hinted(self) -> tuple[int, ...]:
+        """The columns the hint shown moves from and to."""
+        action = self.hint_action
+        places = (getattr(action, name, None) for name in ("src", "dst", "column"))
+        return tuple(place for place in places if isinstance(place, int))
+
     def check_column(self, column: object, name: str = "column") -> int:
         """``column`` if this game has it; :class:`ActionError` (bad input, not a move the game
         refuses) else."""
@@ -245,9 +250,6 @@ class Table:
             return False
         self.message = f"{label}: {hint}"
         move = hint.move
-        self.hinted = (
-            () if move is None else tuple(c for c in (move.src, move.dst) if isinstance(c, int))
-        )
         self.hint_action = None if move is None else _playing(move)
         return True
 
@@ -273,11 +275,11 @@ class Table:
             self.game = new_game(
                 level_id, self.store, action.deal, clock=self._clock, rng=self._rng
             )
-            self.selected, self.hinted, self.hint_action = None, (), None
+            self.selected, self.hint_action = None, None
             return ""
-        self.hinted, self.hint_action = (), None
+        self.hint_action = None
         if isinstance(action, Pick):
-            return self._pick(self._column(action.column), action.count)
+            return self._pick(self.check_column(action.column), action.count)
         selected, self.selected = self.selected, None
         if isinstance(action, Cancel):
             return ""
@@ -286,7 +288,7 @@ class Table:
                 raise IllegalMoveError("select cards first, then where they go")
             return self._move(selected[0], action.dst, selected[1])
         if isinstance(action, Drop):
-            return self._move(self._column(action.src), action.dst, action.count)
+            return self._move(self.check_column(action.src), action.dst, action.count)
         if isinstance(action, Undo):
             game.undo()
             return "undone"
@@ -296,10 +298,10 @@ class Table:
         if isinstance(game, SpiderGame):
             return self._spider(game, action, selected)
         if isinstance(action, Tap):
-            game.tap(self._column(action.column))
+            game.tap(self.check_column(action.column))
             return ""
         if isinstance(action, DoubleTap):
-            game.double_tap(self._column(action.column))
+            game.double_tap(self.check_column(action.column))
             return ""
         if isinstance(action, DealRow):
             raise IllegalMoveError("this game has no stock to deal from")
@@ -319,15 +321,9 @@ class Table:
                 column = next((c for c in choices if c in runs), None)
                 if column is None:
                     raise IllegalMoveError("no complete K-A run of one suit to take off")
-            game.take_off(self._column(column))
+            game.take_off(self.check_column(column))
             return "a run is off"
         raise IllegalMoveError("Spider has no tap: pick a run, then the column it goes to")
-
-    def _column(self, column: int) -> int:
-        count = len(self.piles())
-        if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < count:
-            raise IllegalMoveError(f"column must be 0 to {count - 1}, not {column!r}")
-        return column
 
     def _pick(self, column: int, count: int | None) -> str:
         game = self.game
