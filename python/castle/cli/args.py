@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import NoReturn
 
@@ -17,6 +17,7 @@ from ..deal import check_deal_number
 from ..errors import BoardError
 from ..levels import LEVELS
 from ..outcome import limit_problem
+from ..saves import SaveStore, StoreBusyError
 from ..spider import SPIDER_VARIANTS
 from .errors import UsageError
 
@@ -155,6 +156,28 @@ def _check_limit(name: str, value: int | float) -> None:
     if problem is not None:
         # A number of 300 digits in full is no help: cut short as castle's own messages do.
         raise argparse.ArgumentTypeError(problem.replace(repr(value), shown(value)))
+
+
+def add_data_dir_option(parser: argparse.ArgumentParser) -> None:
+    """``--data-dir``: where a player's saves live (castle play and castle serve)."""
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="where the saves and statistics live (default: $CASTLE_DATA_DIR, else the "
+        "user data directory)",
+    )
+
+
+def as_the_player(data_dir: str | None, do: Callable[[SaveStore], int]) -> int:
+    """Run ``do`` as the one player of the data directory (castle play, castle serve): a
+    second is refused with one line before it reads or writes anything, so the first's game
+    is neither overwritten nor entered as a loss."""
+    store = SaveStore(data_dir)
+    try:
+        with store.player_lock():
+            return do(store)
+    except StoreBusyError as e:
+        raise UsageError(str(e)) from None
 
 
 def add_jobs_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:

@@ -17,8 +17,15 @@ from ..errors import SaveError
 from ..game import Game
 from ..levels import DEFAULT_LEVEL, LEVELS, level, level_for_variant
 from ..new_game import AnyGame, new_game
-from ..saves import SaveStore, StoreBusyError
-from .args import Parser, parse_deal_number, parse_level, parse_solve_variant
+from ..saves import SaveStore
+from .args import (
+    Parser,
+    add_data_dir_option,
+    as_the_player,
+    parse_deal_number,
+    parse_level,
+    parse_solve_variant,
+)
 from .errors import EXIT_OK, UsageError
 from .output import make_console
 
@@ -57,12 +64,7 @@ def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
         "--new", action="store_true", help="start a new deal even if one is unfinished"
     )
     play.add_argument("--plain", action="store_true", help="line mode: read commands from stdin")
-    play.add_argument(
-        "--data-dir",
-        metavar="DIR",
-        help="where the save and statistics live (default: $CASTLE_DATA_DIR, else the "
-        "user data directory)",
-    )
+    add_data_dir_option(play)
     return play
 
 
@@ -96,14 +98,7 @@ def line_mode_game(store: SaveStore) -> tuple[AnyGame, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    store = SaveStore(args.data_dir)
-    # One player at a time on a save directory: a second is refused before it reads or
-    # writes anything (the first's game is neither overwritten nor entered as a loss).
-    try:
-        with store.player_lock():
-            return play(args, store)
-    except StoreBusyError as e:
-        raise UsageError(str(e)) from None
+    return as_the_player(args.data_dir, lambda store: play(args, store))
 
 
 def play(args: argparse.Namespace, store: SaveStore) -> int:

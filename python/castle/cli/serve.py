@@ -19,8 +19,8 @@ from collections.abc import Iterator
 from types import FrameType
 from typing import Any
 
-from ..saves import SaveStore, StoreBusyError
-from .args import Parser
+from ..saves import SaveStore
+from .args import Parser, add_data_dir_option, as_the_player
 from .errors import EXIT_OK, UsageError
 
 SERVE_HELP = """\
@@ -69,12 +69,7 @@ def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
         metavar="N",
         help=f"the port to listen on (default {DEFAULT_PORT}; 0: any free port)",
     )
-    serve.add_argument(
-        "--data-dir",
-        metavar="DIR",
-        help="where the saves and statistics live (default: $CASTLE_DATA_DIR, else the "
-        "user data directory)",
-    )
+    add_data_dir_option(serve)
     serve.add_argument("--open", action="store_true", help="open the URL in the web browser")
     return serve
 
@@ -122,14 +117,7 @@ def url_of(sock: socket.socket, host: str) -> tuple[str, bool]:
 
 
 def run(args: argparse.Namespace) -> int:
-    store = SaveStore(args.data_dir)
-    # As castle play: one server or player at a time on a data directory, refused before it
-    # reads or writes anything.
-    try:
-        with store.player_lock():
-            return serve(args, store)
-    except StoreBusyError as e:
-        raise UsageError(str(e)) from None
+    return as_the_player(args.data_dir, lambda store: serve(args, store))
 
 
 def serve(args: argparse.Namespace, store: SaveStore) -> int:
