@@ -14,6 +14,7 @@ import dataclasses
 import random
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from textual.app import App
 from textual.screen import Screen
@@ -36,7 +37,8 @@ class CastleApp(App[None]):
     """The player. ``game`` starts at once; without it the level picker comes first."""
 
     TITLE = "castle"
-    CSS_PATH = "castle.tcss"
+    #: Beside this file, wherever a subclass is defined.
+    CSS_PATH = Path(__file__).with_name("castle.tcss")
     #: A second click within this many seconds makes a double click; a single click's tap
     #: waits this long for it (Textual's default, 0.5 s, made a click feel slow).
     CLICK_CHAIN_TIME_THRESHOLD = 0.3
