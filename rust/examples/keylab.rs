@@ -7,6 +7,9 @@
 //! bytes as allocated, with the process's peak (VmHWM) over its start. One key kind a process:
 //! the peak is the process's.
 //!
+//! `... keylab -- solve beleaguered-castle 162` runs the solver itself, to check that the copy's
+//! states are its complete pass's.
+//!
 //! `cargo run --release --example keylab -- time beleaguered-castle 162` times computing each
 //! key on positions of random play from the deal, in ns a key.
 
@@ -40,6 +43,22 @@ fn main() {
             other => panic!("no key kind {other}"),
         },
         "time" => time(&deal),
+        // The solver itself: its complete pass's states are the last end less the one before.
+        "solve" => {
+            let limits = castle::solver::Limits {
+                max_states: None,
+                max_seconds: None,
+                max_memory: 8 << 30,
+            };
+            let o = castle::castle::search::solve(&deal, &limits, false, &mut || false);
+            let complete = o.ends[o.ends.len() - 1] - o.ends[o.ends.len() - 2];
+            println!(
+                "{number}\t{}\tstates {}\tpasses end at {:?}\tcomplete pass {complete}",
+                o.status.as_str(),
+                o.states,
+                o.ends
+            );
+        }
         other => panic!("no mode {other}"),
     }
 }
