@@ -7,6 +7,10 @@
 //! bytes as allocated, with the process's peak (VmHWM) over its start. One key kind a process:
 //! the peak is the process's.
 //!
+//! `... keylab -- layers beleaguered-castle 162` counts the complete pass's positions by layer
+//! of irreversibility (issue 18, idea 3), and the most a search expanding the layers in order
+//! would hold at once.
+//!
 //! `... keylab -- solve beleaguered-castle 162` runs the solver itself, to check that the copy's
 //! states are its complete pass's.
 //!
@@ -43,6 +47,7 @@ fn main() {
             other => panic!("no key kind {other}"),
         },
         "time" => time(&deal),
+        "layers" => layers(&deal),
         // The solver itself: its complete pass's states are the last end less the one before.
         "solve" => {
             let limits = castle::solver::Limits {
@@ -69,6 +74,10 @@ trait Keying {
     /// `m` was just made (or taken back, `undone`) in `state`.
     fn moved(&mut self, _state: &State, _m: Move, _undone: bool) {}
     fn key(&self, state: &State) -> Self::K;
+    /// Whether [`Keying::edge`] wants to hear of every lookup.
+    const EDGES: bool = false;
+    /// A move (and the automatic moves after it) led from `parent` to `child`.
+    fn edge(&mut self, _parent: Self::K, _child: Self::K) {}
 }
 
 /// Today's key, kept by the position itself.
@@ -120,6 +129,86 @@ fn under_after(state: &State, m: Move, undone: bool) -> u8 {
     }
 }
 
+/// The kept compact key, and for every position the lowest layer of a position that leads to it
+/// by one move (and the automatic moves after it).
+struct Layers(Kept, rustc_hash::FxHashMap<CompactKey, u8>);
+
+impl Keying for Layers {
+    type K = CompactKey;
+    const EDGES: bool = true;
+    #[inline]
+    fn moved(&mut self, state: &State, m: Move, undone: bool) {
+        self.0.moved(state, m, undone);
+    }
+    #[inline]
+    fn key(&self, state: &State) -> CompactKey {
+        self.0.key(state)
+    }
+    fn edge(&mut self, parent: CompactKey, child: CompactKey) {
+        let layer = self.0 .0.layer(&parent) as u8;
+        let entry = self.1.entry(child).or_insert(layer);
+        *entry = (*entry).min(layer);
+    }
+}
+
+/// The positions of the complete pass by layer, and the most a search that expands the layers
+/// in order would hold at once: while it expands layer p, layer p and every position of a later
+/// layer that a position of layer p or lower leads to.
+fn layers(deal: &Deal) {
+    let compact = Compact::new(deal);
+    let key = compact.encode(&State::from_deal(deal));
+    let mut keying = Layers(Kept(compact.clone(), key), Default::default());
+    let r = complete(deal, &mut keying);
+    assert!(!r.won);
+    let entries = keying.1;
+    // Every position but the first one entered is some position's child.
+    assert_eq!(entries.len() as u64 + 1, r.table_len);
+    let top = entries.keys().map(|k| compact.layer(k)).max().unwrap_or(0) as usize;
+    let (mut count, mut live) = (vec![0u64; top + 2], vec![0i64; top + 2]);
+    for (child, &entry) in &entries {
+        let layer = compact.layer(child) as usize;
+        count[layer] += 1;
+        live[entry as usize] += 1;
+        live[layer + 1] -= 1;
+    }
+    // The first position: in its own layer, the lowest there is.
+    let lowest = count.iter().position(|&c| c > 0).unwrap_or(0);
+    count[lowest] += 1;
+    live[lowest] += 1;
+    live[lowest + 1] -= 1;
+    let mut held = 0i64;
+    let (mut most, mut at) = (0i64, 0);
+    for (p, d) in live.iter().enumerate() {
+        held += d;
+        if held > most {
+            (most, at) = (held, p);
+        }
+    }
+    let n = r.table_len as f64;
+    let (largest, largest_at) = count
+        .iter()
+        .enumerate()
+        .map(|(p, &c)| (c, p))
+        .max()
+        .unwrap_or((0, 0));
+    println!(
+        "{}\t{} positions\t{} layers not empty\tlargest layer {largest_at}: {largest} ({:.1}%)\t\
+         most held at once, expanding layer {at}: {most} ({:.1}%)",
+        deal.number.unwrap_or(0),
+        r.table_len,
+        count.iter().filter(|&&c| c > 0).count(),
+        100.0 * largest as f64 / n,
+        100.0 * most as f64 / n,
+    );
+    let by_layer: Vec<String> = count
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c > 0)
+        .map(|(p, c)| format!("{p}:{c}"))
+        .collect();
+    println!("by layer: {}", by_layer.join(" "));
+}
+
 struct Run {
     states: u64,
     lookups: u64,
@@ -132,7 +221,7 @@ struct Run {
 
 /// The complete pass of `search.rs` (the same moves in the same order; no limits), keyed by
 /// `keying`.
-fn complete<G: Keying>(deal: &Deal, mut keying: G) -> Run {
+fn complete<G: Keying>(deal: &Deal, keying: &mut G) -> Run {
     let started = Instant::now();
     let memory = Memory::from_now(usize::MAX);
     let mut state = State::from_deal(deal);
@@ -152,7 +241,7 @@ fn complete<G: Keying>(deal: &Deal, mut keying: G) -> Run {
         table_counted: 0,
     };
 
-    play(&mut state, &mut path, &mut keying);
+    play(&mut state, &mut path, keying);
     assert!(!state.is_won());
     table.insert(keying.key(&state));
     loop {
@@ -183,7 +272,7 @@ fn complete<G: Keying>(deal: &Deal, mut keying: G) -> Run {
             if moves.len() == start {
                 frames.pop();
                 if let Some(parent) = frames.last() {
-                    unwind(&mut state, &mut path, parent.1, &mut keying);
+                    unwind(&mut state, &mut path, parent.1, keying);
                 }
                 continue;
             }
@@ -191,17 +280,21 @@ fn complete<G: Keying>(deal: &Deal, mut keying: G) -> Run {
             if back == Some(m) {
                 continue;
             }
+            let parent = keying.key(&state);
             apply(&mut state, m);
             keying.moved(&state, m, false);
             path.push(m);
-            play(&mut state, &mut path, &mut keying);
+            play(&mut state, &mut path, keying);
             if state.is_won() {
                 return run(&table, states, lookups, true);
             }
             lookups += 1;
+            if G::EDGES {
+                keying.edge(parent, keying.key(&state));
+            }
             match table.insert(keying.key(&state)) {
                 Insert::New => break,
-                Insert::Seen => unwind(&mut state, &mut path, path_len, &mut keying),
+                Insert::Seen => unwind(&mut state, &mut path, path_len, keying),
                 Insert::Full => unreachable!(),
             }
         }
@@ -234,9 +327,9 @@ fn peak() -> usize {
         .map_or(0, |kb| kb * 1024)
 }
 
-fn report<G: Keying>(deal: &Deal, keying: G) {
+fn report<G: Keying>(deal: &Deal, mut keying: G) {
     let before = peak();
-    let r = complete(deal, keying);
+    let r = complete(deal, &mut keying);
     let over = peak() - before;
     let n = r.table_len as f64;
     println!(

@@ -101,6 +101,8 @@ pub struct Compact {
     /// For each card (by index), the [`Key`] field it was dealt with: 0 (a column's bottom), the
     /// id of the card it was dealt on, or [`NOT_IN_TABLEAU`].
     dealt: [u8; 52],
+    /// Cards dealt on a card not one rank higher: once they leave it they never lie on it again.
+    one_way: [bool; 52],
     /// The key with every card on its foundation (a position never reached, but the start from
     /// which [`Compact::encode`] places the tableau's cards).
     all_up: CompactKey,
@@ -125,9 +127,15 @@ impl Compact {
                 all_up.flip(card, ON_FOUNDATION);
             }
         }
+        let one_way = std::array::from_fn(|i| {
+            let under = dealt[i];
+            let rank = Card::from_id(i as u8 + 1).unwrap().rank();
+            Card::from_id(under).is_some_and(|c| c.rank() != rank + 1)
+        });
         Compact {
             deal: deal.clone(),
             dealt,
+            one_way,
             all_up,
         }
     }
@@ -197,6 +205,19 @@ impl Compact {
     #[inline]
     pub fn place(&self, key: &mut CompactKey, card: Card, under: u8) {
         key.flip(card, key.code(card) ^ self.code(card, under));
+    }
+
+    /// The position's layer of irreversibility (issue 18, idea 3): the cards on their foundations
+    /// (less those dealt there) plus the cards that have left a card they were dealt on that is
+    /// not one rank higher. No move makes it smaller.
+    pub fn layer(&self, key: &CompactKey) -> u32 {
+        Card::deck()
+            .map(|card| {
+                let code = key.code(card);
+                (code == ON_FOUNDATION) as u32
+                    + (code != DEALT && self.one_way[card.index()]) as u32
+            })
+            .sum()
     }
 
     /// The position `key` stands for, its columns in a canonical order: by bottom card (by
@@ -403,6 +424,36 @@ mod tests {
             column.len().checked_sub(2).map_or(0, |i| column[i].id())
         };
         compact.place(kept, m.card, under);
+    }
+
+    /// Forward random play (no move taken back): the layer never goes down, and one move
+    /// raises it by at most two (a card leaving a one-way card for its foundation).
+    #[test]
+    fn no_move_lowers_the_layer() {
+        let mut rng = Lcg(3);
+        let mut rises = 0;
+        for deal in deals(&mut rng) {
+            let compact = Compact::new(&deal);
+            let mut legal = Vec::new();
+            for _walk in 0..20 {
+                let mut state = State::from_deal(&deal);
+                let mut layer = compact.layer(&compact.encode(&state));
+                assert_eq!(layer, 0);
+                for _step in 0..200 {
+                    legal.clear();
+                    all_legal(&state, &mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    apply(&mut state, legal[rng.below(legal.len() as u64) as usize]);
+                    let next = compact.layer(&compact.encode(&state));
+                    assert!((layer..=layer + 2).contains(&next), "{layer} -> {next}");
+                    rises += (next > layer) as u32;
+                    layer = next;
+                }
+            }
+        }
+        assert!(rises > 1000, "{rises}");
     }
 
     #[test]
