@@ -4,6 +4,7 @@
 
 pub mod beam;
 pub mod board;
+pub mod compact;
 pub mod deal;
 pub mod moves;
 pub mod order;

@@ -37,10 +37,18 @@ impl<K: Hash + Eq> Table<K> {
         }
     }
 
-    /// The bytes the set's storage takes now.
-    #[cfg(test)]
+    /// The bytes the set's storage takes now (its slots, each a key and a control byte).
     pub fn bytes(&self) -> usize {
         slots(self.keys.capacity()) * Self::BYTES_PER_SLOT
+    }
+
+    /// The keys it holds.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
     }
 
     /// Forgets every key, keeping the storage.

@@ -1,0 +1,476 @@
+//! The compact exact key (issue 18, idea 1): 3 bits a card, 20 bytes a position.
+//!
+//! In the castle games one card moves at a time, onto a card one rank higher (any suit), into an
+//! empty column, or onto its foundation. So at any time a card lies on the card (or the column's
+//! bottom, or the foundation) it was dealt on, on one of the four cards one rank higher, on a
+//! column's bottom, or on its foundation, and nothing else. Relative to the deal the search
+//! started from, three bits a card say which ([`DEALT`], [`ON_SUIT`] + suit, [`BOTTOM`],
+//! [`ON_FOUNDATION`]). Like [`Key`], this says what lies under every card and nothing more: the
+//! columns are unordered in it, and it tells exactly the positions apart that [`Key`] does (the
+//! two are functions of each other, given the deal). [`Compact::decode`] reads a position back,
+//! its columns in a canonical order.
+//!
+//! Not used by the search yet (docs/proofs.md: measured, and what comes next).
+
+use super::deal::Deal;
+use super::state::{Key, State, NOT_IN_TABLEAU};
+use crate::cards::{Card, KING};
+
+/// The card lies on what it was dealt on: the same card, a column's bottom, or its foundation.
+pub const DEALT: u32 = 0;
+/// `ON_SUIT + s`: on the card one rank higher of suit `s` (which it was not dealt on).
+pub const ON_SUIT: u32 = 1;
+/// At a column's bottom (it was not dealt there).
+pub const BOTTOM: u32 = 5;
+/// On its foundation (it was not dealt there).
+pub const ON_FOUNDATION: u32 = 6;
+
+/// Cards `0..LOW_CARDS` (by index) in `low`, three bits each from bit 0; the rest in `high`.
+const LOW_CARDS: usize = 42;
+/// Set in every key, so that the all-zero bit pattern is never a key: a table can take it as
+/// its empty slot (issue 18, idea 2).
+const PRESENT: u32 = 1 << 31;
+
+/// A position in 20 bytes (aligned to 4, so that an array of them has no padding): `low` holds
+/// cards 0..42 (126 bits), `high` cards 42..52 (30 bits) and [`PRESENT`].
+#[repr(C, packed(4))]
+#[derive(Copy, Clone)]
+pub struct CompactKey {
+    low: u128,
+    high: u32,
+}
+
+impl PartialEq for CompactKey {
+    #[inline]
+    fn eq(&self, other: &CompactKey) -> bool {
+        let (a, b) = (*self, *other);
+        ((a.low ^ b.low) | (a.high ^ b.high) as u128) == 0
+    }
+}
+
+impl Eq for CompactKey {}
+
+impl std::hash::Hash for CompactKey {
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let low = self.low;
+        state.write_u64(low as u64);
+        state.write_u64((low >> 64) as u64);
+        state.write_u32(self.high);
+    }
+}
+
+impl std::fmt::Debug for CompactKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (low, high) = (self.low, self.high);
+        write!(f, "CompactKey({high:08x}{low:032x})")
+    }
+}
+
+impl CompactKey {
+    /// The three bits of `card`.
+    #[inline]
+    pub fn code(&self, card: Card) -> u32 {
+        let i = card.index();
+        if i < LOW_CARDS {
+            let low = self.low;
+            (low >> (3 * i)) as u32 & 7
+        } else {
+            (self.high >> (3 * (i - LOW_CARDS))) & 7
+        }
+    }
+
+    /// Flips the bits `flip` of `card`'s field.
+    #[inline]
+    fn flip(&mut self, card: Card, flip: u32) {
+        let i = card.index();
+        if i < LOW_CARDS {
+            let low = self.low ^ ((flip as u128) << (3 * i));
+            self.low = low;
+        } else {
+            let high = self.high ^ (flip << (3 * (i - LOW_CARDS)));
+            self.high = high;
+        }
+    }
+}
+
+/// The deal a search started from, which the compact keys of its positions are relative to.
+#[derive(Clone, Debug)]
+pub struct Compact {
+    deal: Deal,
+    /// For each card (by index), the [`Key`] field it was dealt with: 0 (a column's bottom), the
+    /// id of the card it was dealt on, or [`NOT_IN_TABLEAU`].
+    dealt: [u8; 52],
+    /// Cards dealt on a card not one rank higher: once they leave it they never lie on it again.
+    one_way: [bool; 52],
+    /// The key with every card on its foundation (a position never reached, but the start from
+    /// which [`Compact::encode`] places the tableau's cards).
+    all_up: CompactKey,
+}
+
+impl Compact {
+    pub fn new(deal: &Deal) -> Compact {
+        let mut dealt = [NOT_IN_TABLEAU as u8; 52];
+        for column in &deal.columns {
+            let mut under = 0;
+            for card in column {
+                dealt[card.index()] = under;
+                under = card.id();
+            }
+        }
+        let mut all_up = CompactKey {
+            low: 0,
+            high: PRESENT,
+        };
+        for card in Card::deck() {
+            if dealt[card.index()] != NOT_IN_TABLEAU as u8 {
+                all_up.flip(card, ON_FOUNDATION);
+            }
+        }
+        let one_way = std::array::from_fn(|i| {
+            let under = dealt[i];
+            let rank = Card::from_id(i as u8 + 1).unwrap().rank();
+            Card::from_id(under).is_some_and(|c| c.rank() != rank + 1)
+        });
+        Compact {
+            deal: deal.clone(),
+            dealt,
+            one_way,
+            all_up,
+        }
+    }
+
+    /// The code of `card` lying on `under` (a [`Key`] field: 0 for a column's bottom, a card
+    /// id, or [`NOT_IN_TABLEAU`]).
+    #[inline]
+    pub fn code(&self, card: Card, under: u8) -> u32 {
+        if under == self.dealt[card.index()] {
+            DEALT
+        } else if under == 0 {
+            BOTTOM
+        } else if under == NOT_IN_TABLEAU as u8 {
+            ON_FOUNDATION
+        } else {
+            debug_assert_eq!(Card::from_id(under).map(Card::rank), Some(card.rank() + 1));
+            ON_SUIT + (under as u32 - 1) / 13
+        }
+    }
+
+    /// What a code says lies under `card`, as a [`Key`] field.
+    #[inline]
+    pub fn under(&self, card: Card, code: u32) -> u8 {
+        match code {
+            DEALT => self.dealt[card.index()],
+            BOTTOM => 0,
+            ON_FOUNDATION => NOT_IN_TABLEAU as u8,
+            _ => {
+                debug_assert!(card.rank() < KING && code < BOTTOM);
+                Card::new(card.rank() + 1, (code - ON_SUIT) as u8).id()
+            }
+        }
+    }
+
+    /// The compact key of `state` (a position reached from this deal), from its columns.
+    pub fn encode(&self, state: &State) -> CompactKey {
+        let mut key = self.all_up;
+        for col in 0..state.ncols() {
+            let mut under = 0;
+            for &card in state.column(col) {
+                let up = if self.dealt[card.index()] == NOT_IN_TABLEAU as u8 {
+                    DEALT
+                } else {
+                    ON_FOUNDATION
+                };
+                key.flip(card, up ^ self.code(card, under));
+                under = card.id();
+            }
+        }
+        key
+    }
+
+    /// The same, from the position's [`Key`].
+    pub fn encode_key(&self, exact: &Key) -> CompactKey {
+        let mut key = CompactKey {
+            low: 0,
+            high: PRESENT,
+        };
+        for card in Card::deck() {
+            key.flip(card, self.code(card, exact.under(card) as u8));
+        }
+        key
+    }
+
+    /// Updates `key` for `card` now lying on `under` (a [`Key`] field): what a search that kept
+    /// the key beside its position would do at each move, as [`State`] keeps its [`Key`].
+    #[inline]
+    pub fn place(&self, key: &mut CompactKey, card: Card, under: u8) {
+        key.flip(card, key.code(card) ^ self.code(card, under));
+    }
+
+    /// The position's layer of irreversibility (issue 18, idea 3): the cards on their foundations
+    /// (less those dealt there) plus the cards that have left a card they were dealt on that is
+    /// not one rank higher. No move makes it smaller.
+    pub fn layer(&self, key: &CompactKey) -> u32 {
+        Card::deck()
+            .map(|card| {
+                let code = key.code(card);
+                (code == ON_FOUNDATION) as u32
+                    + (code != DEALT && self.one_way[card.index()]) as u32
+            })
+            .sum()
+    }
+
+    /// The position `key` stands for, its columns in a canonical order: by bottom card (by
+    /// id), the empty ones last.
+    pub fn decode(&self, key: &CompactKey) -> State {
+        // What lies under each card, turned round to what lies on each card.
+        let mut on = [0u8; 53];
+        let mut bottoms = Vec::new();
+        let mut foundations = [0u8; 4];
+        for card in Card::deck() {
+            match self.under(card, key.code(card)) {
+                0 => bottoms.push(card),
+                under if under == NOT_IN_TABLEAU as u8 => {
+                    let f = &mut foundations[card.suit() as usize];
+                    *f = (*f).max(card.rank());
+                }
+                under => on[under as usize] = card.id(),
+            }
+        }
+        let mut columns: Vec<Vec<Card>> = bottoms
+            .into_iter()
+            .map(|bottom| {
+                let mut column = vec![bottom];
+                while let Some(card) = Card::from_id(on[column[column.len() - 1].id() as usize]) {
+                    column.push(card);
+                }
+                column
+            })
+            .collect();
+        columns.resize(self.deal.columns.len(), Vec::new());
+        State::from_deal(&Deal {
+            variant: self.deal.variant,
+            number: None,
+            columns,
+            foundations,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::deal::lay_out;
+    use super::super::moves::{all_legal, apply, undo, Move};
+    use super::super::variant::Variant;
+    use super::*;
+    use rustc_hash::FxHashMap;
+
+    #[test]
+    fn a_key_is_twenty_bytes_and_packs_without_padding() {
+        assert_eq!(std::mem::size_of::<CompactKey>(), 20);
+        assert_eq!(std::mem::align_of::<CompactKey>(), 4);
+        assert_eq!(std::mem::size_of::<[CompactKey; 10]>(), 200);
+        assert_eq!(std::mem::size_of::<Key>(), 40);
+    }
+
+    /// A fixed-seed generator for the tests.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (self.0 >> 33) % n
+        }
+    }
+
+    /// Deals of every variant: PySolFC's deals, and the 52 cards laid out at random, some of them
+    /// with part of each suit on its foundation from the start.
+    fn deals(rng: &mut Lcg) -> Vec<Deal> {
+        let mut deals = Vec::new();
+        for variant in Variant::ALL {
+            for _ in 0..4 {
+                deals.push(Deal::from_number(variant, 1 + rng.below(1_000_000)).unwrap());
+            }
+            let mut cards: Vec<Card> = Card::deck().collect();
+            for i in (1..cards.len()).rev() {
+                cards.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            deals.push(lay_out(variant, None, cards.clone()));
+            // A midgame board: the lowest few ranks of each suit already up.
+            let mut foundations = [0u8; 4];
+            for f in foundations.iter_mut() {
+                *f = rng.below(6) as u8;
+            }
+            let mut columns = vec![Vec::new(); 8];
+            for card in cards {
+                if card.rank() > foundations[card.suit() as usize] {
+                    columns[rng.below(8) as usize].push(card);
+                }
+            }
+            deals.push(Deal {
+                variant,
+                number: None,
+                columns,
+                foundations,
+            });
+        }
+        deals
+    }
+
+    /// Random play from each deal (every legal move, into any empty column too; now and then a
+    /// move taken back), checking every position: the round trip, the key kept move by move, and
+    /// that the compact key and the exact key tell the same positions apart.
+    #[test]
+    fn the_compact_key_identifies_exactly_the_positions_the_key_does() {
+        let mut rng = Lcg(18);
+        let (mut positions, mut distinct) = (0, 0);
+        for deal in deals(&mut rng) {
+            let compact = Compact::new(&deal);
+            let mut by_key: FxHashMap<Key, CompactKey> = FxHashMap::default();
+            let mut by_compact: FxHashMap<CompactKey, Key> = FxHashMap::default();
+            for _walk in 0..30 {
+                let mut state = State::from_deal(&deal);
+                let mut kept = compact.encode(&state);
+                let mut line: Vec<Move> = Vec::new();
+                let mut legal = Vec::new();
+                for _step in 0..400 {
+                    let key = compact.encode(&state);
+                    assert_eq!(key, kept);
+                    assert_eq!(key, compact.encode_key(&state.key()));
+                    let back = compact.decode(&key);
+                    assert_eq!(back.key(), state.key());
+                    assert_eq!(compact.encode(&back), key);
+                    assert_eq!(*by_key.entry(state.key()).or_insert(key), key);
+                    assert_eq!(*by_compact.entry(key).or_insert(state.key()), state.key());
+                    positions += 1;
+
+                    legal.clear();
+                    all_legal(&state, &mut legal);
+                    let m = if legal.is_empty() || (!line.is_empty() && rng.below(8) == 0) {
+                        let Some(m) = line.pop() else { break };
+                        undo(&mut state, m);
+                        kept_after(&compact, &mut kept, &state, m, true);
+                        continue;
+                    } else {
+                        legal[rng.below(legal.len() as u64) as usize]
+                    };
+                    apply(&mut state, m);
+                    kept_after(&compact, &mut kept, &state, m, false);
+                    line.push(m);
+                }
+            }
+            assert_eq!(by_key.len(), by_compact.len());
+            distinct += by_key.len();
+        }
+        assert!(
+            positions > 200_000 && distinct > 15_000,
+            "{positions} {distinct}"
+        );
+    }
+
+    /// Every position within reach of each deal, breadth first (up to a bound), by every legal
+    /// move: no two of them with different keys share a compact key, and each reads back.
+    #[test]
+    fn no_two_positions_near_a_deal_share_a_compact_key() {
+        let mut rng = Lcg(2026);
+        let mut total = 0;
+        for deal in deals(&mut rng) {
+            let compact = Compact::new(&deal);
+            let start = State::from_deal(&deal);
+            let mut seen: FxHashMap<CompactKey, Key> = FxHashMap::default();
+            seen.insert(compact.encode(&start), start.key());
+            let mut layer = vec![start];
+            let mut legal = Vec::new();
+            while !layer.is_empty() && seen.len() < 20_000 {
+                let mut next = Vec::new();
+                for state in &layer {
+                    legal.clear();
+                    all_legal(state, &mut legal);
+                    for &m in &legal {
+                        let mut child = state.clone();
+                        apply(&mut child, m);
+                        let key = compact.encode(&child);
+                        match seen.get(&key) {
+                            Some(exact) => assert_eq!(*exact, child.key()),
+                            None => {
+                                assert_eq!(compact.decode(&key).key(), child.key());
+                                seen.insert(key, child.key());
+                                next.push(child);
+                            }
+                        }
+                    }
+                }
+                layer = next;
+            }
+            // And the same key never got two compact keys (moves into every empty column
+            // reach the same position with its columns in other places).
+            let keys: rustc_hash::FxHashSet<Key> = seen.values().copied().collect();
+            assert_eq!(keys.len(), seen.len());
+            total += seen.len();
+        }
+        assert!(total > 300_000, "{total}");
+    }
+
+    /// The kept key after `m` was made (or taken back): one card moved.
+    fn kept_after(compact: &Compact, kept: &mut CompactKey, state: &State, m: Move, undone: bool) {
+        let to = if undone { m.from } else { m.to };
+        let under = if !undone && m.to_foundation() {
+            NOT_IN_TABLEAU as u8
+        } else {
+            let column = state.column(to as usize);
+            column.len().checked_sub(2).map_or(0, |i| column[i].id())
+        };
+        compact.place(kept, m.card, under);
+    }
+
+    /// Forward random play (no move taken back): the layer never goes down, and one move
+    /// raises it by at most two (a card leaving a one-way card for its foundation).
+    #[test]
+    fn no_move_lowers_the_layer() {
+        let mut rng = Lcg(3);
+        let mut rises = 0;
+        for deal in deals(&mut rng) {
+            let compact = Compact::new(&deal);
+            let mut legal = Vec::new();
+            for _walk in 0..20 {
+                let mut state = State::from_deal(&deal);
+                let mut layer = compact.layer(&compact.encode(&state));
+                assert_eq!(layer, 0);
+                for _step in 0..200 {
+                    legal.clear();
+                    all_legal(&state, &mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    apply(&mut state, legal[rng.below(legal.len() as u64) as usize]);
+                    let next = compact.layer(&compact.encode(&state));
+                    assert!((layer..=layer + 2).contains(&next), "{layer} -> {next}");
+                    rises += (next > layer) as u32;
+                    layer = next;
+                }
+            }
+        }
+        assert!(rises > 1000, "{rises}");
+    }
+
+    #[test]
+    fn the_deal_itself_is_all_dealt_codes() {
+        let deal = Deal::from_number(Variant::Citadel, 5).unwrap();
+        let compact = Compact::new(&deal);
+        let key = compact.encode(&State::from_deal(&deal));
+        assert!(Card::deck().all(|c| key.code(c) == DEALT));
+        // Moving a card elsewhere changes its code and nothing else's.
+        let mut state = State::from_deal(&deal);
+        let card = state.pop(0);
+        let moved = compact.encode(&state);
+        for c in Card::deck() {
+            let want = if c == card { ON_FOUNDATION } else { DEALT };
+            assert_eq!(moved.code(c), want);
+        }
+        let zero = CompactKey { low: 0, high: 0 };
+        assert!(key != zero && moved != zero);
+    }
+}
