@@ -50,13 +50,18 @@ impl PartialEq for CompactKey {
 
 impl Eq for CompactKey {}
 
+/// As bytes, all at once (as `Key`'s words are hashed): a multiplicative hasher such as Fx fed
+/// word by word carries a difference in a word's high bits only into the hash's high bits, and
+/// a table's index is taken from its low bits. Fed so, the complete pass of Beleaguered Castle
+/// 954 spent 99% of its time probing a table of 2^26 slots.
 impl std::hash::Hash for CompactKey {
     #[inline]
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        let low = self.low;
-        state.write_u64(low as u64);
-        state.write_u64((low >> 64) as u64);
-        state.write_u32(self.high);
+        let (low, high) = (self.low, self.high);
+        let mut bytes = [0u8; 20];
+        bytes[..16].copy_from_slice(&low.to_le_bytes());
+        bytes[16..].copy_from_slice(&high.to_le_bytes());
+        state.write(&bytes);
     }
 }
 
@@ -454,6 +459,42 @@ mod tests {
             }
         }
         assert!(rises > 1000, "{rises}");
+    }
+
+    /// Keys that differ in two cards' fields spread over a table's buckets as random ones
+    /// would (the index is the hash's low bits): none of the card fields is left out of them.
+    #[test]
+    fn the_hash_spreads_keys_over_the_buckets() {
+        use std::hash::BuildHasher;
+        let hasher = rustc_hash::FxBuildHasher;
+        let base = CompactKey {
+            low: 0,
+            high: PRESENT,
+        };
+        for bits in [16, 20, 26, 28] {
+            let mask = (1u64 << bits) - 1;
+            let mut buckets = rustc_hash::FxHashSet::default();
+            let mut n = 0;
+            for a in Card::deck() {
+                for b in Card::deck().filter(|&b| b > a) {
+                    for (ca, cb) in [(1, 2), (5, 6), (6, 3)] {
+                        let mut key = base;
+                        key.flip(a, ca);
+                        key.flip(b, cb);
+                        buckets.insert(hasher.hash_one(key) & mask);
+                        n += 1;
+                    }
+                }
+            }
+            // Random hashes: m(1 - exp(-n/m)) distinct, n = 3,978; 98% of that at the least.
+            let m = (1u64 << bits) as f64;
+            let expected = m * (1.0 - (-(n as f64) / m).exp());
+            assert!(
+                buckets.len() as f64 > 0.98 * expected,
+                "{} buckets of {n} keys at {bits} bits, {expected:.0} expected",
+                buckets.len()
+            );
+        }
     }
 
     #[test]
