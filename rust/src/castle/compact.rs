@@ -10,7 +10,8 @@
 //! two are functions of each other, given the deal). [`Compact::decode`] reads a position back,
 //! its columns in a canonical order.
 //!
-//! Not used by the search yet (docs/proofs.md: measured, and what comes next).
+//! The complete pass keys its table by it (`search.rs`, `solver::packed`); docs/proofs.md has
+//! the measurements.
 
 use super::deal::Deal;
 use super::state::{Key, State, NOT_IN_TABLEAU};
@@ -73,6 +74,19 @@ impl std::fmt::Debug for CompactKey {
 }
 
 impl CompactKey {
+    /// The key as five words, as a table holds it (never all zero).
+    #[inline]
+    pub fn words(&self) -> [u32; 5] {
+        let (low, high) = (self.low, self.high);
+        [
+            low as u32,
+            (low >> 32) as u32,
+            (low >> 64) as u32,
+            (low >> 96) as u32,
+            high,
+        ]
+    }
+
     /// The three bits of `card`.
     #[inline]
     pub fn code(&self, card: Card) -> u32 {
@@ -145,6 +159,15 @@ impl Compact {
         }
     }
 
+    /// The deal's own key: every card where it was dealt.
+    #[inline]
+    pub fn dealt(&self) -> CompactKey {
+        CompactKey {
+            low: 0,
+            high: PRESENT,
+        }
+    }
+
     /// The code of `card` lying on `under` (a [`Key`] field: 0 for a column's bottom, a card
     /// id, or [`NOT_IN_TABLEAU`]).
     #[inline]
@@ -195,10 +218,7 @@ impl Compact {
 
     /// The same, from the position's [`Key`].
     pub fn encode_key(&self, exact: &Key) -> CompactKey {
-        let mut key = CompactKey {
-            low: 0,
-            high: PRESENT,
-        };
+        let mut key = self.dealt();
         for card in Card::deck() {
             key.flip(card, self.code(card, exact.under(card) as u8));
         }

@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::beam::{beam_pass, shortest_beam};
+use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
 use super::moves::{apply, generate, play_automatic, replays_to_win, undo, Move};
 use super::order::order_moves;
@@ -11,6 +12,7 @@ use super::shorten::{shorten, shorten_bytes};
 use super::state::{Key, State};
 use crate::solver::budget::{Budget, End, Limits, Watch};
 use crate::solver::heap::Memory;
+use crate::solver::packed::PackedTable;
 use crate::solver::table::{Insert, Table};
 use crate::solver::{Outcome, Stop};
 
@@ -43,11 +45,13 @@ pub const BEAM_STATES: u64 = QUICK_STATES / 10;
 /// A position on the search stack. Its moves not yet tried are `moves[start..]` while it is
 /// the deepest frame, last to be tried first (popped as they are); `path_len` is the length of
 /// the move path that reached it.
-struct Frame {
+struct Frame<K> {
     start: usize,
     path_len: usize,
     /// The move back to the parent position, when one move (and no automatic move) led here.
     back: Option<Move>,
+    /// The position's key, from which its children's are kept.
+    key: K,
 }
 
 /// More than a position has moves (8 columns, each top card to a foundation or onto one of 7
@@ -135,11 +139,51 @@ pub fn solve(
     )
 }
 
-#[inline]
-fn key(state: &State, pass: Pass) -> Key {
-    match pass {
-        Pass::Quick => state.rank_key(),
-        Pass::Complete => state.key(),
+/// How a pass tells positions apart: each position's key, and the table of those seen.
+trait Keys {
+    type Key: Copy;
+    /// The key of `state`, reached from the position keyed `parent` by `moves` (a move and
+    /// the automatic moves after it), or from the deal when there is no parent.
+    fn key(&self, parent: Option<&Self::Key>, state: &State, moves: &[Move]) -> Self::Key;
+    /// Enters the position (`key`, and the position itself) in the pass's table.
+    fn insert(&mut self, key: &Self::Key, state: &State) -> Insert;
+}
+
+/// The quick pass: positions of the same shape are one (`State::rank_key`).
+struct Shapes(Table<Key>);
+
+impl Keys for Shapes {
+    type Key = ();
+    #[inline]
+    fn key(&self, _parent: Option<&()>, _state: &State, _moves: &[Move]) {}
+    #[inline]
+    fn insert(&mut self, _key: &(), state: &State) -> Insert {
+        self.0.insert(state.rank_key())
+    }
+}
+
+/// The complete pass: the compact exact key (`compact.rs`, 20 bytes), kept move by move from
+/// the parent's, in a table that grows to the memory bound (`solver::packed`).
+struct Exact {
+    compact: Compact,
+    table: PackedTable<5>,
+}
+
+impl Keys for Exact {
+    type Key = CompactKey;
+    #[inline]
+    fn key(&self, parent: Option<&CompactKey>, state: &State, moves: &[Move]) -> CompactKey {
+        let mut key = parent.copied().unwrap_or_else(|| self.compact.dealt());
+        for m in moves {
+            // What lies under the card now, as the position's exact key says.
+            let under = state.key().under(m.card) as u8;
+            self.compact.place(&mut key, m.card, under);
+        }
+        key
+    }
+    #[inline]
+    fn insert(&mut self, key: &CompactKey, _state: &State) -> Insert {
+        self.table.insert(&key.words())
     }
 }
 
@@ -152,17 +196,41 @@ fn search(
     expanded: &mut u64,
     watch: &mut Watch,
 ) -> End<Move> {
+    match pass {
+        Pass::Quick => {
+            let mut shapes = Shapes(Table::new(budget.memory));
+            walk(deal, budget, expanded, watch, &mut shapes)
+        }
+        Pass::Complete => {
+            let mut exact = Exact {
+                compact: Compact::new(deal),
+                table: PackedTable::new(budget.memory),
+            };
+            walk(deal, budget, expanded, watch, &mut exact)
+        }
+    }
+}
+
+/// [`search`]'s depth-first walk, its positions told apart by `keys`.
+fn walk<K: Keys>(
+    deal: &Deal,
+    budget: &Budget,
+    expanded: &mut u64,
+    watch: &mut Watch,
+    keys: &mut K,
+) -> End<Move> {
     let mut state = State::from_deal(deal);
-    let mut table = Table::new(budget.memory);
     let mut path: Vec<Move> = Vec::new();
     let mut moves: Vec<Move> = Vec::new();
-    let mut frames: Vec<Frame> = Vec::new();
+    let mut frames: Vec<Frame<K::Key>> = Vec::new();
 
     play_automatic(&mut state, &mut path);
     if state.is_won() {
         return End::Won(path);
     }
-    if table.insert(key(&state, pass)) == Insert::Full {
+    // The key of the position to expand next.
+    let mut key = keys.key(None, &state, &path);
+    if keys.insert(&key, &state) == Insert::Full {
         return End::Limit(Stop::Memory);
     }
     loop {
@@ -193,6 +261,7 @@ fn search(
             } else {
                 None
             },
+            key,
         });
 
         // Find the next new position: try the next move of the deepest frame, backtracking
@@ -219,7 +288,8 @@ fn search(
             if state.is_won() {
                 return End::Won(path);
             }
-            match table.insert(key(&state, pass)) {
+            key = keys.key(Some(&frame.key), &state, &path[path_len..]);
+            match keys.insert(&key, &state) {
                 Insert::New => break,
                 Insert::Seen => unwind(&mut state, &mut path, path_len),
                 Insert::Full => return End::Limit(Stop::Memory),

@@ -1,10 +1,11 @@
-//! What the castle and Spider searches share: limits, the budget a pass spends, the table, the
+//! What the castle and Spider searches share: limits, the budget a pass spends, the tables, the
 //! count of what a solve holds, the beams' sort, the walk that shortens a win, and the answer
 //! (its status, the limit that stopped it) with the step that makes it.
 
 pub mod budget;
 pub mod heap;
 pub mod outcome;
+pub mod packed;
 pub mod sort;
 pub mod table;
 pub mod walk;
