@@ -43,15 +43,19 @@ pub const QUICK_STATES: u64 = 1_000_000;
 pub const BEAM_STATES: u64 = QUICK_STATES / 10;
 
 /// A position on the search stack. Its moves not yet tried are `moves[start..]` while it is
-/// the deepest frame, last to be tried first (popped as they are); `path_len` is the length of
-/// the move path that reached it.
-struct Frame<K> {
+/// the deepest frame, last to be tried first (popped as they are), with what they lead to in
+/// `children[start..]`; `path_len` is the length of the move path that reached it.
+struct Frame {
     start: usize,
     path_len: usize,
-    /// The move back to the parent position, when one move (and no automatic move) led here.
-    back: Option<Move>,
-    /// The position's key, from which its children's are kept.
+}
+
+/// What a move leads to (the move and the automatic moves after it): the position's key, and
+/// whether it is won.
+#[derive(Copy, Clone)]
+struct Child<K> {
     key: K,
+    won: bool,
 }
 
 /// More than a position has moves (8 columns, each top card to a foundation or onto one of 7
@@ -145,20 +149,23 @@ trait Keys {
     /// The key of `state`, reached from the position keyed `parent` by `moves` (a move and
     /// the automatic moves after it), or from the deal when there is no parent.
     fn key(&self, parent: Option<&Self::Key>, state: &State, moves: &[Move]) -> Self::Key;
-    /// Enters the position (`key`, and the position itself) in the pass's table.
-    fn insert(&mut self, key: &Self::Key, state: &State) -> Insert;
+    /// Starts bringing `key`'s place in the table into the cache (it is looked up soon).
+    fn prefetch(&self, _key: &Self::Key) {}
+    fn insert(&mut self, key: &Self::Key) -> Insert;
 }
 
 /// The quick pass: positions of the same shape are one (`State::rank_key`).
 struct Shapes(Table<Key>);
 
 impl Keys for Shapes {
-    type Key = ();
+    type Key = Key;
     #[inline]
-    fn key(&self, _parent: Option<&()>, _state: &State, _moves: &[Move]) {}
+    fn key(&self, _parent: Option<&Key>, state: &State, _moves: &[Move]) -> Key {
+        state.rank_key()
+    }
     #[inline]
-    fn insert(&mut self, _key: &(), state: &State) -> Insert {
-        self.0.insert(state.rank_key())
+    fn insert(&mut self, key: &Key) -> Insert {
+        self.0.insert(*key)
     }
 }
 
@@ -182,7 +189,11 @@ impl Keys for Exact {
         key
     }
     #[inline]
-    fn insert(&mut self, key: &CompactKey, _state: &State) -> Insert {
+    fn prefetch(&self, key: &CompactKey) {
+        self.table.prefetch(&key.words());
+    }
+    #[inline]
+    fn insert(&mut self, key: &CompactKey) -> Insert {
         self.table.insert(&key.words())
     }
 }
@@ -212,6 +223,10 @@ fn search(
 }
 
 /// [`search`]'s depth-first walk, its positions told apart by `keys`.
+///
+/// A position's children are keyed when it is expanded, all at once, and their places in the
+/// table fetched then: the lookups, most of them cache misses, overlap. A child already seen
+/// is then passed over without its move being played again.
 fn walk<K: Keys>(
     deal: &Deal,
     budget: &Budget,
@@ -222,7 +237,8 @@ fn walk<K: Keys>(
     let mut state = State::from_deal(deal);
     let mut path: Vec<Move> = Vec::new();
     let mut moves: Vec<Move> = Vec::new();
-    let mut frames: Vec<Frame<K::Key>> = Vec::new();
+    let mut children: Vec<Child<K::Key>> = Vec::new();
+    let mut frames: Vec<Frame> = Vec::new();
 
     play_automatic(&mut state, &mut path);
     if state.is_won() {
@@ -230,7 +246,7 @@ fn walk<K: Keys>(
     }
     // The key of the position to expand next.
     let mut key = keys.key(None, &state, &path);
-    if keys.insert(&key, &state) == Insert::Full {
+    if keys.insert(&key) == Insert::Full {
         return End::Limit(Stop::Memory);
     }
     loop {
@@ -238,10 +254,12 @@ fn walk<K: Keys>(
         if let Some(why) = budget.spend(expanded, watch) {
             return End::Limit(why);
         }
-        // The stack grows by a frame, the position's moves, and the moves to the next one.
+        // The stack grows by a frame, the position's moves and children, and the moves to
+        // the next one.
         let memory = &budget.memory;
         if !(memory.reserve(&mut frames, 1)
             && memory.reserve(&mut moves, MOST_MOVES)
+            && memory.reserve(&mut children, MOST_MOVES)
             && memory.reserve(&mut path, MOST_MOVES))
         {
             return End::Limit(Stop::Memory);
@@ -250,19 +268,33 @@ fn walk<K: Keys>(
         generate(&state, &mut moves);
         order_moves(&state, &mut moves[start..]);
         moves[start..].reverse();
+        let path_len = path.len();
         // Reached by one move and no automatic ones: that move's reverse leads back to the
         // parent, which is in the table, so it is known to be seen without a lookup.
-        let by_one_move = frames.last().is_some_and(|p| p.path_len + 1 == path.len());
-        frames.push(Frame {
-            start,
-            path_len: path.len(),
-            back: if by_one_move {
-                reverse(path[path.len() - 1])
-            } else {
-                None
-            },
-            key,
-        });
+        if frames.last().is_some_and(|p| p.path_len + 1 == path_len) {
+            if let Some(back) = reverse(path[path_len - 1]) {
+                if let Some(i) = moves[start..].iter().position(|&m| m == back) {
+                    moves.remove(start + i);
+                }
+            }
+        }
+        // Keyed in the order they are tried, so that the first to be looked up was fetched
+        // first.
+        let first = children.len();
+        for &m in moves[start..].iter().rev() {
+            apply(&mut state, m);
+            path.push(m);
+            play_automatic(&mut state, &mut path);
+            let child = Child {
+                key: keys.key(Some(&key), &state, &path[path_len..]),
+                won: state.is_won(),
+            };
+            keys.prefetch(&child.key);
+            children.push(child);
+            unwind(&mut state, &mut path, path_len);
+        }
+        children[first..].reverse();
+        frames.push(Frame { start, path_len });
 
         // Find the next new position: try the next move of the deepest frame, backtracking
         // from frames whose moves are all tried.
@@ -274,25 +306,31 @@ fn walk<K: Keys>(
                 frames.pop();
                 if let Some(parent) = frames.last() {
                     unwind(&mut state, &mut path, parent.path_len);
+                    // Fetched when it was expanded, but perhaps not kept while a child's
+                    // positions were searched.
+                    for child in &children[parent.start..] {
+                        keys.prefetch(&child.key);
+                    }
                 }
                 continue;
             }
-            let m = moves.pop().unwrap();
-            if frame.back == Some(m) {
-                continue;
-            }
-            let path_len = frame.path_len;
-            apply(&mut state, m);
-            path.push(m);
-            play_automatic(&mut state, &mut path);
-            if state.is_won() {
-                return End::Won(path);
-            }
-            key = keys.key(Some(&frame.key), &state, &path[path_len..]);
-            match keys.insert(&key, &state) {
-                Insert::New => break,
-                Insert::Seen => unwind(&mut state, &mut path, path_len),
-                Insert::Full => return End::Limit(Stop::Memory),
+            let (m, child) = (moves.pop().unwrap(), children.pop().unwrap());
+            let new = child.won || {
+                match keys.insert(&child.key) {
+                    Insert::New => true,
+                    Insert::Seen => false,
+                    Insert::Full => return End::Limit(Stop::Memory),
+                }
+            };
+            if new {
+                apply(&mut state, m);
+                path.push(m);
+                play_automatic(&mut state, &mut path);
+                if child.won {
+                    return End::Won(path);
+                }
+                key = child.key;
+                break;
             }
         }
     }
