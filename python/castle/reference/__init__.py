@@ -10,8 +10,9 @@ the crate's, and each module translates the Rust file of the same name:
                            (limits spent, ``Stop``, how a pass ended), ``outcome`` (the
                            end-of-search step), ``walk`` (the breadth-first walk of
                            both ``shorten``)
-``reference/castle/``      ``rust/src/castle/``: ``state``, ``moves`` (with ``replay``),
-                           ``order``, ``search``, ``beam``, ``shorten``
+``reference/castle/``      ``rust/src/castle/``: ``state``, ``compact`` (the complete
+                           pass's key), ``moves`` (with ``replay``), ``order``,
+                           ``search``, ``beam``, ``shorten``
 ``reference/spider/``      ``rust/src/spider/``: ``state``, ``moves``, ``order``,
                            ``search``, ``beam``, ``shorten``
 =========================  ==========================================================

@@ -1,6 +1,6 @@
-"""The castle family's reference search (``rust/src/castle/``): ``state``, ``moves`` (and the
-replay that checks a win), ``order``, ``search``, ``beam`` and ``shorten``, each the translation
-of the Rust file of the same name."""
+"""The castle family's reference search (``rust/src/castle/``): ``state``, ``compact`` (the
+complete pass's key), ``moves`` (and the replay that checks a win), ``order``, ``search``,
+``beam`` and ``shorten``, each the translation of the Rust file of the same name."""
 
 from __future__ import annotations
 

@@ -4,10 +4,10 @@ The quick pass gives up completeness for speed: its table treats positions that 
 suits as one, so it never looks at a second position of the same shape. A win it finds is a
 real win (its moves are legal moves from the deal); running out of moves there proves nothing.
 It may expand ``QUICK_STATES`` positions, the beam pass (``beam.py``) ``BEAM_STATES`` more. The
-complete pass then searches with exact keys: every position reachable from the deal is expanded
-at most once, so running out of moves proves there is no win. Each pass ends at a fixed count of
-the solve's expansions or at ``max_states``, whichever comes first: a solve under ``max_states``
-is the unlimited solve cut short.
+complete pass then searches with exact keys (``compact.py``'s, kept frame by frame): every
+position reachable from the deal is expanded at most once, so running out of moves proves there
+is no win. Each pass ends at a fixed count of the solve's expansions or at ``max_states``,
+whichever comes first: a solve under ``max_states`` is the unlimited solve cut short.
 
 Translation of ``rust/src/castle/search.rs``.
 """
@@ -24,6 +24,7 @@ from ...outcome import check_limits
 from ...solve import FOUNDATION, Move, Solution
 from ..solver import Budget, Counter, End, Stop, finish
 from .beam import beam_pass, shortest_beam
+from .compact import Compact, CompactKey
 from .moves import apply, generate, play_automatic, replay, undo
 from .order import order_moves
 from .shorten import shorten
@@ -48,6 +49,8 @@ class Frame:
     path_len: int
     #: The move back to the parent position, when one move (and no automatic move) led here.
     back: Move | None
+    #: The position's compact key (the complete pass; 0 in the quick pass).
+    key: CompactKey
 
 
 def reverse(move: Move) -> Move | None:
@@ -101,14 +104,22 @@ def solve(
     return finish(end, counter, started, Solution, wins)
 
 
-def key(state: State, pass_: Pass) -> Hashable:
-    return state.rank_key() if pass_ == "quick" else state.key()
+def child_key(compact: Compact, key: CompactKey, state: State, line: Sequence[Move]) -> CompactKey:
+    """The compact key of ``state``, reached by ``line`` (a move and its automatic moves, or
+    the deal's automatic moves) from the position of compact key ``key``: each card moved now
+    lies on what ``state``'s exact key says (a card moved twice, as a move and then up, is
+    placed twice, the last time right)."""
+    for move in line:
+        key = compact.place(key, move.card, state.below[move.card.index])
+    return key
 
 
 def search(deal: Deal, pass_: Pass, budget: Budget, counter: Counter) -> End[Move]:
     """One depth-first pass. Every new position reached is entered in the table and expanded
     once; ``counter`` counts expansions over all passes."""
     state = State.from_deal(deal)
+    # The complete pass's keys are compact keys relative to the deal, the quick pass's rank keys.
+    compact = Compact(deal) if pass_ == "complete" else None
     table: set[Hashable] = set()
     path: list[Move] = []
     moves: list[Move] = []
@@ -117,7 +128,9 @@ def search(deal: Deal, pass_: Pass, budget: Budget, counter: Counter) -> End[Mov
     play_automatic(state, path)
     if state.is_won():
         return End("won", path)
-    table.add(key(state, pass_))
+    # The deal's key, kept through the automatic moves.
+    kept = 0 if compact is None else child_key(compact, compact.dealt_key(), state, path)
+    table.add(state.rank_key() if compact is None else kept)
     while True:
         # `state` is a new position, just entered in the table (and not won): expand it.
         stop = budget.spend(counter)
@@ -130,7 +143,7 @@ def search(deal: Deal, pass_: Pass, budget: Budget, counter: Counter) -> End[Mov
         # parent, which is in the table, so it is known to be seen without a lookup.
         by_one_move = bool(frames) and frames[-1].path_len + 1 == len(path)
         back = reverse(path[-1]) if by_one_move else None
-        frames.append(Frame(start, len(moves), start, len(path), back))
+        frames.append(Frame(start, len(moves), start, len(path), back, kept))
 
         # Find the next new position: try the next move of the deepest frame, backtracking
         # from frames whose moves are all tried.
@@ -153,7 +166,11 @@ def search(deal: Deal, pass_: Pass, budget: Budget, counter: Counter) -> End[Mov
             play_automatic(state, path)
             if state.is_won():
                 return End("won", path)
-            k = key(state, pass_)
+            k: Hashable
+            if compact is None:
+                k = state.rank_key()
+            else:
+                k = kept = child_key(compact, frame.key, state, path[frame.path_len :])
             if k in table:
                 unwind(state, path, frame.path_len)
                 continue
