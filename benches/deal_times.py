@@ -1,0 +1,88 @@
+"""Deals 1-2000 of each castle variant with two builds of castle at once: the median and the
+99th percentile of the time a deal takes with each, and their ratios (issue 18: "no slower
+where it is fast today").
+
+    python benches/deal_times.py BEFORE/bin/castle AFTER/bin/castle [--deals 1-2000]
+        [--max-states 5000000] [--variants ...]
+
+The two builds run side by side, one job each (this machine has two cores), on the same
+variant at the same time, so that both see the same load from elsewhere. The time of a deal is
+the solver's own (`seconds` in `castle solve --json`). A state limit, not a time limit, ends
+the hardest deals, so that both builds must give the same answer and the same states on every
+deal: the script checks it and fails if not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+
+VARIANTS = ("beleaguered-castle", "streets-and-alleys", "citadel")
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("before", help="the castle command of the build before")
+    parser.add_argument("after", help="the castle command of the build after")
+    parser.add_argument("--deals", default="1-2000")
+    parser.add_argument("--max-states", default="5000000")
+    parser.add_argument("--variants", nargs="+", default=list(VARIANTS))
+    args = parser.parse_args()
+    rows = []
+    for variant in args.variants:
+        command = [
+            "solve", "--variant", variant, "--deals", args.deals, "--jobs", "1",
+            "--max-states", args.max_states, "--json",
+        ]  # fmt: skip
+        runs = [
+            subprocess.Popen([build, *command], stdout=subprocess.PIPE, text=True)
+            for build in (args.before, args.after)
+        ]
+        answers = []
+        for run in runs:
+            out, _ = run.communicate()
+            if run.returncode != 0:
+                print(f"{variant}: a build exited with {run.returncode}", file=sys.stderr)
+                return 1
+            answers.append({a["deal"]: a for a in map(json.loads, out.splitlines())})
+        before, after = answers
+        differ = [
+            d for d in before if (before[d]["status"], before[d]["states"])
+            != (after[d]["status"], after[d]["states"])
+        ]  # fmt: skip
+        if differ:
+            print(f"{variant}: the builds differ on deals {differ[:10]}", file=sys.stderr)
+            return 1
+        times = [[a["seconds"] for a in answer.values()] for answer in answers]
+        median = [statistics.median(t) for t in times]
+        p99 = [quantile(t, 0.99) for t in times]
+        total = [sum(t) for t in times]
+        unknown = sum(a["status"] == "unknown" for a in after.values())
+        rows.append((variant, median, p99, total, len(after), unknown))
+    print(
+        f"{'variant':<20} {'deals':>5} {'unknown':>7} "
+        f"{'median before':>13} {'after':>9} {'ratio':>5} "
+        f"{'p99 before':>10} {'after':>9} {'ratio':>5} "
+        f"{'total before':>12} {'after':>9} {'ratio':>5}"
+    )
+    for variant, median, p99, total, deals, unknown in rows:
+        print(
+            f"{variant:<20} {deals:>5} {unknown:>7} "
+            f"{median[0] * 1e3:>11.3f}ms {median[1] * 1e3:>7.3f}ms {median[1] / median[0]:>5.2f} "
+            f"{p99[0] * 1e3:>8.1f}ms {p99[1] * 1e3:>7.1f}ms {p99[1] / p99[0]:>5.2f} "
+            f"{total[0]:>11.1f}s {total[1]:>8.1f}s {total[1] / total[0]:>5.2f}"
+        )
+    print("the same answer and the same states on every deal, with both builds")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
