@@ -15,10 +15,12 @@ deal: the script checks it and fails if not.
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import statistics
 import subprocess
 import sys
+import tempfile
 
 VARIANTS = ("beleaguered-castle", "streets-and-alleys", "citadel")
 
@@ -35,24 +37,28 @@ def main() -> int:
     parser.add_argument("--deals", default="1-2000")
     parser.add_argument("--max-states", default="5000000")
     parser.add_argument("--variants", nargs="+", default=list(VARIANTS))
+    parser.add_argument("--csv", help="write each deal's states and both times here")
     args = parser.parse_args()
     rows = []
+    per_deal: list[tuple[str, int, str, int, float, float]] = []
     for variant in args.variants:
         command = [
             "solve", "--variant", variant, "--deals", args.deals, "--jobs", "1",
             "--max-states", args.max_states, "--json",
         ]  # fmt: skip
+        # Into files, not pipes: a build must never wait for its output to be read.
+        outputs = [tempfile.TemporaryFile("w+") for _ in range(2)]
         runs = [
-            subprocess.Popen([build, *command], stdout=subprocess.PIPE, text=True)
-            for build in (args.before, args.after)
+            subprocess.Popen([build, *command], stdout=out, stderr=subprocess.DEVNULL)
+            for build, out in zip((args.before, args.after), outputs)
         ]
         answers = []
-        for run in runs:
-            out, _ = run.communicate()
-            if run.returncode != 0:
+        for run, out in zip(runs, outputs):
+            if run.wait() != 0:
                 print(f"{variant}: a build exited with {run.returncode}", file=sys.stderr)
                 return 1
-            answers.append({a["deal"]: a for a in map(json.loads, out.splitlines())})
+            out.seek(0)
+            answers.append({a["deal"]: a for a in map(json.loads, out.read().splitlines())})
         before, after = answers
         differ = [
             d for d in before if (before[d]["status"], before[d]["states"])
@@ -61,6 +67,10 @@ def main() -> int:
         if differ:
             print(f"{variant}: the builds differ on deals {differ[:10]}", file=sys.stderr)
             return 1
+        per_deal += [
+            (variant, d, a["status"], a["states"], a["seconds"], after[d]["seconds"])
+            for d, a in before.items()
+        ]
         times = [[a["seconds"] for a in answer.values()] for answer in answers]
         median = [statistics.median(t) for t in times]
         p99 = [quantile(t, 0.99) for t in times]
@@ -81,6 +91,11 @@ def main() -> int:
             f"{total[0]:>11.1f}s {total[1]:>8.1f}s {total[1] / total[0]:>5.2f}"
         )
     print("the same answer and the same states on every deal, with both builds")
+    if args.csv:
+        with open(args.csv, "w", newline="") as f:
+            writer = csv.writer(f)
+            writer.writerow(["variant", "deal", "status", "states", "before_s", "after_s"])
+            writer.writerows(per_deal)
     return 0
 
 

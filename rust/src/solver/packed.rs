@@ -56,15 +56,18 @@ fn hash<const W: usize>(key: &[u32; W]) -> u64 {
         0xe703_7ed1_a0b4_28db,
         0x8ebc_6af0_9c88_c6e3,
     ];
+    // Four words at a time, two 64-bit halves multiplied together; the last words alone.
+    let word = |i: usize| key.get(i).map_or(0, |&w| w as u64);
     let mut h = 0x5899_65cc_7537_4cc3_u64;
     let mut i = 0;
-    while i < W {
-        let lo = key[i] as u64;
-        let hi = if i + 1 < W { key[i + 1] as u64 } else { 0 };
-        h = fold(h ^ lo ^ (hi << 32) ^ SEEDS[(i / 2) % 2], SEEDS[2]);
-        i += 2;
+    while i + 2 < W {
+        let a = word(i) | word(i + 1) << 32;
+        let b = word(i + 2) | word(i + 3) << 32;
+        h = fold(a ^ h ^ SEEDS[0], b ^ SEEDS[1]);
+        i += 4;
     }
-    fold(h, SEEDS[0] ^ W as u64)
+    let rest = word(i) | word(i + 1) << 32;
+    fold(rest ^ h ^ SEEDS[2], SEEDS[1] ^ W as u64)
 }
 
 /// The shard `hash` falls in, of `1 << bits`.
