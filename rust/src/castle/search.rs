@@ -42,15 +42,12 @@ pub const QUICK_STATES: u64 = 1_000_000;
 /// Expansions the beam pass may use after the quick pass (the same proviso).
 pub const BEAM_STATES: u64 = QUICK_STATES / 10;
 
-/// A position on the search stack. Its moves not yet tried are `moves[start..]` while it is
+/// A position on the search stack: its moves not yet tried are `moves[start..]` while it is
 /// the deepest frame, last to be tried first (popped as they are); `path_len` is the length of
-/// the move path that reached it. If it was expanded eagerly (`Keys::eager`), what its moves
-/// lead to is the same number of entries at the end of the walk's `children`.
-struct Frame<K> {
-    start: usize,
-    path_len: usize,
-    key: K,
-    eager: bool,
+/// the move path that reached it. Eight bytes: the stack may hold millions.
+struct Frame {
+    start: u32,
+    path_len: u32,
 }
 
 /// What a move leads to (the move and the automatic moves after it): the position's key, and
@@ -149,8 +146,9 @@ pub fn solve(
 /// How a pass tells positions apart: each position's key, and the table of those seen.
 trait Keys {
     type Key: Copy;
-    /// The key of `state`, reached from the position keyed `parent` by `moves` (a move and
-    /// the automatic moves after it), or from the deal when there is no parent.
+    /// The key of `state`, where only the cards of `moves` lie otherwise than in the position
+    /// keyed `parent` (a move and the automatic moves after it, or moves taken back), or the
+    /// deal's after `moves` when there is no parent.
     fn key(&self, parent: Option<&Self::Key>, state: &State, moves: &[Move]) -> Self::Key;
     /// Whether a position expanded now has its children keyed, and their places in the
     /// table fetched, at once (else each when its move is tried): worth it once the table's
@@ -248,11 +246,16 @@ fn search(
     }
 }
 
-/// [`search`]'s depth-first walk, its positions told apart by `keys`.
+/// [`search`]'s depth-first walk, its positions told apart by `keys`. The key of the position
+/// is kept beside it (`key`), move by move, as `State` keeps its own.
 ///
 /// When `keys` is eager, a position's children are keyed when it is expanded, all at once,
 /// and their places in the table fetched then: the lookups, most of them cache misses,
 /// overlap, and a child already seen is passed over without its move being played again.
+/// Only the deepest position's children are held so: a search may be millions of positions
+/// deep (Beleaguered Castle 2072: 11.7 million of its first 15 million), and its stack must
+/// cost little more than the moves it holds. A position returned to after a child's search
+/// tries its other moves one by one.
 fn walk<K: Keys>(
     deal: &Deal,
     budget: &Budget,
@@ -263,16 +266,20 @@ fn walk<K: Keys>(
     let mut state = State::from_deal(deal);
     let mut path: Vec<Move> = Vec::new();
     let mut moves: Vec<Move> = Vec::new();
+    let mut frames: Vec<Frame> = Vec::new();
+    // The deepest frame's children, when it was expanded eagerly (`eager_frame`).
     let mut children: Vec<Child<K::Key>> = Vec::new();
-    let mut frames: Vec<Frame<K::Key>> = Vec::new();
+    let mut eager_frame: Option<usize>;
 
     play_automatic(&mut state, &mut path);
     if state.is_won() {
         return End::Won(path);
     }
-    // The key of the position to expand next.
     let mut key = keys.key(None, &state, &path);
     if keys.insert(&key, &state) == Insert::Full {
+        return End::Limit(Stop::Memory);
+    }
+    if !budget.memory.reserve(&mut children, MOST_MOVES) {
         return End::Limit(Stop::Memory);
     }
     loop {
@@ -280,14 +287,14 @@ fn walk<K: Keys>(
         if let Some(why) = budget.spend(expanded, watch) {
             return End::Limit(why);
         }
-        // The stack grows by a frame, the position's moves and children, and the moves to
-        // the next one.
-        let eager = keys.eager();
+        // The stack grows by a frame, the position's moves, and the moves to the next one
+        // (a search too deep for 32-bit counts has long passed any memory bound).
         let memory = &budget.memory;
         if !(memory.reserve(&mut frames, 1)
             && memory.reserve(&mut moves, MOST_MOVES)
-            && (!eager || memory.reserve(&mut children, MOST_MOVES))
-            && memory.reserve(&mut path, MOST_MOVES))
+            && memory.reserve(&mut path, MOST_MOVES)
+            && moves.len() + MOST_MOVES < u32::MAX as usize
+            && path.len() + MOST_MOVES < u32::MAX as usize)
         {
             return End::Limit(Stop::Memory);
         }
@@ -298,17 +305,25 @@ fn walk<K: Keys>(
         let path_len = path.len();
         // Reached by one move and no automatic ones: that move's reverse leads back to the
         // parent, which is in the table, so it is known to be seen without a lookup.
-        if frames.last().is_some_and(|p| p.path_len + 1 == path_len) {
+        if frames
+            .last()
+            .is_some_and(|p| p.path_len as usize + 1 == path_len)
+        {
             if let Some(back) = reverse(path[path_len - 1]) {
                 if let Some(i) = moves[start..].iter().position(|&m| m == back) {
                     moves.remove(start + i);
                 }
             }
         }
-        if eager {
+        frames.push(Frame {
+            start: start as u32,
+            path_len: path_len as u32,
+        });
+        eager_frame = None;
+        if keys.eager() {
             // Keyed in the order they are tried, so that the first to be looked up was fetched
             // first.
-            let first = children.len();
+            children.clear();
             for &m in moves[start..].iter().rev() {
                 apply(&mut state, m);
                 path.push(m);
@@ -321,14 +336,9 @@ fn walk<K: Keys>(
                 children.push(child);
                 unwind(&mut state, &mut path, path_len);
             }
-            children[first..].reverse();
+            children.reverse();
+            eager_frame = Some(frames.len());
         }
-        frames.push(Frame {
-            start,
-            path_len,
-            key,
-            eager,
-        });
 
         // Find the next new position: try the next move of the deepest frame, backtracking
         // from frames whose moves are all tried.
@@ -336,23 +346,23 @@ fn walk<K: Keys>(
             let Some(frame) = frames.last() else {
                 return End::Exhausted;
             };
-            if moves.len() == frame.start {
+            let (start, path_len) = (frame.start as usize, frame.path_len as usize);
+            if moves.len() == start {
                 frames.pop();
                 if let Some(parent) = frames.last() {
-                    unwind(&mut state, &mut path, parent.path_len);
-                    if parent.eager {
-                        // Fetched when it was expanded, but perhaps not kept while a child's
-                        // positions were searched.
-                        let left = moves.len() - parent.start;
-                        for child in &children[children.len() - left..] {
-                            keys.prefetch(&child.key);
-                        }
+                    // Back to the parent, its key with it: each card taken back lies again
+                    // on what the position says.
+                    while path.len() > parent.path_len as usize {
+                        let m = path.pop().unwrap();
+                        undo(&mut state, m);
+                        key = keys.key(Some(&key), &state, &[m]);
                     }
                 }
+                eager_frame = None;
                 continue;
             }
             let m = moves.pop().unwrap();
-            if frame.eager {
+            if eager_frame == Some(frames.len()) {
                 let child = children.pop().unwrap();
                 let new = child.won || {
                     match keys.insert(&child.key, &state) {
@@ -372,16 +382,18 @@ fn walk<K: Keys>(
                     break;
                 }
             } else {
-                let path_len = frame.path_len;
                 apply(&mut state, m);
                 path.push(m);
                 play_automatic(&mut state, &mut path);
                 if state.is_won() {
                     return End::Won(path);
                 }
-                key = keys.key(Some(&frame.key), &state, &path[path_len..]);
-                match keys.insert(&key, &state) {
-                    Insert::New => break,
+                let child = keys.key(Some(&key), &state, &path[path_len..]);
+                match keys.insert(&child, &state) {
+                    Insert::New => {
+                        key = child;
+                        break;
+                    }
                     Insert::Seen => unwind(&mut state, &mut path, path_len),
                     Insert::Full => return End::Limit(Stop::Memory),
                 }
