@@ -47,18 +47,19 @@ def main() -> int:
             "--max-states", args.max_states, "--json",
         ]  # fmt: skip
         # Into files, not pipes: a build must never wait for its output to be read.
-        outputs = [tempfile.TemporaryFile("w+") for _ in range(2)]
-        runs = [
-            subprocess.Popen([build, *command], stdout=out, stderr=subprocess.DEVNULL)
-            for build, out in zip((args.before, args.after), outputs)
-        ]
-        answers = []
-        for run, out in zip(runs, outputs):
-            if run.wait() != 0:
-                print(f"{variant}: a build exited with {run.returncode}", file=sys.stderr)
-                return 1
-            out.seek(0)
-            answers.append({a["deal"]: a for a in map(json.loads, out.read().splitlines())})
+        with tempfile.TemporaryFile("w+") as out_before, tempfile.TemporaryFile("w+") as out_after:
+            outputs = (out_before, out_after)
+            runs = [
+                subprocess.Popen([build, *command], stdout=out, stderr=subprocess.DEVNULL)
+                for build, out in zip((args.before, args.after), outputs, strict=True)
+            ]
+            answers = []
+            for run, out in zip(runs, outputs, strict=True):
+                if run.wait() != 0:
+                    print(f"{variant}: a build exited with {run.returncode}", file=sys.stderr)
+                    return 1
+                out.seek(0)
+                answers.append({a["deal"]: a for a in map(json.loads, out.read().splitlines())})
         before, after = answers
         differ = [
             d for d in before if (before[d]["status"], before[d]["states"])

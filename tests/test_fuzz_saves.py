@@ -127,7 +127,7 @@ def mutated_texts(rng: random.Random, save: dict[str, Any]) -> Iterator[str]:
             text = text[: rng.randrange(len(text))]
         elif roll < 0.2:
             i = rng.randrange(len(text))
-            text = text[:i] + rng.choice("[]{}\",:0 \\x\x00") + text[i + 1 :]
+            text = text[:i] + rng.choice('[]{}",:0 \\x\x00') + text[i + 1 :]
         elif roll < 0.23:
             depth = rng.choice([100, 1_000, 100_000])
             text = "[" * depth + "]" * depth

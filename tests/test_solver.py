@@ -98,9 +98,7 @@ def test_any_budget_of_the_reported_states_gives_the_same_verdict(variant: str) 
         deal = castle.Deal.from_number(variant, number)
         free = castle.solve(deal)
         cut = castle.solve(deal, max_states=free.states)
-        assert (cut.status, cut.states, cut.moves) == (free.status, free.states, free.moves), (
-            number
-        )
+        assert (cut.status, cut.states, cut.moves) == (free.status, free.states, free.moves), number
 
 
 def test_seconds_limit_ends_with_unknown() -> None:
