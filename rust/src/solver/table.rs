@@ -60,6 +60,16 @@ impl<K: Hash + Eq> Table<K> {
         self.keys.contains(key)
     }
 
+    /// Whether the next key would grow the set's storage.
+    pub fn at_capacity(&self) -> bool {
+        self.keys.len() + 2 > self.keys.capacity()
+    }
+
+    /// The keys, the table emptied (its storage given back).
+    pub fn drain(&mut self) -> impl Iterator<Item = K> + '_ {
+        self.keys.drain()
+    }
+
     pub fn insert(&mut self, key: K) -> Insert {
         // The table grows here, not inside the set, so that growth is always checked against
         // the bound first (the set may grow a slot before it is full).
