@@ -161,6 +161,31 @@ impl<const W: usize> PackedTable<W> {
         }
     }
 
+    /// An empty table with room for `keys` keys at 2/3 full, if the bound allows that now
+    /// (else as [`PackedTable::new`]): for keys moved in from elsewhere all at once, which a
+    /// table grown key by key would rehash many times on the way.
+    pub fn with_room(memory: Memory, keys: usize) -> PackedTable<W> {
+        let mut table = PackedTable::new(memory);
+        let slots = (keys + keys / 2).max(FIRST_SLOTS);
+        if memory.allows(slots * Self::SLOT) {
+            // As many shards as growing would have made: each at most [`SPLIT_BYTES`].
+            let mut bits = 0;
+            while bits < SHARD_BITS && (slots >> bits) * Self::SLOT > SPLIT_BYTES {
+                bits += SPLIT_BITS;
+            }
+            let each = (slots >> bits).max(FIRST_SLOTS);
+            table.shards = (0..1 << bits)
+                .map(|_| Shard {
+                    slots: vec![[0; W]; each],
+                    ..Shard::default()
+                })
+                .collect();
+            table.bits = bits;
+            table.slots = each << bits;
+        }
+        table
+    }
+
     /// The keys it holds.
     pub fn len(&self) -> usize {
         self.len
@@ -238,14 +263,13 @@ impl<const W: usize> PackedTable<W> {
         let bits = self.bits;
         let shard = &mut self.shards[s];
         self.slots += n - shard.slots.len();
-        let old = std::mem::replace(
+        let mut old = std::mem::replace(
             shard,
             Shard {
                 slots: vec![[0; W]; n],
-                len: 0,
+                ..Shard::default()
             },
         );
-        let mut old = old;
         for key in old.take() {
             shard.put(key, hash(&key), bits);
         }
@@ -264,7 +288,7 @@ impl<const W: usize> PackedTable<W> {
             for _ in 0..1 << SPLIT_BITS {
                 self.shards.push(Shard {
                     slots: vec![[0; W]; each],
-                    len: 0,
+                    ..Shard::default()
                 });
             }
             self.slots += (each << SPLIT_BITS) - shard.slots.len();
@@ -303,6 +327,27 @@ mod tests {
         // Far from the bound: at most 3/4 full, and after the last doubling at least 3/8.
         let per_key = t.bytes() as f64 / t.len() as f64;
         assert!((20.0 / 0.75..=20.0 / 0.375).contains(&per_key), "{per_key}");
+    }
+
+    #[test]
+    fn a_table_made_with_room_holds_the_same() {
+        for keys in [0usize, 1000, 1 << 20] {
+            let memory = Memory::from_now(1 << 30);
+            let mut t: PackedTable<5> = PackedTable::with_room(memory, keys);
+            let bytes = t.bytes();
+            for n in 0..keys as u64 {
+                assert_eq!(t.insert(&key(n)), Insert::New);
+            }
+            // No growth on the way, and every key found.
+            assert_eq!(t.bytes(), bytes);
+            assert!((0..keys as u64).step_by(101).all(|n| t.contains(&key(n))));
+            assert!(!t.contains(&key(keys as u64)));
+        }
+        // Too large for the bound: made empty, and grown as usual.
+        let mut t: PackedTable<5> = PackedTable::with_room(Memory::from_now(1 << 20), 1 << 20);
+        assert_eq!(t.bytes(), 0);
+        assert_eq!(t.insert(&key(1)), Insert::New);
+        assert_eq!(t.bytes(), FIRST_SLOTS * 20);
     }
 
     /// Under a bound the table comes close to it (shards grow by a quarter at the end), and
