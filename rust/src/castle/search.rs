@@ -42,12 +42,13 @@ pub const QUICK_STATES: u64 = 1_000_000;
 /// Expansions the beam pass may use after the quick pass (the same proviso).
 pub const BEAM_STATES: u64 = QUICK_STATES / 10;
 
-/// A position on the search stack: its moves not yet tried are `moves[start..]` while it is
-/// the deepest frame, last to be tried first (popped as they are); `path_len` is the length of
-/// the move path that reached it. Eight bytes: the stack may hold millions.
+/// A position on the search stack, in two bytes (a proof may be hundreds of millions deep):
+/// `untried` of its moves are still to try, the last `untried` of the walk's `moves` while it
+/// is the deepest frame (tried last first, popped as they are); `step` moves (a move and the
+/// automatic moves after it, at most [`MOST_MOVES`]) led to it from its parent.
 struct Frame {
-    start: u32,
-    path_len: u32,
+    untried: u8,
+    step: u8,
 }
 
 /// What a move leads to (the move and the automatic moves after it): the position's key, and
@@ -321,6 +322,8 @@ fn walk<K: Keys>(
         return End::Won(path);
     }
     let mut key = keys.key(None, &state, &path);
+    // The length of the path to the deepest frame's position.
+    let mut here = path.len();
     if keys.insert(&key, &state) == Insert::Full {
         return End::Limit(Stop::Memory);
     }
@@ -332,14 +335,11 @@ fn walk<K: Keys>(
         if let Some(why) = budget.spend(expanded, watch) {
             return End::Limit(why);
         }
-        // The stack grows by a frame, the position's moves, and the moves to the next one
-        // (a search too deep for 32-bit counts has long passed any memory bound).
+        // The stack grows by a frame, the position's moves, and the moves to the next one.
         let memory = &budget.memory;
         if !(memory.reserve(&mut frames, 1)
             && memory.reserve(&mut moves, MOST_MOVES)
-            && memory.reserve(&mut path, MOST_MOVES)
-            && moves.len() + MOST_MOVES < u32::MAX as usize
-            && path.len() + MOST_MOVES < u32::MAX as usize)
+            && memory.reserve(&mut path, MOST_MOVES))
         {
             return End::Limit(Stop::Memory);
         }
@@ -350,10 +350,7 @@ fn walk<K: Keys>(
         let path_len = path.len();
         // Reached by one move and no automatic ones: that move's reverse leads back to the
         // parent, which is in the table, so it is known to be seen without a lookup.
-        if frames
-            .last()
-            .is_some_and(|p| p.path_len as usize + 1 == path_len)
-        {
+        if !frames.is_empty() && path_len == here + 1 {
             if let Some(back) = reverse(path[path_len - 1]) {
                 if let Some(i) = moves[start..].iter().position(|&m| m == back) {
                     moves.remove(start + i);
@@ -361,9 +358,10 @@ fn walk<K: Keys>(
             }
         }
         frames.push(Frame {
-            start: start as u32,
-            path_len: path_len as u32,
+            untried: (moves.len() - start) as u8,
+            step: (path_len - here) as u8,
         });
+        here = path_len;
         eager_frame = None;
         if keys.eager() {
             // Keyed in the order they are tried, so that the first to be looked up was fetched
@@ -388,16 +386,17 @@ fn walk<K: Keys>(
         // Find the next new position: try the next move of the deepest frame, backtracking
         // from frames whose moves are all tried.
         loop {
-            let Some(frame) = frames.last() else {
+            let Some(frame) = frames.last_mut() else {
                 return End::Exhausted;
             };
-            let (start, path_len) = (frame.start as usize, frame.path_len as usize);
-            if moves.len() == start {
+            if frame.untried == 0 {
+                let step = frame.step as usize;
                 frames.pop();
-                if let Some(parent) = frames.last() {
+                if !frames.is_empty() {
                     // Back to the parent, its key with it: each card taken back lies again
                     // on what the position says.
-                    while path.len() > parent.path_len as usize {
+                    here -= step;
+                    while path.len() > here {
                         let m = path.pop().unwrap();
                         undo(&mut state, m);
                         key = keys.key(Some(&key), &state, &[m]);
@@ -406,6 +405,7 @@ fn walk<K: Keys>(
                 eager_frame = None;
                 continue;
             }
+            frame.untried -= 1;
             let m = moves.pop().unwrap();
             if eager_frame == Some(frames.len()) {
                 let child = children.pop().unwrap();
@@ -433,13 +433,13 @@ fn walk<K: Keys>(
                 if state.is_won() {
                     return End::Won(path);
                 }
-                let child = keys.key(Some(&key), &state, &path[path_len..]);
+                let child = keys.key(Some(&key), &state, &path[here..]);
                 match keys.insert(&child, &state) {
                     Insert::New => {
                         key = child;
                         break;
                     }
-                    Insert::Seen => unwind(&mut state, &mut path, path_len),
+                    Insert::Seen => unwind(&mut state, &mut path, here),
                     Insert::Full => return End::Limit(Stop::Memory),
                 }
             }
