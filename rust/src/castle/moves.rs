@@ -2,7 +2,7 @@
 //! unmaking them, and which foundation moves are safe to make automatically.
 
 use super::deal::Deal;
-use super::state::State;
+use super::state::{State, MAX_COLUMNS};
 use crate::cards::Card;
 
 /// `Move::to` for a move onto the card's foundation.
@@ -20,6 +20,33 @@ impl Move {
     #[inline]
     pub fn to_foundation(&self) -> bool {
         self.to == FOUNDATION
+    }
+
+    /// The move in two bytes, as a deep search's stack holds its untried moves: the card's id
+    /// (6 bits), `from` (3: a column), `to` (4: a column, or 8 for the foundation).
+    #[inline]
+    pub fn pack(self) -> u16 {
+        let to = if self.to_foundation() {
+            MAX_COLUMNS as u16
+        } else {
+            self.to as u16
+        };
+        self.card.id() as u16 | (self.from as u16) << 6 | to << 9
+    }
+
+    /// The move [`Move::pack`] gave.
+    #[inline]
+    pub fn unpack(code: u16) -> Move {
+        let to = (code >> 9) as u8;
+        Move {
+            card: Card::from_id((code & 63) as u8).expect("a packed move's card"),
+            from: (code >> 6 & 7) as u8,
+            to: if to == MAX_COLUMNS as u8 {
+                FOUNDATION
+            } else {
+                to
+            },
+        }
     }
 }
 
@@ -261,6 +288,20 @@ mod tests {
             }
         }
         Some(false)
+    }
+
+    /// Every move of every card between any two places packs into two bytes and back.
+    #[test]
+    fn a_move_packs_into_two_bytes_and_back() {
+        let places = (0..MAX_COLUMNS as u8).chain([FOUNDATION]);
+        for card in Card::deck() {
+            for from in 0..MAX_COLUMNS as u8 {
+                for to in places.clone() {
+                    let m = Move { card, from, to };
+                    assert_eq!(Move::unpack(m.pack()), m);
+                }
+            }
+        }
     }
 
     /// Endgames dealt at random (a fixed seed) on three or four columns: whenever the rule calls

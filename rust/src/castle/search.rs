@@ -43,8 +43,8 @@ pub const QUICK_STATES: u64 = 1_000_000;
 pub const BEAM_STATES: u64 = QUICK_STATES / 10;
 
 /// A position on the search stack, in two bytes (a proof may be hundreds of millions deep):
-/// `untried` of its moves are still to try, the last `untried` of the walk's `moves` while it
-/// is the deepest frame (tried last first, popped as they are); `step` moves (a move and the
+/// `untried` of its moves are still to try, the last `untried` of the walk's `moves` (packed,
+/// `Move::pack`) while it is the deepest frame (tried last first, popped as they are); `step` moves (a move and the
 /// automatic moves after it, at most [`MOST_MOVES`]) led to it from its parent.
 struct Frame {
     untried: u8,
@@ -311,7 +311,9 @@ fn walk<K: Keys>(
 ) -> End<Move> {
     let mut state = State::from_deal(deal);
     let mut path: Vec<Move> = Vec::new();
-    let mut moves: Vec<Move> = Vec::new();
+    // The untried moves of every frame, two bytes each; the position's moves as generated.
+    let mut moves: Vec<u16> = Vec::new();
+    let mut fresh: Vec<Move> = Vec::new();
     let mut frames: Vec<Frame> = Vec::new();
     // The deepest frame's children, when it was expanded eagerly (`eager_frame`).
     let mut children: Vec<Child<K::Key>> = Vec::new();
@@ -327,7 +329,9 @@ fn walk<K: Keys>(
     if keys.insert(&key, &state) == Insert::Full {
         return End::Limit(Stop::Memory);
     }
-    if !budget.memory.reserve(&mut children, MOST_MOVES) {
+    if !(budget.memory.reserve(&mut children, MOST_MOVES)
+        && budget.memory.reserve(&mut fresh, MOST_MOVES))
+    {
         return End::Limit(Stop::Memory);
     }
     loop {
@@ -343,22 +347,20 @@ fn walk<K: Keys>(
         {
             return End::Limit(Stop::Memory);
         }
-        let start = moves.len();
-        generate(&state, &mut moves);
-        order_moves(&state, &mut moves[start..]);
-        moves[start..].reverse();
+        fresh.clear();
+        generate(&state, &mut fresh);
+        order_moves(&state, &mut fresh);
+        fresh.reverse();
         let path_len = path.len();
         // Reached by one move and no automatic ones: that move's reverse leads back to the
         // parent, which is in the table, so it is known to be seen without a lookup.
         if !frames.is_empty() && path_len == here + 1 {
             if let Some(back) = reverse(path[path_len - 1]) {
-                if let Some(i) = moves[start..].iter().position(|&m| m == back) {
-                    moves.remove(start + i);
-                }
+                fresh.retain(|&m| m != back);
             }
         }
         frames.push(Frame {
-            untried: (moves.len() - start) as u8,
+            untried: fresh.len() as u8,
             step: (path_len - here) as u8,
         });
         here = path_len;
@@ -367,7 +369,7 @@ fn walk<K: Keys>(
             // Keyed in the order they are tried, so that the first to be looked up was fetched
             // first.
             children.clear();
-            for &m in moves[start..].iter().rev() {
+            for &m in fresh.iter().rev() {
                 apply(&mut state, m);
                 path.push(m);
                 play_automatic(&mut state, &mut path);
@@ -382,6 +384,7 @@ fn walk<K: Keys>(
             children.reverse();
             eager_frame = Some(frames.len());
         }
+        moves.extend(fresh.iter().map(|m| m.pack()));
 
         // Find the next new position: try the next move of the deepest frame, backtracking
         // from frames whose moves are all tried.
@@ -406,7 +409,7 @@ fn walk<K: Keys>(
                 continue;
             }
             frame.untried -= 1;
-            let m = moves.pop().unwrap();
+            let m = Move::unpack(moves.pop().unwrap());
             if eager_frame == Some(frames.len()) {
                 let child = children.pop().unwrap();
                 let new = child.won || {
