@@ -155,7 +155,6 @@ mod pages {
             offset: c_long,
         ) -> *mut c_void;
         fn munmap(addr: *mut c_void, len: usize) -> c_int;
-        fn madvise(addr: *mut c_void, len: usize, advice: c_int) -> c_int;
         fn mremap(
             old: *mut c_void,
             old_len: usize,
@@ -171,10 +170,6 @@ mod pages {
     const MAP_ANONYMOUS: c_int = 0x20;
     const MREMAP_MAYMOVE: c_int = 1;
     const MAP_FAILED: *mut c_void = !0 as *mut c_void;
-    const MADV_HUGEPAGE: c_int = 14;
-    /// Blocks of this size or more ask for huge pages: a table's lookups land anywhere in it,
-    /// and with 4 KiB pages most of them missed the TLB as well as the cache.
-    const HUGE: usize = 2 << 20;
     /// Mapped blocks start on a page: at least this aligned.
     const PAGE: usize = 4096;
 
@@ -208,23 +203,7 @@ mod pages {
     pub unsafe fn map(size: usize) -> *mut u8 {
         let flags = MAP_PRIVATE | MAP_ANONYMOUS;
         let prot = PROT_READ | PROT_WRITE;
-        if size < HUGE {
-            return or_null(mmap(std::ptr::null_mut(), size, prot, flags, -1, 0));
-        }
-        // Mapped on a huge page's boundary (more mapped, the ends given back), so that all
-        // but its last part can be huge pages. Advice only: without them it stays as it is.
-        let p = or_null(mmap(std::ptr::null_mut(), size + HUGE, prot, flags, -1, 0));
-        if p.is_null() {
-            return p;
-        }
-        let head = p.align_offset(HUGE);
-        if head > 0 {
-            munmap(p.cast(), head);
-        }
-        let p = p.add(head);
-        munmap(p.add(round(size)).cast(), HUGE - head);
-        madvise(p.cast(), size, MADV_HUGEPAGE);
-        p
+        or_null(mmap(std::ptr::null_mut(), size, prot, flags, -1, 0))
     }
 
     pub unsafe fn unmap(p: *mut u8, size: usize) {
@@ -233,11 +212,7 @@ mod pages {
 
     /// The block moved to `new_size` bytes: its pages keep their contents, nothing is copied.
     pub unsafe fn remap(p: *mut u8, size: usize, new_size: usize) -> *mut u8 {
-        let p = or_null(mremap(p.cast(), size, new_size, MREMAP_MAYMOVE));
-        if !p.is_null() && new_size >= HUGE {
-            madvise(p.cast(), new_size, MADV_HUGEPAGE);
-        }
-        p
+        or_null(mremap(p.cast(), size, new_size, MREMAP_MAYMOVE))
     }
 }
 
