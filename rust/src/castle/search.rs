@@ -44,8 +44,9 @@ pub const BEAM_STATES: u64 = QUICK_STATES / 10;
 
 /// A position on the search stack, in two bytes (a proof may be hundreds of millions deep):
 /// `untried` of its moves are still to try, the last `untried` of the walk's `moves` (packed,
-/// `Move::pack`) while it is the deepest frame (tried last first, popped as they are); `step` moves (a move and the
-/// automatic moves after it, at most [`MOST_MOVES`]) led to it from its parent.
+/// `Move::pack`) while it is the deepest frame (tried last first, popped as they are); `step`
+/// moves (a move and the automatic moves after it, at most [`MOST_MOVES`]) led to it from its
+/// parent.
 struct Frame {
     untried: u8,
     step: u8,
@@ -257,7 +258,8 @@ impl Keys for Exact {
                 return Insert::Seen;
             }
             let mut large = PackedTable::with_room(self.memory, self.small.len());
-            for k in self.small.drain() {
+            let small = std::mem::replace(&mut self.small, Table::new(self.memory));
+            for k in small.into_keys() {
                 if large.insert(&k.words()) == Insert::Full {
                     return Insert::Full;
                 }

@@ -65,9 +65,9 @@ impl<K: Hash + Eq> Table<K> {
         self.keys.len() + 2 > self.keys.capacity()
     }
 
-    /// The keys, the table emptied (its storage given back).
-    pub fn drain(&mut self) -> impl Iterator<Item = K> + '_ {
-        self.keys.drain()
+    /// The keys, the table's storage given back when they are all taken.
+    pub fn into_keys(self) -> impl Iterator<Item = K> {
+        self.keys.into_iter()
     }
 
     pub fn insert(&mut self, key: K) -> Insert {
