@@ -9,7 +9,10 @@ position reachable from the deal is expanded at most once, so running out of mov
 is no win. Each pass ends at a fixed count of the solve's expansions or at ``max_states``,
 whichever comes first: a solve under ``max_states`` is the unlimited solve cut short.
 
-Translation of ``rust/src/castle/search.rs``.
+Translation of ``rust/src/castle/search.rs``. What the Rust walk does for time and memory alone
+is not translated: its table in two stages (a hash set, then ``solver/packed.rs``), its
+children keyed at once and prefetched, and its stack of two-byte frames and moves change no
+position and no order (a Rust test runs every combination against the others).
 """
 
 from __future__ import annotations
