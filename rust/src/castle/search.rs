@@ -361,6 +361,7 @@ fn walk<K: Keys>(
                 fresh.retain(|&m| m != back);
             }
         }
+        debug_assert!(fresh.len() <= MOST_MOVES && path_len - here <= MOST_MOVES);
         frames.push(Frame {
             untried: fresh.len() as u8,
             step: (path_len - here) as u8,
