@@ -317,9 +317,9 @@ fn walk<K: Keys>(
     let mut moves: Vec<u16> = Vec::new();
     let mut fresh: Vec<Move> = Vec::new();
     let mut frames: Vec<Frame> = Vec::new();
-    // The deepest frame's children, when it was expanded eagerly (`eager_frame`).
+    // The deepest frame's children, when it was expanded eagerly (`keyed`).
     let mut children: Vec<Child<K::Key>> = Vec::new();
-    let mut eager_frame: Option<usize>;
+    let mut keyed: bool;
 
     play_automatic(&mut state, &mut path);
     if state.is_won() {
@@ -367,8 +367,8 @@ fn walk<K: Keys>(
             step: (path_len - here) as u8,
         });
         here = path_len;
-        eager_frame = None;
-        if keys.eager() {
+        keyed = keys.eager();
+        if keyed {
             // Keyed in the order they are tried, so that the first to be looked up was fetched
             // first.
             children.clear();
@@ -385,7 +385,6 @@ fn walk<K: Keys>(
                 unwind(&mut state, &mut path, path_len);
             }
             children.reverse();
-            eager_frame = Some(frames.len());
         }
         moves.extend(fresh.iter().map(|m| m.pack()));
 
@@ -408,12 +407,12 @@ fn walk<K: Keys>(
                         key = keys.key(Some(&key), &state, &[m]);
                     }
                 }
-                eager_frame = None;
+                keyed = false;
                 continue;
             }
             frame.untried -= 1;
             let m = Move::unpack(moves.pop().unwrap());
-            if eager_frame == Some(frames.len()) {
+            if keyed {
                 let child = children.pop().unwrap();
                 let new = child.won || {
                     match keys.insert(&child.key, &state) {

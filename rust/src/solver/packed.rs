@@ -100,6 +100,14 @@ fn prefetch(p: *const u32) {
 }
 
 impl<const W: usize> Shard<W> {
+    /// An empty shard of `n` slots.
+    fn with_slots(n: usize) -> Shard<W> {
+        Shard {
+            slots: vec![[0; W]; n],
+            len: 0,
+        }
+    }
+
     /// Finds `key` or the empty slot where it belongs (the shard has slots).
     #[inline]
     fn probe(&self, key: &[u32; W], hash: u64, bits: u32) -> (usize, bool) {
@@ -120,20 +128,24 @@ impl<const W: usize> Shard<W> {
         }
     }
 
-    /// Enters `key`, known not to be here (making room if the shard is 9/10 full: a shard
-    /// just split off may, very rarely, get more than its share).
+    /// Enters `key`, known not to be here, making room if the shard is 9/10 full (a shard
+    /// just split off may, very rarely, get more than its share): the slots it added.
     #[inline]
-    fn put(&mut self, key: [u32; W], hash: u64, bits: u32) {
+    fn put(&mut self, key: [u32; W], hash: u64, bits: u32) -> usize {
+        let mut added = 0;
         if (self.len + 1) * 10 > self.slots.len() * 9 {
+            let before = self.slots.len();
             let keys: Vec<_> = self.take().collect();
             self.slots = vec![[0; W]; 2 * keys.len() + FIRST_SLOTS];
+            added = self.slots.len() - before;
             for k in keys {
-                self.put(k, self::hash(&k), bits);
+                added += self.put(k, self::hash(&k), bits);
             }
         }
         let (i, _) = self.probe(&key, hash, bits);
         self.slots[i] = key;
         self.len += 1;
+        added
     }
 
     /// The keys it holds, its storage given back.
@@ -174,12 +186,7 @@ impl<const W: usize> PackedTable<W> {
                 bits += SPLIT_BITS;
             }
             let each = (slots >> bits).max(FIRST_SLOTS);
-            table.shards = (0..1 << bits)
-                .map(|_| Shard {
-                    slots: vec![[0; W]; each],
-                    ..Shard::default()
-                })
-                .collect();
+            table.shards = (0..1 << bits).map(|_| Shard::with_slots(each)).collect();
             table.bits = bits;
             table.slots = each << bits;
         }
@@ -263,15 +270,9 @@ impl<const W: usize> PackedTable<W> {
         let bits = self.bits;
         let shard = &mut self.shards[s];
         self.slots += n - shard.slots.len();
-        let mut old = std::mem::replace(
-            shard,
-            Shard {
-                slots: vec![[0; W]; n],
-                ..Shard::default()
-            },
-        );
+        let mut old = std::mem::replace(shard, Shard::with_slots(n));
         for key in old.take() {
-            shard.put(key, hash(&key), bits);
+            self.slots += shard.put(key, hash(&key), bits);
         }
     }
 
@@ -284,19 +285,14 @@ impl<const W: usize> PackedTable<W> {
         self.shards.reserve_exact(old.len() << SPLIT_BITS);
         for mut shard in old {
             let each = ((2 * shard.slots.len()) >> SPLIT_BITS).max(FIRST_SLOTS);
-            let first = self.shards.len();
             for _ in 0..1 << SPLIT_BITS {
-                self.shards.push(Shard {
-                    slots: vec![[0; W]; each],
-                    ..Shard::default()
-                });
+                self.shards.push(Shard::with_slots(each));
             }
             self.slots += (each << SPLIT_BITS) - shard.slots.len();
             for key in shard.take() {
                 let h = hash(&key);
-                self.shards[shard_of(h, bits)].put(key, h, bits);
+                self.slots += self.shards[shard_of(h, bits)].put(key, h, bits);
             }
-            debug_assert!(self.shards[first..].iter().all(|s| s.len <= s.slots.len()));
         }
         self.bits = bits;
     }

@@ -123,8 +123,7 @@ class Compact:
     def place(self, key: CompactKey, card: Card, under: int) -> CompactKey:
         """``key`` with ``card`` now lying on ``under`` (a State key field): what a search
         keeping the key beside its position does at each move, as State keeps its key."""
-        shift = SHIFT[card.index]
-        return key ^ ((((key >> shift) & 7) ^ self.code(card, under)) << shift)
+        return key ^ ((card_code(key, card) ^ self.code(card, under)) << SHIFT[card.index])
 
     def layer(self, key: CompactKey) -> int:
         """The layer of irreversibility: the cards on their foundations (less those dealt
