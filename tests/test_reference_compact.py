@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import castle
 import pytest
 from castle.cards import CARDS, RANKS, SUITS, Card
+from castle.reference.castle import compact as compact_module
 from castle.reference.castle import search
 from castle.reference.castle.compact import (
     DEALT,
@@ -203,7 +204,7 @@ def test_the_complete_pass_keeps_each_positions_key(
     compact = Compact(deal)
     by_exact: dict[bytes, CompactKey] = {}
     by_compact: dict[CompactKey, bytes] = {}
-    child_key = search.child_key
+    child_key = compact_module.child_key
 
     def checked(
         _compact: Compact, key: CompactKey, state: State, line: Sequence[Move]

@@ -17,6 +17,7 @@ __all__ = [
     "Deal",
     "InternalError",
     "SpiderDeal",
+    "complete_pass",
     "parse_card",
     "solve",
     "solve_spider",
@@ -76,9 +77,11 @@ def solve(
     max_seconds: float | None,
     max_memory: int,
     short: bool = False,
+    layers_after: int | None = None,
 ) -> tuple[str, list[tuple[int, int, int]], int, float, str | None]:
     """(status, moves, states expanded, seconds, limit that stopped an unknown). With
-    ``short``, beam searches for a shorter win follow a win.
+    ``short``, beam searches for a shorter win follow a win. The complete pass goes on in
+    layers once its table is full, or holds ``layers_after`` positions (the tests').
 
     Each move is (card index, from column, to column or -1 for the foundation).
     """
@@ -113,6 +116,13 @@ class SpiderDeal:
     def is_won(self) -> bool: ...
     def movable(self, column: int) -> int:
         """How many top cards of ``column`` may move as one (face up, one suit, descending)."""
+
+def complete_pass(
+    deal: Deal, max_states: int | None, layers_after: int | None
+) -> tuple[str, list[tuple[int, int, int]], int]:
+    """The complete pass alone, from the deal, going on in layers once its table holds
+    ``layers_after`` positions: (status, moves, states). The tests compare it with the
+    reference's."""
 
 def solve_spider(
     deal: SpiderDeal,

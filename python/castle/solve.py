@@ -95,7 +95,8 @@ def solve(
     """Decide whether ``deal`` can be won, and how.
 
     A complete depth-first search, after two passes that only look for a win (see the
-    README): ``"unsolvable"`` is a proof. Limits end
+    README), which goes on layer by layer when its table fills the memory bound:
+    ``"unsolvable"`` is a proof. Limits end
     the search with ``"unknown"``: ``max_states`` positions expanded, ``max_seconds`` of
     search, ``max_memory`` bytes held by the search: its tables, stacks, move lists and beam
     layers, counted as they are allocated, so that the process holds at most what it held

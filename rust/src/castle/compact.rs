@@ -14,7 +14,8 @@
 //! the measurements.
 
 use super::deal::Deal;
-use super::state::{Key, State, NOT_IN_TABLEAU};
+use super::moves::Move;
+use super::state::{Key, State, MAX_COLUMNS, NOT_IN_TABLEAU};
 use crate::cards::{Card, KING};
 
 /// The card lies on what it was dealt on: the same card, a column's bottom, or its foundation.
@@ -50,6 +51,23 @@ impl PartialEq for CompactKey {
 }
 
 impl Eq for CompactKey {}
+
+/// As one 160-bit number (`high`, then `low`), as the reference's int keys compare: the layered
+/// pass expands a level in this order.
+impl Ord for CompactKey {
+    #[inline]
+    fn cmp(&self, other: &CompactKey) -> std::cmp::Ordering {
+        let (a, b) = (*self, *other);
+        (a.high, a.low).cmp(&(b.high, b.low))
+    }
+}
+
+impl PartialOrd for CompactKey {
+    #[inline]
+    fn partial_cmp(&self, other: &CompactKey) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
 
 /// As bytes, all at once (as `Key`'s words are hashed): a multiplicative hasher such as Fx fed
 /// word by word carries a difference in a word's high bits only into the hash's high bits, and
@@ -116,7 +134,8 @@ impl CompactKey {
 /// The deal a search started from, which the compact keys of its positions are relative to.
 #[derive(Clone, Debug)]
 pub struct Compact {
-    deal: Deal,
+    /// The deal's columns (a decoded position has as many).
+    ncols: usize,
     /// For each card (by index), the [`Key`] field it was dealt with: 0 (a column's bottom), the
     /// id of the card it was dealt on, or [`NOT_IN_TABLEAU`].
     dealt: [u8; 52],
@@ -152,7 +171,7 @@ impl Compact {
             Card::from_id(under).is_some_and(|c| c.rank() != rank + 1)
         });
         Compact {
-            deal: deal.clone(),
+            ncols: deal.columns.len(),
             dealt,
             one_way,
             all_up,
@@ -227,22 +246,67 @@ impl Compact {
 
     /// Updates `key` for `card` now lying on `under` (a [`Key`] field): what a search that kept
     /// the key beside its position would do at each move, as [`State`] keeps its [`Key`].
+    /// Returns what that adds to the position's layer.
     #[inline]
-    pub fn place(&self, key: &mut CompactKey, card: Card, under: u8) {
-        key.flip(card, key.code(card) ^ self.code(card, under));
+    pub fn place(&self, key: &mut CompactKey, card: Card, under: u8) -> i32 {
+        let (old, new) = (key.code(card), self.code(card, under));
+        key.flip(card, old ^ new);
+        let weight = |code| {
+            let (up, left) = self.marks(card, code);
+            up as i32 + left as i32
+        };
+        weight(new) - weight(old)
     }
 
-    /// The position's layer of irreversibility (issue 18, idea 3): the cards on their foundations
-    /// (less those dealt there) plus the cards that have left a card they were dealt on that is
-    /// not one rank higher. No move makes it smaller.
+    /// The key of `state`, reached by `moves` (a move and its automatic moves, or moves taken
+    /// back) from the position keyed `parent`: each card moved lies on what `state`'s [`Key`]
+    /// says (a card moved twice, as a move and then up, is placed twice, the last time right).
+    /// With what the moves added to the layer.
+    #[inline]
+    pub fn child_key(
+        &self,
+        parent: &CompactKey,
+        state: &State,
+        moves: &[Move],
+    ) -> (CompactKey, i32) {
+        let (mut key, mut layer) = (*parent, 0);
+        for m in moves {
+            layer += self.place(&mut key, m.card, state.key().under(m.card) as u8);
+        }
+        (key, layer)
+    }
+
+    /// Whether `card` with code `code` is on its foundation (not dealt there), and whether it
+    /// has left a card it was dealt on that is not one rank higher: the two things no move
+    /// undoes.
+    #[inline]
+    fn marks(&self, card: Card, code: u32) -> (bool, bool) {
+        (
+            code == ON_FOUNDATION,
+            code != DEALT && self.one_way[card.index()],
+        )
+    }
+
+    /// What can never be undone in the position: bit `i` for card `i` (by index) on its
+    /// foundation (not dealt there), bit `64 + i` for card `i` off a card it was dealt on that
+    /// is not one rank higher. No move clears a bit, so a position leads to `key` only if its
+    /// facts are a subset of `key`'s.
+    #[inline]
+    pub fn facts(&self, key: &CompactKey) -> u128 {
+        let mut facts = 0;
+        for card in Card::deck() {
+            let (up, left) = self.marks(card, key.code(card));
+            facts |= (up as u128) << card.index() | (left as u128) << (64 + card.index());
+        }
+        facts
+    }
+
+    /// The position's layer of irreversibility (issue 18, idea 3): its facts counted, the cards
+    /// on their foundations (less those dealt there) and the cards that have left a card they
+    /// were dealt on that is not one rank higher. No move makes it smaller.
+    #[inline]
     pub fn layer(&self, key: &CompactKey) -> u32 {
-        Card::deck()
-            .map(|card| {
-                let code = key.code(card);
-                (code == ON_FOUNDATION) as u32
-                    + (code != DEALT && self.one_way[card.index()]) as u32
-            })
-            .sum()
+        self.facts(key).count_ones()
     }
 
     /// The position `key` stands for, its columns in a canonical order: by bottom card (by
@@ -250,11 +314,15 @@ impl Compact {
     pub fn decode(&self, key: &CompactKey) -> State {
         // What lies under each card, turned round to what lies on each card.
         let mut on = [0u8; 53];
-        let mut bottoms = Vec::new();
+        let mut bottoms = [Card::PLACEHOLDER; MAX_COLUMNS];
+        let mut count = 0;
         let mut foundations = [0u8; 4];
         for card in Card::deck() {
             match self.under(card, key.code(card)) {
-                0 => bottoms.push(card),
+                0 => {
+                    bottoms[count] = card;
+                    count += 1;
+                }
                 under if under == NOT_IN_TABLEAU as u8 => {
                     let f = &mut foundations[card.suit() as usize];
                     *f = (*f).max(card.rank());
@@ -262,23 +330,15 @@ impl Compact {
                 under => on[under as usize] = card.id(),
             }
         }
-        let mut columns: Vec<Vec<Card>> = bottoms
-            .into_iter()
-            .map(|bottom| {
-                let mut column = vec![bottom];
-                while let Some(card) = Card::from_id(on[column[column.len() - 1].id() as usize]) {
-                    column.push(card);
-                }
-                column
-            })
-            .collect();
-        columns.resize(self.deal.columns.len(), Vec::new());
-        State::from_deal(&Deal {
-            variant: self.deal.variant,
-            number: None,
-            columns,
-            foundations,
-        })
+        let mut state = State::empty(self.ncols, foundations);
+        for (col, &bottom) in bottoms[..count].iter().enumerate() {
+            let mut card = Some(bottom);
+            while let Some(c) = card {
+                state.push(col, c);
+                card = Card::from_id(on[c.id() as usize]);
+            }
+        }
+        state
     }
 }
 

@@ -6,6 +6,7 @@ pub mod beam;
 pub mod board;
 pub mod compact;
 pub mod deal;
+pub mod layers;
 pub mod moves;
 pub mod order;
 pub mod search;

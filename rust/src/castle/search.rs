@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use super::beam::{beam_pass, shortest_beam};
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
+use super::layers::{layered, Layered};
 use super::moves::{apply, generate, play_automatic, replays_to_win, undo, Move};
 use super::order::order_moves;
 use super::shorten::{shorten, shorten_bytes};
@@ -81,6 +82,7 @@ pub fn solve(
     deal: &Deal,
     limits: &Limits,
     short: bool,
+    layers_after: Option<u64>,
     interrupted: &mut dyn FnMut() -> bool,
 ) -> Outcome<Move> {
     let started = Instant::now();
@@ -100,7 +102,7 @@ pub fn solve(
         deadline: deadline(0.1),
         memory,
     };
-    let mut end = search(deal, Pass::Quick, &budget, &mut expanded, &mut watch);
+    let mut end = search(deal, Pass::Quick, &budget, None, &mut expanded, &mut watch);
     let mut ends = vec![expanded];
     // The beam pass (and its time up to a fifth of the limit). Enough for the deals it wins;
     // on the deals it cannot win, small beside the proof (a quarter of the quick pass's
@@ -121,7 +123,14 @@ pub fn solve(
         memory,
     };
     if !matches!(end, End::Won(_) | End::Limit(Stop::Interrupted)) {
-        end = search(deal, Pass::Complete, &budget, &mut expanded, &mut watch);
+        end = search(
+            deal,
+            Pass::Complete,
+            &budget,
+            layers_after,
+            &mut expanded,
+            &mut watch,
+        );
         ends.push(expanded);
     }
     if let End::Won(path) = end {
@@ -145,6 +154,32 @@ pub fn solve(
     )
 }
 
+/// The complete pass alone, from the deal, its table full at `layers_after` positions (the
+/// tests compare it with the reference's): how it ended, and its expansions.
+pub fn complete_pass(
+    deal: &Deal,
+    max_states: Option<u64>,
+    layers_after: Option<u64>,
+    interrupted: &mut dyn FnMut() -> bool,
+) -> (End<Move>, u64) {
+    let mut watch = Watch::new(Instant::now(), interrupted);
+    let budget = Budget {
+        max_states,
+        deadline: None,
+        memory: Memory::from_now(usize::MAX),
+    };
+    let mut expanded = 0;
+    let end = search(
+        deal,
+        Pass::Complete,
+        &budget,
+        layers_after,
+        &mut expanded,
+        &mut watch,
+    );
+    (end, expanded)
+}
+
 /// How a pass tells positions apart: each position's key, and the table of those seen.
 trait Keys {
     type Key: Copy;
@@ -163,6 +198,11 @@ trait Keys {
     /// Enters the position keyed `key` in the pass's table. `state` is that position when
     /// it was not keyed eagerly.
     fn insert(&mut self, key: &Self::Key, state: &State) -> Insert;
+    /// Whether reaching `key` ends the pass as a win does (a pass towards a position).
+    #[inline]
+    fn goal(&self, _key: &Self::Key) -> bool {
+        false
+    }
 }
 
 /// The quick pass: positions of the same shape are one (`State::rank_key`), computed from
@@ -189,6 +229,11 @@ struct Exact {
     small: Table<CompactKey>,
     large: Option<PackedTable<5>>,
     memory: Memory,
+    /// The table is full at this many positions (else at the memory bound only).
+    most: usize,
+    /// A pass towards this position (its key and its facts) enters only the positions that
+    /// can lead to it, and ends there (`rebuild`).
+    toward: Option<(CompactKey, u128)>,
     /// The set's largest size ([`SMALL_BYTES`]), and the packed table's size past which it is
     /// eager ([`EAGER_BYTES`]); the tests try other sizes.
     small_bytes: usize,
@@ -208,6 +253,8 @@ impl Exact {
             small: Table::new(memory),
             large: None,
             memory,
+            most: usize::MAX,
+            toward: None,
             small_bytes,
             eager_bytes,
         }
@@ -224,13 +271,8 @@ impl Keys for Exact {
     type Key = CompactKey;
     #[inline]
     fn key(&self, parent: Option<&CompactKey>, state: &State, moves: &[Move]) -> CompactKey {
-        let mut key = parent.copied().unwrap_or_else(|| self.compact.dealt());
-        for m in moves {
-            // What lies under the card now, as the position's exact key says.
-            let under = state.key().under(m.card) as u8;
-            self.compact.place(&mut key, m.card, under);
-        }
-        key
+        let parent = parent.copied().unwrap_or_else(|| self.compact.dealt());
+        self.compact.child_key(&parent, state, moves).0
     }
     #[inline]
     fn eager(&self) -> bool {
@@ -245,7 +287,25 @@ impl Keys for Exact {
         }
     }
     #[inline]
+    fn goal(&self, key: &CompactKey) -> bool {
+        self.toward.is_some_and(|(goal, _)| goal == *key)
+    }
+    #[inline]
     fn insert(&mut self, key: &CompactKey, _state: &State) -> Insert {
+        if let Some((_, facts)) = self.toward {
+            // Something done here that the goal has not: it cannot lead there.
+            if self.compact.facts(key) & !facts != 0 {
+                return Insert::Seen;
+            }
+        }
+        if self.small.len() + self.large.as_ref().map_or(0, PackedTable::len) >= self.most {
+            let seen = self.small.contains(key)
+                || self
+                    .large
+                    .as_ref()
+                    .is_some_and(|t| t.contains(&key.words()));
+            return if seen { Insert::Seen } else { Insert::Full };
+        }
         // Moved past its size, or when the set could double once more but not twice: the
         // packed table, made 2/3 full (30 bytes a key beside the set's 24 to 48), then fits
         // beside it, and grows a shard at a time to the bound.
@@ -275,10 +335,17 @@ impl Keys for Exact {
 
 /// One depth-first pass. Every new position reached is entered in the table and expanded
 /// once; `expanded` counts expansions over all passes.
+///
+/// The complete pass goes on in layers (`layers.rs`) when its table is full: at the memory
+/// bound, or at `layers_after` positions (the tests'). The layered pass starts again from the
+/// deal, its table given back: it needs no table, and it costs at most what the depth-first
+/// pass had spent. A win it finds is a position next to a win; the line to it is
+/// [`rebuild`]'s.
 fn search(
     deal: &Deal,
     pass: Pass,
     budget: &Budget,
+    layers_after: Option<u64>,
     expanded: &mut u64,
     watch: &mut Watch,
 ) -> End<Move> {
@@ -289,9 +356,61 @@ fn search(
         }
         Pass::Complete => {
             let mut exact = Exact::new(deal, budget.memory, SMALL_BYTES, EAGER_BYTES);
-            walk(deal, budget, expanded, watch, &mut exact)
+            exact.most = layers_after.map_or(usize::MAX, |n| n as usize);
+            let end = walk(deal, budget, expanded, watch, &mut exact);
+            drop(exact);
+            if end != End::Limit(Stop::Memory) {
+                return end;
+            }
+            match layered(deal, budget, expanded, watch) {
+                Layered::Won(next_to_win) => rebuild(deal, next_to_win, budget, expanded, watch),
+                Layered::Exhausted => End::Exhausted,
+                Layered::Limit(why) => End::Limit(why),
+            }
         }
     }
+}
+
+/// The line to a win through `next_to_win`, a position the layered pass found one move (and
+/// the automatic moves after it) from a win: a depth-first pass towards it that enters only
+/// the positions whose facts (`Compact::facts`) are among its own (every line to it passes only
+/// through such), then the winning move; or a win that pass comes upon first. Its positions
+/// count as expansions, under the same budget.
+fn rebuild(
+    deal: &Deal,
+    next_to_win: CompactKey,
+    budget: &Budget,
+    expanded: &mut u64,
+    watch: &mut Watch,
+) -> End<Move> {
+    let mut exact = Exact::new(deal, budget.memory, SMALL_BYTES, EAGER_BYTES);
+    exact.toward = Some((next_to_win, exact.compact.facts(&next_to_win)));
+    let mut path = match walk(deal, budget, expanded, watch, &mut exact) {
+        End::Won(path) => path,
+        End::Exhausted => unreachable!("the layered pass reached a position the deal cannot"),
+        limit => return limit,
+    };
+    let mut state = State::from_deal(deal);
+    for &m in &path {
+        apply(&mut state, m);
+    }
+    // On its way it may have found a win of its own.
+    if state.is_won() {
+        return End::Won(path);
+    }
+    let mut fresh = Vec::new();
+    generate(&state, &mut fresh);
+    for m in fresh {
+        let mut line = vec![m];
+        apply(&mut state, m);
+        play_automatic(&mut state, &mut line);
+        if state.is_won() {
+            path.extend(line);
+            return End::Won(path);
+        }
+        unwind(&mut state, &mut line, 0);
+    }
+    unreachable!("the layered pass's position next to a win has no winning move")
 }
 
 /// [`search`]'s depth-first walk, its positions told apart by `keys`. The key of the position
@@ -322,10 +441,10 @@ fn walk<K: Keys>(
     let mut keyed: bool;
 
     play_automatic(&mut state, &mut path);
-    if state.is_won() {
+    let mut key = keys.key(None, &state, &path);
+    if state.is_won() || keys.goal(&key) {
         return End::Won(path);
     }
-    let mut key = keys.key(None, &state, &path);
     // The length of the path to the deepest frame's position.
     let mut here = path.len();
     if keys.insert(&key, &state) == Insert::Full {
@@ -376,9 +495,10 @@ fn walk<K: Keys>(
                 apply(&mut state, m);
                 path.push(m);
                 play_automatic(&mut state, &mut path);
+                let child_key = keys.key(Some(&key), &state, &path[path_len..]);
                 let child = Child {
-                    key: keys.key(Some(&key), &state, &path[path_len..]),
-                    won: state.is_won(),
+                    key: child_key,
+                    won: state.is_won() || keys.goal(&child_key),
                 };
                 keys.prefetch(&child.key);
                 children.push(child);
@@ -439,6 +559,9 @@ fn walk<K: Keys>(
                     return End::Won(path);
                 }
                 let child = keys.key(Some(&key), &state, &path[here..]);
+                if keys.goal(&child) {
+                    return End::Won(path);
+                }
                 match keys.insert(&child, &state) {
                     Insert::New => {
                         key = child;
@@ -467,7 +590,7 @@ mod tests {
     use crate::solver::heap::{peak_since, reset_peak};
     use crate::solver::Status;
 
-    fn limits(max_states: Option<u64>) -> Limits {
+    pub(super) fn limits(max_states: Option<u64>) -> Limits {
         Limits {
             max_states,
             max_seconds: None,
@@ -488,7 +611,7 @@ mod tests {
             };
             let memory = Memory::from_now(max_memory);
             reset_peak();
-            let o = solve(&deal, &limits, false, &mut || false);
+            let o = solve(&deal, &limits, false, None, &mut || false);
             assert_eq!((o.status, o.limit), (Status::Unknown, Some(Stop::Memory)));
             let peak = peak_since(&memory);
             assert!(peak <= max_memory, "{peak} bytes held under {max_memory}");
@@ -512,7 +635,8 @@ mod tests {
             deadline: None,
             memory: Memory::from_now(1 << 30),
         };
-        let End::Won(path) = search(&deal, Pass::Complete, &budget, &mut 0, &mut watch) else {
+        let End::Won(path) = search(&deal, Pass::Complete, &budget, None, &mut 0, &mut watch)
+        else {
             panic!("deal 67 is won");
         };
         assert!(path.len() > 20_000, "{}", path.len());
@@ -568,20 +692,155 @@ mod tests {
         // Deal 67 is won by the beam pass after the quick pass ran dry; any budget of at
         // least the states the unlimited solve reports gives the same win.
         let deal = Deal::from_number(Variant::BeleagueredCastle, 67).unwrap();
-        let free = solve(&deal, &limits(None), false, &mut || false);
+        let free = solve(&deal, &limits(None), false, None, &mut || false);
         assert_eq!(free.status, Status::Solved);
         // Two passes ran: the quick one, dry before its million states, then the beam pass.
         assert!(free.ends[0] < QUICK_STATES, "{:?}", free.ends);
         assert_eq!(free.ends, [free.ends[0], free.states]);
         for budget in [free.states, 100_000] {
-            let cut = solve(&deal, &limits(Some(budget)), false, &mut || false);
+            let cut = solve(&deal, &limits(Some(budget)), false, None, &mut || false);
             assert_eq!((cut.status, cut.states), (free.status, free.states));
             assert_eq!(cut.moves, free.moves);
         }
-        let short = solve(&deal, &limits(Some(free.states - 1)), false, &mut || false);
+        let short = solve(
+            &deal,
+            &limits(Some(free.states - 1)),
+            false,
+            None,
+            &mut || false,
+        );
         assert_eq!(
             (short.status, short.states, short.limit),
             (Status::Unknown, free.states - 1, Some(Stop::States))
         );
+    }
+}
+
+#[cfg(test)]
+mod layered_tests {
+    use super::super::state::State;
+    use super::super::variant::Variant;
+    use super::tests::limits;
+    use super::*;
+    use crate::solver::heap::{peak_since, reset_peak};
+    use crate::solver::Status;
+
+    fn budget(max_states: Option<u64>, max_memory: usize) -> Budget {
+        Budget {
+            max_states,
+            deadline: None,
+            memory: Memory::from_now(max_memory),
+        }
+    }
+
+    /// The complete pass with its table full at `layers_after` positions, and the expansions.
+    fn complete(deal: &Deal, max_states: u64, layers_after: Option<u64>) -> (End<Move>, u64) {
+        let mut interrupted = || false;
+        let mut watch = Watch::new(Instant::now(), &mut interrupted);
+        let budget = budget(Some(max_states), 1 << 30);
+        let mut expanded = 0;
+        let end = search(
+            deal,
+            Pass::Complete,
+            &budget,
+            layers_after,
+            &mut expanded,
+            &mut watch,
+        );
+        (end, expanded)
+    }
+
+    /// On deals with no win, the layered pass expands exactly the positions the depth-first
+    /// pass does: each reachable position once (a position expanded twice, or one missed, would
+    /// change the count), whenever it takes over.
+    #[test]
+    fn the_layered_pass_expands_each_position_once() {
+        let deals = [
+            (Variant::BeleagueredCastle, 162),
+            (Variant::StreetsAndAlleys, 31),
+            (Variant::Citadel, 65),
+        ];
+        for (variant, number) in deals {
+            let deal = Deal::from_number(variant, number).unwrap();
+            let (end, states) = complete(&deal, u64::MAX, None);
+            assert_eq!(end, End::Exhausted, "{variant:?} {number}");
+            for after in [1, 100, states / 2] {
+                let (end, layered) = complete(&deal, u64::MAX, Some(after));
+                assert_eq!(end, End::Exhausted, "{variant:?} {number}");
+                assert_eq!(
+                    layered,
+                    states + after,
+                    "{variant:?} {number} after {after}"
+                );
+            }
+        }
+    }
+
+    /// Every win the layered pass finds comes back as a line from the deal that wins. A whole
+    /// deal's positions below its winning layers are too many for a test, so the deals here are
+    /// endgames: a won deal of each variant played along its win until `up` cards are on the
+    /// foundations, then searched in layers from the start.
+    #[test]
+    fn a_win_found_in_layers_replays() {
+        let mut wins = 0;
+        for variant in Variant::ALL {
+            for number in 1..=12 {
+                let deal = Deal::from_number(variant, number).unwrap();
+                let o = solve(&deal, &limits(Some(2_000_000)), false, None, &mut || false);
+                if o.status != Status::Solved {
+                    continue;
+                }
+                for up in [26, 34, 42] {
+                    let mut state = State::from_deal(&deal);
+                    for &m in &o.moves {
+                        if state.foundations.iter().map(|&f| f as usize).sum::<usize>() >= up {
+                            break;
+                        }
+                        apply(&mut state, m);
+                    }
+                    let endgame = Deal {
+                        variant,
+                        number: None,
+                        columns: state.columns(),
+                        foundations: state.foundations,
+                    };
+                    let (end, _) = complete(&endgame, 300_000, Some(1));
+                    match end {
+                        End::Won(moves) => {
+                            assert!(replays_to_win(&endgame, &moves), "{variant:?} {number}");
+                            wins += 1;
+                        }
+                        end => assert_eq!(end, End::Limit(Stop::States), "{variant:?} {number}"),
+                    }
+                }
+            }
+        }
+        assert!(wins >= 40, "{wins} wins");
+    }
+
+    /// Beleaguered Castle 162 (1.3 million positions) needs more than 24 MiB in the depth-first
+    /// table; in layers it is decided in that bound, holding no more.
+    #[test]
+    fn layers_decide_a_deal_the_table_cannot_hold() {
+        let deal = Deal::from_number(Variant::BeleagueredCastle, 162).unwrap();
+        let max_memory = 24 << 20;
+        let limits = Limits {
+            max_states: None,
+            max_seconds: None,
+            max_memory,
+        };
+        let memory = Memory::from_now(max_memory);
+        reset_peak();
+        let o = solve(&deal, &limits, false, None, &mut || false);
+        assert_eq!(o.status, Status::Unsolvable);
+        let peak = peak_since(&memory);
+        assert!(peak <= max_memory, "{peak} bytes held under {max_memory}");
+        // The depth-first pass ran out first.
+        let mut interrupted = || false;
+        let mut watch = Watch::new(Instant::now(), &mut interrupted);
+        let budget = budget(None, max_memory);
+        let mut exact = Exact::new(&deal, budget.memory, SMALL_BYTES, EAGER_BYTES);
+        let end = walk(&deal, &budget, &mut 0, &mut watch, &mut exact);
+        assert_eq!(end, End::Limit(Stop::Memory));
     }
 }

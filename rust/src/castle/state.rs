@@ -80,22 +80,29 @@ pub struct State {
 
 impl State {
     pub fn from_deal(deal: &Deal) -> State {
-        assert!(deal.columns.len() <= MAX_COLUMNS);
+        let mut s = State::empty(deal.columns.len(), deal.foundations);
+        for (i, column) in deal.columns.iter().enumerate() {
+            for &card in column {
+                s.push(i, card);
+            }
+        }
+        s
+    }
+
+    /// `ncols` empty columns and the foundations: the start of a position built by pushing its
+    /// cards, column by column, bottom first.
+    pub(crate) fn empty(ncols: usize, foundations: [u8; 4]) -> State {
+        assert!(ncols <= MAX_COLUMNS);
         let mut s = State {
-            ncols: deal.columns.len(),
+            ncols,
             lens: [0; MAX_COLUMNS],
             cards: [[Card::PLACEHOLDER; COLUMN_CAPACITY]; MAX_COLUMNS],
-            foundations: deal.foundations,
+            foundations,
             in_tableau: 0,
             key: Key([0; 5]),
         };
         for card in Card::deck() {
             set_field(&mut s.key, card, NOT_IN_TABLEAU);
-        }
-        for (i, column) in deal.columns.iter().enumerate() {
-            for &card in column {
-                s.push(i, card);
-            }
         }
         s
     }

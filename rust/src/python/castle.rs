@@ -12,6 +12,7 @@ use crate::castle::moves::{self, Move, FOUNDATION};
 use crate::castle::search;
 use crate::castle::state::{State, MAX_COLUMNS};
 use crate::castle::variant::Variant;
+use crate::solver::budget::End;
 
 fn variant_from(id: &str) -> PyResult<Variant> {
     Variant::from_id(id).ok_or_else(|| {
@@ -174,9 +175,11 @@ pub fn variants() -> Vec<&'static str> {
 
 /// Solves a deal with the GIL released (with `short`, then hunts for a shorter win). Returns
 /// (status, moves, states, seconds, limit), each move (card index, from column, to column or
-/// -1 for the foundation). Ctrl+C raises KeyboardInterrupt within about 50 ms.
+/// -1 for the foundation). Ctrl+C raises KeyboardInterrupt within about 50 ms. The complete
+/// pass goes on in layers once its table is full, or holds `layers_after` positions (for the
+/// tests that compare it with the reference).
 #[pyfunction]
-#[pyo3(signature = (deal, max_states, max_seconds, max_memory, short=false))]
+#[pyo3(signature = (deal, max_states, max_seconds, max_memory, short=false, layers_after=None))]
 pub fn solve(
     py: Python<'_>,
     deal: &PyDeal,
@@ -184,12 +187,38 @@ pub fn solve(
     max_seconds: Option<f64>,
     max_memory: usize,
     short: bool,
+    layers_after: Option<u64>,
 ) -> PyResult<Answer<MoveTuple>> {
     let limits = check_limits(max_states, max_seconds, max_memory)?;
     let outcome = detached(py, |interrupted| {
-        search::solve(&deal.deal, &limits, short, interrupted)
+        search::solve(&deal.deal, &limits, short, layers_after, interrupted)
     })?;
     Ok(answer(outcome, |moves| {
         moves.into_iter().map(move_tuple).collect()
     }))
+}
+
+/// The complete pass alone, from the deal, going on in layers once its table holds
+/// `layers_after` positions: (status, moves, states). The tests compare it with the
+/// reference's.
+#[pyfunction]
+#[pyo3(signature = (deal, max_states, layers_after))]
+pub fn complete_pass(
+    py: Python<'_>,
+    deal: &PyDeal,
+    max_states: Option<u64>,
+    layers_after: Option<u64>,
+) -> PyResult<(&'static str, Vec<MoveTuple>, u64)> {
+    let (end, states) = detached(py, |interrupted| {
+        search::complete_pass(&deal.deal, max_states, layers_after, interrupted)
+    })?;
+    Ok(match end {
+        End::Won(moves) => (
+            "solved",
+            moves.into_iter().map(move_tuple).collect(),
+            states,
+        ),
+        End::Exhausted => ("unsolvable", Vec::new(), states),
+        End::Limit(_) => ("unknown", Vec::new(), states),
+    })
 }

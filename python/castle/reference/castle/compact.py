@@ -16,8 +16,11 @@ Translation of ``rust/src/castle/compact.rs``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...cards import CARDS, SUITS, Card
 from ...deal import Deal
+from ...solve import Move
 from .state import BOTTOM as KEY_BOTTOM
 from .state import NOT_IN_TABLEAU, State
 
@@ -125,15 +128,27 @@ class Compact:
         keeping the key beside its position does at each move, as State keeps its key."""
         return key ^ ((card_code(key, card) ^ self.code(card, under)) << SHIFT[card.index])
 
-    def layer(self, key: CompactKey) -> int:
-        """The layer of irreversibility: the cards on their foundations (less those dealt
-        there) plus the cards that have left a card they were dealt on that is not one rank
-        higher. No move makes it smaller."""
-        total = 0
+    def marks(self, index: int, code: int) -> tuple[bool, bool]:
+        """Whether card ``index`` with code ``code`` is on its foundation (not dealt there), and
+        whether it has left a card it was dealt on that is not one rank higher: the two things
+        no move undoes."""
+        return code == ON_FOUNDATION, code != DEALT and self.one_way[index]
+
+    def facts(self, key: CompactKey) -> int:
+        """What can never be undone in the position: bit ``i`` for card ``i`` on its foundation,
+        bit ``64 + i`` for card ``i`` off a one-way dealt parent. A position leads to ``key``
+        only if its facts are a subset of ``key``'s."""
+        facts = 0
         for i in range(52):
-            code = (key >> SHIFT[i]) & 7
-            total += (code == ON_FOUNDATION) + (code != DEALT and self.one_way[i])
-        return total
+            up, left = self.marks(i, (key >> SHIFT[i]) & 7)
+            facts |= up << i | left << (64 + i)
+        return facts
+
+    def layer(self, key: CompactKey) -> int:
+        """The layer of irreversibility: the facts counted, the cards on their foundations
+        (less those dealt there) plus the cards that have left a card they were dealt on that
+        is not one rank higher. No move makes it smaller."""
+        return bin(self.facts(key)).count("1")
 
     def decode(self, key: CompactKey) -> State:
         """The position ``key`` stands for, its columns in a canonical order: by bottom card
@@ -158,3 +173,13 @@ class Compact:
             columns.append(column)
         columns += [[] for _ in range(self.ncols - len(columns))]
         return State(columns, foundations)
+
+
+def child_key(compact: Compact, key: CompactKey, state: State, line: Sequence[Move]) -> CompactKey:
+    """The compact key of ``state``, reached by ``line`` (a move and its automatic moves, or
+    the deal's automatic moves) from the position of compact key ``key``: each card moved now
+    lies on what ``state``'s exact key says (a card moved twice, as a move and then up, is
+    placed twice, the last time right)."""
+    for move in line:
+        key = compact.place(key, move.card, state.below[move.card.index])
+    return key

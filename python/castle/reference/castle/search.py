@@ -27,7 +27,8 @@ from ...outcome import check_limits
 from ...solve import FOUNDATION, Move, Solution
 from ..solver import Budget, Counter, End, Stop, finish
 from .beam import beam_pass, shortest_beam
-from .compact import Compact, CompactKey
+from .compact import Compact, CompactKey, child_key
+from .layers import layered
 from .moves import apply, generate, play_automatic, replay, undo
 from .order import order_moves
 from .shorten import shorten
@@ -69,10 +70,13 @@ def solve(
     max_states: int | None = None,
     max_seconds: float | None = None,
     short: bool = False,
+    layers_after: int | None = None,
 ) -> Solution:
     """Decide ``deal`` exactly as :func:`castle.solve` does: the quick pass, the beam pass,
     then (unless one won) the complete pass; with ``short``, then beam searches for a shorter
-    win while the limits allow. (No memory bound: the tables here are plain sets.)"""
+    win while the limits allow. No memory bound: the tables here are plain sets, and the
+    complete pass goes on in layers only once its table holds ``layers_after`` positions (as
+    ``castle._core.solve``'s does then, or at its memory bound)."""
     check_limits(max_states, max_seconds)
     started = time.perf_counter()
 
@@ -94,7 +98,7 @@ def solve(
     # The whole budget: the complete pass's, and the short mode's after it.
     budget = Budget(max_states, deadline(1.0))
     if not (end.kind == "won" or end.stop == Stop.INTERRUPTED):
-        end = search(deal, "complete", budget, counter)
+        end = search(deal, "complete", budget, counter, layers_after)
     if end.kind == "won":
         moves = shorten(deal, end.path)
         if short:
@@ -107,33 +111,83 @@ def solve(
     return finish(end, counter, started, Solution, wins)
 
 
-def child_key(compact: Compact, key: CompactKey, state: State, line: Sequence[Move]) -> CompactKey:
-    """The compact key of ``state``, reached by ``line`` (a move and its automatic moves, or
-    the deal's automatic moves) from the position of compact key ``key``: each card moved now
-    lies on what ``state``'s exact key says (a card moved twice, as a move and then up, is
-    placed twice, the last time right)."""
-    for move in line:
-        key = compact.place(key, move.card, state.below[move.card.index])
-    return key
-
-
-def search(deal: Deal, pass_: Pass, budget: Budget, counter: Counter) -> End[Move]:
+def search(
+    deal: Deal, pass_: Pass, budget: Budget, counter: Counter, layers_after: int | None = None
+) -> End[Move]:
     """One depth-first pass. Every new position reached is entered in the table and expanded
-    once; ``counter`` counts expansions over all passes."""
+    once; ``counter`` counts expansions over all passes.
+
+    The complete pass goes on in layers (``layers.py``) when its table is full (here: at
+    ``layers_after`` positions), from the deal again, its table given back. A win found there is
+    a position next to a win; the line to it is :func:`rebuild`'s."""
+    if pass_ == "quick":
+        return walk(deal, None, budget, counter)
+    end = walk(deal, Compact(deal), budget, counter, most=layers_after)
+    if end.stop != Stop.MEMORY:
+        return end
+    found = layered(deal, budget, counter)
+    if found.kind == "won":
+        return rebuild(deal, found.key, budget, counter)
+    return End(found.kind, [], found.stop)
+
+
+def rebuild(deal: Deal, next_to_win: CompactKey, budget: Budget, counter: Counter) -> End[Move]:
+    """The line to a win through ``next_to_win``, a position one move (and the automatic
+    moves after it) from a win: a depth-first pass towards it that enters only the positions
+    whose facts are among its own, then the winning move; or a win that pass comes upon
+    first."""
+    end = walk(deal, Compact(deal), budget, counter, toward=next_to_win)
+    if end.kind != "won":
+        assert end.kind == "limit", "the layered pass reached a position the deal cannot"
+        return end
+    state = replay(deal, end.path)
+    if state.is_won():
+        return end
+    fresh: list[Move] = []
+    generate(state, fresh)
+    for move in fresh:
+        line = [move]
+        apply(state, move)
+        play_automatic(state, line)
+        if state.is_won():
+            return End("won", end.path + line)
+        unwind(state, line, 0)
+    raise AssertionError("the layered pass's position next to a win has no winning move")
+
+
+def walk(
+    deal: Deal,
+    compact: Compact | None,
+    budget: Budget,
+    counter: Counter,
+    most: int | None = None,
+    toward: CompactKey | None = None,
+) -> End[Move]:
+    """The depth-first walk: keyed by rank keys (the quick pass) or by compact keys kept frame
+    by frame (``compact``). The table is full at ``most`` positions. A walk ``toward`` a
+    position ends there as at a win, and enters only the positions that can lead there."""
     state = State.from_deal(deal)
-    # The complete pass's keys are compact keys relative to the deal, the quick pass's rank keys.
-    compact = Compact(deal) if pass_ == "complete" else None
     table: set[Hashable] = set()
     path: list[Move] = []
     moves: list[Move] = []
     frames: list[Frame] = []
+    goal_facts = 0 if compact is None or toward is None else compact.facts(toward)
+
+    def enter(k: Hashable) -> Literal["new", "seen", "full"]:
+        if k in table:
+            return "seen"
+        if most is not None and len(table) >= most:
+            return "full"
+        table.add(k)
+        return "new"
 
     play_automatic(state, path)
-    if state.is_won():
-        return End("won", path)
     # The deal's key, kept through the automatic moves.
     kept = 0 if compact is None else child_key(compact, compact.dealt_key(), state, path)
-    table.add(state.rank_key() if compact is None else kept)
+    if state.is_won() or (toward is not None and kept == toward):
+        return End("won", path)
+    if enter(state.rank_key() if compact is None else kept) == "full":
+        return End("limit", [], Stop.MEMORY)
     while True:
         # `state` is a new position, just entered in the table (and not won): expand it.
         stop = budget.spend(counter)
@@ -174,10 +228,18 @@ def search(deal: Deal, pass_: Pass, budget: Budget, counter: Counter) -> End[Mov
                 k = state.rank_key()
             else:
                 k = kept = child_key(compact, frame.key, state, path[frame.path_len :])
-            if k in table:
+                if k == toward:
+                    return End("won", path)
+            # Something done here that the goal has not: it cannot lead there.
+            cannot_lead = (
+                compact is not None and toward is not None and compact.facts(kept) & ~goal_facts
+            )
+            entered = "seen" if cannot_lead else enter(k)
+            if entered == "full":
+                return End("limit", [], Stop.MEMORY)
+            if entered == "seen":
                 unwind(state, path, frame.path_len)
                 continue
-            table.add(k)
             break
 
 
