@@ -109,8 +109,10 @@ def test_seconds_limit_ends_with_unknown() -> None:
 def test_memory_limit_ends_with_unknown_not_a_crash() -> None:
     s = castle.solve(castle.Deal.from_number(*HARD), max_memory=2**20)
     assert (s.status, s.limit) == ("unknown", "memory")
-    # A 1 MiB table holds about twenty thousand positions.
-    assert 1000 < s.states < 50_000
+    # A 1 MiB table holds about twenty thousand positions; the complete pass then goes on in
+    # layers (three levels and the later layers' seeds, 20 bytes a position) until they fill it
+    # too: about thirty thousand more.
+    assert 1000 < s.states < 200_000
 
 
 @pytest.mark.parametrize(
