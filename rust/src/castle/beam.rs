@@ -5,7 +5,7 @@
 //! mode only improves a win the search already has.
 
 use super::deal::Deal;
-use super::moves::{apply, generate, play_automatic, undo, Move};
+use super::moves::{generate, play, play_automatic, undo, Move};
 use super::search::MOST_MOVES;
 use super::shorten::{shorten, shorten_bytes};
 use super::state::{Key, State};
@@ -113,9 +113,7 @@ pub fn beam_search(
             generate(position, &mut legal);
             for &m in &legal {
                 line.clear();
-                line.push(m);
-                apply(position, m);
-                play_automatic(position, &mut line);
+                play(position, m, &mut line);
                 if position.is_won() {
                     let mut path = line_to(&nodes, &moves, *node);
                     path.extend(&line);
@@ -158,9 +156,7 @@ pub fn beam_search(
             let (parent, node) = &beam[c.from];
             let mut child = parent.clone();
             let start = moves.len();
-            apply(&mut child, c.m);
-            moves.push(c.m);
-            play_automatic(&mut child, &mut moves);
+            play(&mut child, c.m, &mut moves);
             if kept.insert(child.key()) == Insert::Full {
                 return End::Limit(Stop::Memory);
             }

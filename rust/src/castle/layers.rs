@@ -22,7 +22,7 @@
 
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
-use super::moves::{apply, generate, play_automatic, undo, Move};
+use super::moves::{generate, play, play_automatic, undo, Move};
 use super::state::State;
 use crate::solver::budget::{Budget, Watch};
 use crate::solver::heap::Memory;
@@ -168,9 +168,7 @@ pub fn layered(deal: &Deal, budget: &Budget, expanded: &mut u64, watch: &mut Wat
                 generate(&state, &mut fresh);
                 for &m in &fresh {
                     line.clear();
-                    apply(&mut state, m);
-                    line.push(m);
-                    play_automatic(&mut state, &mut line);
+                    play(&mut state, m, &mut line);
                     if state.is_won() {
                         return Layered::Won(*x);
                     }

@@ -217,6 +217,15 @@ pub fn next_automatic(state: &State) -> Option<Move> {
     })
 }
 
+/// Makes `m`, then the automatic moves after it, appending them all to `line`: one step of
+/// every search.
+#[inline]
+pub fn play(state: &mut State, m: Move, line: &mut Vec<Move>) {
+    apply(state, m);
+    line.push(m);
+    play_automatic(state, line);
+}
+
 /// Plays automatic moves until none is left, appending them to `played`.
 pub fn play_automatic(state: &mut State, played: &mut Vec<Move>) {
     while let Some(m) = next_automatic(state) {

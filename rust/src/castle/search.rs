@@ -7,7 +7,7 @@ use super::beam::{beam_pass, shortest_beam};
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
 use super::layers::{layered, Layered};
-use super::moves::{apply, generate, play_automatic, replays_to_win, undo, Move};
+use super::moves::{apply, generate, play, play_automatic, replays_to_win, undo, Move};
 use super::order::order_moves;
 use super::shorten::{shorten, shorten_bytes};
 use super::state::{Key, State};
@@ -401,9 +401,8 @@ fn rebuild(
     let mut fresh = Vec::new();
     generate(&state, &mut fresh);
     for m in fresh {
-        let mut line = vec![m];
-        apply(&mut state, m);
-        play_automatic(&mut state, &mut line);
+        let mut line = Vec::new();
+        play(&mut state, m, &mut line);
         if state.is_won() {
             path.extend(line);
             return End::Won(path);
@@ -492,9 +491,7 @@ fn walk<K: Keys>(
             // first.
             children.clear();
             for &m in fresh.iter().rev() {
-                apply(&mut state, m);
-                path.push(m);
-                play_automatic(&mut state, &mut path);
+                play(&mut state, m, &mut path);
                 let child_key = keys.key(Some(&key), &state, &path[path_len..]);
                 let child = Child {
                     key: child_key,
@@ -542,9 +539,7 @@ fn walk<K: Keys>(
                     }
                 };
                 if new {
-                    apply(&mut state, m);
-                    path.push(m);
-                    play_automatic(&mut state, &mut path);
+                    play(&mut state, m, &mut path);
                     if child.won {
                         return End::Won(path);
                     }
@@ -552,9 +547,7 @@ fn walk<K: Keys>(
                     break;
                 }
             } else {
-                apply(&mut state, m);
-                path.push(m);
-                play_automatic(&mut state, &mut path);
+                play(&mut state, m, &mut path);
                 if state.is_won() {
                     return End::Won(path);
                 }
@@ -735,19 +728,7 @@ mod layered_tests {
 
     /// The complete pass with its table full at `layers_after` positions, and the expansions.
     fn complete(deal: &Deal, max_states: u64, layers_after: Option<u64>) -> (End<Move>, u64) {
-        let mut interrupted = || false;
-        let mut watch = Watch::new(Instant::now(), &mut interrupted);
-        let budget = budget(Some(max_states), 1 << 30);
-        let mut expanded = 0;
-        let end = search(
-            deal,
-            Pass::Complete,
-            &budget,
-            layers_after,
-            &mut expanded,
-            &mut watch,
-        );
-        (end, expanded)
+        complete_pass(deal, Some(max_states), layers_after, &mut || false)
     }
 
     /// On deals with no win, the layered pass expands exactly the positions the depth-first

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ...deal import Deal
 from ...solve import Move
 from ..solver.budget import Budget, Counter, End
-from .moves import apply, generate, play_automatic, undo
+from .moves import generate, play, play_automatic, undo
 from .shorten import shorten
 from .state import State
 
@@ -73,9 +73,8 @@ def beam_search(
             generate(position, legal)
             for move in legal:
                 # The move and the automatic moves after it, made and taken back in place.
-                line = [move]
-                apply(position, move)
-                play_automatic(position, line)
+                line: list[Move] = []
+                play(position, move, line)
                 if position.is_won():
                     return End("won", line_to(nodes, node) + line)
                 key = position.key()
@@ -91,9 +90,8 @@ def beam_search(
         for _, index, move in candidates[:width]:
             parent, node = beam[index]
             child = parent.copy()
-            line = [move]
-            apply(child, move)
-            play_automatic(child, line)
+            line = []
+            play(child, move, line)
             kept.add(child.key())
             nodes.append(Node(node, line, nodes[node].length + len(line)))
             next_beam.append((child, len(nodes) - 1))

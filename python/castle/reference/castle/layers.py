@@ -21,7 +21,7 @@ from ...deal import Deal
 from ...solve import Move
 from ..solver import Budget, Counter, Stop
 from .compact import Compact, CompactKey, child_key
-from .moves import apply, generate, play_automatic, undo
+from .moves import generate, play, play_automatic, undo
 from .state import State
 
 #: More than any layer: 52 cards, each counted at most twice.
@@ -63,9 +63,8 @@ def layered(deal: Deal, budget: Budget, counter: Counter) -> Layered:
                 fresh: list[Move] = []
                 generate(state, fresh)
                 for move in fresh:
-                    line = [move]
-                    apply(state, move)
-                    play_automatic(state, line)
+                    line = []
+                    play(state, move, line)
                     if state.is_won():
                         return Layered("won", x)
                     child = child_key(compact, x, state, line)

@@ -109,6 +109,14 @@ def next_automatic(state: State) -> Move | None:
     return None
 
 
+def play(state: State, move: Move, line: list[Move]) -> None:
+    """Make ``move``, then the automatic moves after it, appending them all to ``line``: one
+    step of every search."""
+    apply(state, move)
+    line.append(move)
+    play_automatic(state, line)
+
+
 def play_automatic(state: State, played: list[Move]) -> None:
     """Play automatic moves until none is left, appending them to ``played``."""
     while (move := next_automatic(state)) is not None:

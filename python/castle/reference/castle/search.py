@@ -29,7 +29,7 @@ from ..solver import Budget, Counter, End, Stop, finish
 from .beam import beam_pass, shortest_beam
 from .compact import Compact, CompactKey, child_key
 from .layers import layered
-from .moves import apply, generate, play_automatic, replay, undo
+from .moves import generate, play, play_automatic, replay, undo
 from .order import order_moves
 from .shorten import shorten
 from .state import State
@@ -146,9 +146,8 @@ def rebuild(deal: Deal, next_to_win: CompactKey, budget: Budget, counter: Counte
     fresh: list[Move] = []
     generate(state, fresh)
     for move in fresh:
-        line = [move]
-        apply(state, move)
-        play_automatic(state, line)
+        line: list[Move] = []
+        play(state, move, line)
         if state.is_won():
             return End("won", end.path + line)
         unwind(state, line, 0)
@@ -218,9 +217,7 @@ def walk(
             frame.next += 1
             if move == frame.back:
                 continue
-            apply(state, move)
-            path.append(move)
-            play_automatic(state, path)
+            play(state, move, path)
             if state.is_won():
                 return End("won", path)
             k: Hashable
