@@ -58,14 +58,21 @@ impl Run {
     }
 
     /// Appends `key`, first sorting the run's tail into its sorted part (less the keys of
-    /// `except`) if the tail has grown half as long. False if the memory bound forbids it.
+    /// `except`) if the tail has grown half as long, or if the memory bound leaves no room for
+    /// it otherwise. False if the bound forbids it even so.
     fn push(&mut self, key: CompactKey, except: &[&[CompactKey]], memory: &Memory) -> bool {
         if self.keys.len() == self.keys.capacity()
             && self.keys.len() - self.sorted >= (self.sorted / 2).max(LEAST_TAIL)
         {
             self.settle(except, memory);
         }
-        if !memory.reserve(&mut self.keys, 1) {
+        // At the bound, the tail's repeats are dropped before the run gives up.
+        if !memory.reserve(&mut self.keys, 1)
+            && (self.sorted == self.keys.len() || {
+                self.settle(except, memory);
+                !memory.reserve(&mut self.keys, 1)
+            })
+        {
             return false;
         }
         self.keys.push(key);
