@@ -26,7 +26,8 @@ use crate::solver::{Outcome, Stop};
 /// nothing. It may expand [`QUICK_STATES`] positions. The beam pass (`beam.rs`) may then
 /// expand [`BEAM_STATES`] more: beam searches, guided by how near a win each position looks,
 /// win some deals that depth-first order wanders in for good. The complete pass then searches
-/// with exact keys; its "no" is a proof.
+/// with exact keys, going on in layers (`layers.rs`) if its table fills the memory bound; its
+/// "no" is a proof.
 ///
 /// Each pass ends at a fixed count of expansions of the whole solve, or at the caller's
 /// `max_states`, whichever comes first; so a solve under `max_states` is the unlimited solve

@@ -4,10 +4,11 @@ The quick pass gives up completeness for speed: its table treats positions that 
 suits as one, so it never looks at a second position of the same shape. A win it finds is a
 real win (its moves are legal moves from the deal); running out of moves there proves nothing.
 It may expand ``QUICK_STATES`` positions, the beam pass (``beam.py``) ``BEAM_STATES`` more. The
-complete pass then searches with exact keys (``compact.py``'s, kept frame by frame): every
-position reachable from the deal is expanded at most once, so running out of moves proves there
-is no win. Each pass ends at a fixed count of the solve's expansions or at ``max_states``,
-whichever comes first: a solve under ``max_states`` is the unlimited solve cut short.
+complete pass then searches with exact keys (``compact.py``'s, kept frame by frame), going on
+in layers (``layers.py``) once its table is full: every position reachable from the deal is
+expanded at most once, so running out of moves proves there is no win. Each pass ends at a
+fixed count of the solve's expansions or at ``max_states``, whichever comes first: a solve
+under ``max_states`` is the unlimited solve cut short.
 
 Translation of ``rust/src/castle/search.rs``. What the Rust walk does for time and memory alone
 is not translated: its table in two stages (a hash set, then ``solver/packed.rs``), its
