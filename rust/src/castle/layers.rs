@@ -22,7 +22,7 @@
 
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
-use super::moves::{generate, play, play_automatic, undo, Move};
+use super::moves::{generate, play, play_automatic, unwind, Move};
 use super::state::State;
 use crate::solver::budget::{Budget, Watch};
 use crate::solver::heap::Memory;
@@ -147,11 +147,11 @@ pub fn layered(deal: &Deal, budget: &Budget, expanded: &mut u64, watch: &mut Wat
     let mut state = State::from_deal(deal);
     let mut line: Vec<Move> = Vec::new();
     play_automatic(&mut state, &mut line);
+    let root = compact.encode(&state);
     if state.is_won() {
-        return Layered::Won(compact.encode(&state));
+        return Layered::Won(root);
     }
     let mut seeds: Vec<Run> = (0..LAYERS).map(|_| Run::new()).collect();
-    let root = compact.encode(&state);
     if !seeds[compact.layer(&root) as usize].push(root, &[], memory) {
         return Layered::Limit(Stop::Memory);
     }
@@ -191,9 +191,7 @@ pub fn layered(deal: &Deal, budget: &Budget, expanded: &mut u64, watch: &mut Wat
                     if !room {
                         return Layered::Limit(Stop::Memory);
                     }
-                    for &moved in line.iter().rev() {
-                        undo(&mut state, moved);
-                    }
+                    unwind(&mut state, &mut line, 0);
                 }
             }
             let next = next.into_sorted(&[&level, &previous], memory);

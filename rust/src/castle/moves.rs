@@ -226,6 +226,15 @@ pub fn play(state: &mut State, m: Move, line: &mut Vec<Move>) {
     play_automatic(state, line);
 }
 
+/// Takes back moves until the path is `len` long.
+#[inline]
+pub fn unwind(state: &mut State, path: &mut Vec<Move>, len: usize) {
+    while path.len() > len {
+        let m = path.pop().unwrap();
+        undo(state, m);
+    }
+}
+
 /// Plays automatic moves until none is left, appending them to `played`.
 pub fn play_automatic(state: &mut State, played: &mut Vec<Move>) {
     while let Some(m) = next_automatic(state) {

@@ -7,7 +7,7 @@ use super::beam::{beam_pass, shortest_beam};
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
 use super::layers::{layered, Layered};
-use super::moves::{apply, generate, play, play_automatic, replays_to_win, undo, Move};
+use super::moves::{apply, generate, play, play_automatic, replays_to_win, undo, unwind, Move};
 use super::order::order_moves;
 use super::shorten::{shorten, shorten_bytes};
 use super::state::{Key, State};
@@ -566,14 +566,6 @@ fn walk<K: Keys>(
                 }
             }
         }
-    }
-}
-
-/// Takes back moves until the path is `len` long.
-fn unwind(state: &mut State, path: &mut Vec<Move>, len: usize) {
-    while path.len() > len {
-        let m = path.pop().unwrap();
-        undo(state, m);
     }
 }
 

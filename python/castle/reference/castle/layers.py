@@ -21,7 +21,7 @@ from ...deal import Deal
 from ...solve import Move
 from ..solver import Budget, Counter, Stop
 from .compact import Compact, CompactKey, child_key
-from .moves import generate, play, play_automatic, undo
+from .moves import generate, play, play_automatic, unwind
 from .state import State
 
 #: More than any layer: 52 cards, each counted at most twice.
@@ -70,8 +70,7 @@ def layered(deal: Deal, budget: Budget, counter: Counter) -> Layered:
                     child = child_key(compact, x, state, line)
                     q = compact.layer(child)
                     (following if q == p else seeds[q]).add(child)
-                    for moved in reversed(line):
-                        undo(state, moved)
+                    unwind(state, line, 0)
             current = set(level)
             level = sorted(following - current - previous)
             previous = current

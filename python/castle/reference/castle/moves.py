@@ -117,6 +117,12 @@ def play(state: State, move: Move, line: list[Move]) -> None:
     play_automatic(state, line)
 
 
+def unwind(state: State, path: list[Move], length: int) -> None:
+    """Take back moves until the path is ``length`` long."""
+    while len(path) > length:
+        undo(state, path.pop())
+
+
 def play_automatic(state: State, played: list[Move]) -> None:
     """Play automatic moves until none is left, appending them to ``played``."""
     while (move := next_automatic(state)) is not None:

@@ -30,7 +30,7 @@ from ..solver import Budget, Counter, End, Stop, finish
 from .beam import beam_pass, shortest_beam
 from .compact import Compact, CompactKey, child_key
 from .layers import layered
-from .moves import generate, play, play_automatic, replay, undo
+from .moves import generate, play, play_automatic, replay, unwind
 from .order import order_moves
 from .shorten import shorten
 from .state import State
@@ -239,9 +239,3 @@ def walk(
                 unwind(state, path, frame.path_len)
                 continue
             break
-
-
-def unwind(state: State, path: list[Move], length: int) -> None:
-    """Take back moves until the path is ``length`` long."""
-    while len(path) > length:
-        undo(state, path.pop())
