@@ -24,7 +24,7 @@ from castle import _core
 variant, number, after = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 deal = _core.Deal.from_number(variant, number)
 start = time.perf_counter()
-status, moves, states = _core.complete_pass(deal, None, None if after == "-" else int(after))
+status, moves, states, _ = _core.complete_pass(deal, None, None if after == "-" else int(after))
 seconds = time.perf_counter() - start
 with open("/proc/self/status") as f:
     peak = int(next(line for line in f if line.startswith("VmHWM:")).split()[1]) * 1024

@@ -76,7 +76,7 @@ def test_the_reference_follows_the_layers_to_a_win(variant: str) -> None:
                 deal = endgame(variant, number, up)
             except AssertionError:
                 continue  # not a won deal
-            status, moves, states = _core.complete_pass(deal.core, 5000, 1)
+            status, moves, states, _ = _core.complete_pass(deal.core, 5000, 1)
             counter = Counter()
             end = search.search(deal, "complete", Budget(5000, None), counter, layers_after=1)
             assert (end.kind, counter.expanded) == (KINDS[status], states), number

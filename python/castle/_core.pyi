@@ -4,6 +4,7 @@ Cards cross this boundary as indexes ``13 * suit + rank - 1`` with suits in the 
 ``C D H S`` and ranks 1 (ace) to 13 (king).
 """
 
+import os
 from typing import final
 
 __all__ = [
@@ -78,10 +79,14 @@ def solve(
     max_memory: int,
     short: bool = False,
     layers_after: int | None = None,
+    spill_dir: str | os.PathLike[str] | None = None,
+    max_disk: int | None = None,
 ) -> tuple[str, list[tuple[int, int, int]], int, float, str | None]:
     """(status, moves, states expanded, seconds, limit that stopped an unknown). With
     ``short``, beam searches for a shorter win follow a win. The complete pass goes on in
-    layers once its table is full, or holds ``layers_after`` positions (the tests').
+    layers once its table is full, or holds ``layers_after`` positions (the tests'); with
+    ``spill_dir``, the layers put keys in files there when memory is full, at most
+    ``max_disk`` bytes of them.
 
     Each move is (card index, from column, to column or -1 for the foundation).
     """
@@ -118,11 +123,16 @@ class SpiderDeal:
         """How many top cards of ``column`` may move as one (face up, one suit, descending)."""
 
 def complete_pass(
-    deal: Deal, max_states: int | None, layers_after: int | None
-) -> tuple[str, list[tuple[int, int, int]], int]:
+    deal: Deal,
+    max_states: int | None,
+    layers_after: int | None,
+    max_memory: int | None = None,
+    spill_dir: str | os.PathLike[str] | None = None,
+) -> tuple[str, list[tuple[int, int, int]], int, str | None]:
     """The complete pass alone, from the deal, going on in layers once its table holds
-    ``layers_after`` positions: (status, moves, states). The tests compare it with the
-    reference's."""
+    ``layers_after`` positions or ``max_memory`` bytes (spilling to ``spill_dir`` if given):
+    (status, moves, states, limit). The tests compare it with the reference's, and with
+    itself on disk."""
 
 def solve_spider(
     deal: SpiderDeal,

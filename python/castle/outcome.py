@@ -5,6 +5,8 @@ under (and what makes a limit nonsense), and an answer as JSON. ``castle.solve``
 from __future__ import annotations
 
 import math
+import os
+from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from .cards import shown
@@ -18,6 +20,7 @@ DEFAULT_MAX_MEMORY = 4 * 2**30
 MAX_SECONDS_LIMIT = 365 * 24 * 3600
 MAX_STATES_LIMIT = 2**62
 MAX_MEMORY_LIMIT = 2**40
+MAX_DISK_LIMIT = 2**50
 
 
 class _Answer(Protocol):
@@ -92,16 +95,44 @@ def limit_problem(name: str, value: object) -> str | None:
         else:
             ok = 2**20 <= value <= MAX_MEMORY_LIMIT
         return None if ok else f"must be between 1 MiB and 1 TiB in bytes, not {shown(value)}"
+    if name == "max_disk":
+        if isinstance(value, bool) or not isinstance(value, int):
+            ok = False
+        else:
+            ok = 2**20 <= value <= MAX_DISK_LIMIT
+        return None if ok else f"must be between 1 MiB and 1 PiB in bytes, not {shown(value)}"
     raise ValueError(f"no limit named {name!r}")
+
+
+def check_spill(spill_dir: str | os.PathLike[str] | None, max_disk: int | None) -> Path | None:
+    """``spill_dir`` as a path, or :class:`LimitError` if it is not a directory this process
+    may write in, or if ``max_disk`` makes no sense (or comes without a directory)."""
+    problem = limit_problem("max_disk", max_disk)
+    if problem is not None:
+        raise LimitError(f"max_disk {problem}")
+    if spill_dir is None:
+        if max_disk is not None:
+            raise LimitError("max_disk needs a spill_dir to bound")
+        return None
+    if not isinstance(spill_dir, (str, os.PathLike)):
+        raise LimitError(f"spill_dir must be a directory's path, not {shown(spill_dir)}")
+    path = Path(spill_dir)
+    if not path.is_dir():
+        raise LimitError(f"spill_dir is not a directory: {shown(str(path))}")
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise LimitError(f"spill_dir is not writable: {shown(str(path))}")
+    return path
 
 
 __all__ = [
     "DEFAULT_MAX_MEMORY",
+    "MAX_DISK_LIMIT",
     "MAX_MEMORY_LIMIT",
     "MAX_SECONDS_LIMIT",
     "MAX_STATES_LIMIT",
     "Status",
     "check_limits",
+    "check_spill",
     "limit_problem",
     "solution_json",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Any, Literal, Union, cast, overload
 
@@ -9,7 +10,7 @@ from . import _core
 from .cards import CARDS, Card
 from .deal import Deal
 from .errors import LimitError
-from .outcome import DEFAULT_MAX_MEMORY, Status, check_limits, solution_json
+from .outcome import DEFAULT_MAX_MEMORY, Status, check_limits, check_spill, solution_json
 from .spider import SpiderDeal, SpiderSolution, solve_spider
 
 FOUNDATION: Literal["foundation"] = "foundation"
@@ -43,8 +44,8 @@ class Solution:
 
     ``status`` is ``"solved"`` (``moves`` win from the deal, automatic foundation moves
     included), ``"unsolvable"`` (the search was complete: no sequence of moves wins) or
-    ``"unknown"`` (a limit stopped it; ``limit`` says which). ``states`` counts positions
-    expanded.
+    ``"unknown"`` (a limit stopped it; ``limit`` says which: ``"states"``, ``"seconds"``,
+    ``"memory"``, ``"disk"`` or ``"interrupted"``). ``states`` counts positions expanded.
     """
 
     status: Status
@@ -70,6 +71,8 @@ def solve(
     max_seconds: float | None = None,
     max_memory: int = DEFAULT_MAX_MEMORY,
     short: bool = False,
+    spill_dir: str | os.PathLike[str] | None = None,
+    max_disk: int | None = None,
 ) -> Solution: ...
 
 
@@ -81,6 +84,8 @@ def solve(
     max_seconds: float | None = None,
     max_memory: int = DEFAULT_MAX_MEMORY,
     short: bool = False,
+    spill_dir: None = None,
+    max_disk: None = None,
 ) -> SpiderSolution: ...
 
 
@@ -91,6 +96,8 @@ def solve(
     max_seconds: float | None = None,
     max_memory: int = DEFAULT_MAX_MEMORY,
     short: bool = False,
+    spill_dir: str | os.PathLike[str] | None = None,
+    max_disk: int | None = None,
 ) -> Solution | SpiderSolution:
     """Decide whether ``deal`` can be won, and how.
 
@@ -104,6 +111,12 @@ def solve(
     in the bound is returned as found. The search runs without the GIL; Ctrl+C raises
     ``KeyboardInterrupt`` promptly.
 
+    With ``spill_dir`` (an existing directory), the layers put what does not fit in
+    ``max_memory`` in files there (a directory of their own, removed when the search ends),
+    at most ``max_disk`` bytes of them, and never so many that the disk would have less than
+    256 MiB free: past that, ``"unknown"`` with ``limit`` ``"disk"``. Where the keys lie
+    changes nothing else: the same positions, in the same order.
+
     With ``short``, a win found is followed by beam searches of growing width (100, 1,000,
     10,000) for a shorter one, while the limits allow; the shortest win is returned (the
     verdict is the same either way; ``states`` counts the beams' expansions too). About a
@@ -115,18 +128,23 @@ def solve(
     if isinstance(deal, SpiderDeal):
         if short:
             raise LimitError("short is not offered for Spider yet")
+        if spill_dir is not None or max_disk is not None:
+            raise LimitError("spill_dir and max_disk are not offered for Spider yet")
         return solve_spider(
             deal, max_states=max_states, max_seconds=max_seconds, max_memory=max_memory
         )
     if not isinstance(deal, Deal):
         raise TypeError(f"solve() takes a castle.Deal or SpiderDeal, not {type(deal).__name__}")
     check_limits(max_states, max_seconds, max_memory)
+    spill = check_spill(spill_dir, max_disk)
     status, moves, states, seconds, limit = _core.solve(
         deal.core,
         max_states,
         None if max_seconds is None else float(max_seconds),
         max_memory,
         short=bool(short),
+        spill_dir=spill,
+        max_disk=max_disk,
     )
     return Solution(
         status=cast(Status, status),

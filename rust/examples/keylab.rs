@@ -55,7 +55,13 @@ fn main() {
                 max_seconds: None,
                 max_memory: 8 << 30,
             };
-            let o = castle::castle::search::solve(&deal, &limits, false, None, &mut || false);
+            let o = castle::castle::search::solve(
+                &deal,
+                &limits,
+                false,
+                &Default::default(),
+                &mut || false,
+            );
             let complete = o.ends[o.ends.len() - 1] - o.ends[o.ends.len() - 2];
             println!(
                 "{number}\t{}\tstates {}\tpasses end at {:?}\tcomplete pass {complete}",

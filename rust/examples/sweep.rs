@@ -26,7 +26,7 @@ fn main() {
     let (mut states, mut seconds) = (0u64, 0f64);
     for n in first..=last {
         let deal = Deal::from_number(variant, n).unwrap();
-        let o = solve(&deal, &limits, short, None, &mut || false);
+        let o = solve(&deal, &limits, short, &Default::default(), &mut || false);
         println!(
             "{n}\t{}\t{}\t{:.4}\t{}",
             o.status.as_str(),

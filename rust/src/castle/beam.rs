@@ -256,8 +256,8 @@ mod tests {
             max_seconds: None,
             max_memory: 1 << 30,
         };
-        let plain = solve(&deal, &limits, false, None, &mut || false);
-        let short = solve(&deal, &limits, true, None, &mut || false);
+        let plain = solve(&deal, &limits, false, &Default::default(), &mut || false);
+        let short = solve(&deal, &limits, true, &Default::default(), &mut || false);
         assert!(replays_to_win(&deal, &short.moves));
         assert!(short.moves.len() < plain.moves.len());
     }

@@ -76,11 +76,7 @@ impl PartialOrd for CompactKey {
 impl std::hash::Hash for CompactKey {
     #[inline]
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        let (low, high) = (self.low, self.high);
-        let mut bytes = [0u8; 20];
-        bytes[..16].copy_from_slice(&low.to_le_bytes());
-        bytes[16..].copy_from_slice(&high.to_le_bytes());
-        state.write(&bytes);
+        state.write(&self.to_bytes());
     }
 }
 
@@ -103,6 +99,29 @@ impl CompactKey {
             (low >> 96) as u32,
             high,
         ]
+    }
+
+    /// The key as bytes (`low`, then `high`, little-endian), as the layers' files hold it.
+    #[inline]
+    pub fn to_bytes(&self) -> [u8; 20] {
+        let (low, high) = (self.low, self.high);
+        let mut bytes = [0u8; 20];
+        bytes[..16].copy_from_slice(&low.to_le_bytes());
+        bytes[16..].copy_from_slice(&high.to_le_bytes());
+        bytes
+    }
+
+    /// `to_bytes`'s inverse.
+    #[inline]
+    pub fn from_bytes(bytes: &[u8; 20]) -> CompactKey {
+        let mut low = [0u8; 16];
+        low.copy_from_slice(&bytes[..16]);
+        let mut high = [0u8; 4];
+        high.copy_from_slice(&bytes[16..]);
+        CompactKey {
+            low: u128::from_le_bytes(low),
+            high: u32::from_le_bytes(high),
+        }
     }
 
     /// The key of five words (`words`'s inverse), for tests of what holds keys.

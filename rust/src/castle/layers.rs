@@ -14,24 +14,30 @@
 //!
 //! Each level and each layer's seeds are sorted runs of compact keys (20 bytes each, no table):
 //! keys are appended, and whenever the unsorted tail is half as long as the sorted part, the
-//! tail is sorted, rid of repeats and of keys in the levels before, and merged in. The order of
-//! expansion is the keys' order, which the reference follows.
+//! tail is sorted, rid of repeats and of keys in the levels before, and merged in (`runs.rs`).
+//! The order of expansion is the keys' order, which the reference follows.
+//!
+//! With a spill directory, memory full is not the end: the largest of what waits (the level
+//! before, the next level, a layer's seeds) goes to a file, and a level too large for a quarter
+//! of the bound is merged into a file and read from there (`runs.rs`). The levels and their
+//! order are the same, so the search is too, position for position.
 //!
 //! A win found here is a position one move (and the automatic moves after it) from a win; the
 //! line to it is rebuilt by a depth-first search towards it (`search.rs`).
 
+use std::rc::Rc;
+
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
 use super::moves::{generate, play, play_automatic, unwind, Move};
+use super::runs::{Run, Sorted};
 use super::state::State;
 use crate::solver::budget::{Budget, Watch};
-use crate::solver::heap::Memory;
+use crate::solver::disk::{Disk, Spill};
 use crate::solver::Stop;
 
 /// More than any layer: 52 cards, each counted at most twice.
 const LAYERS: usize = 105;
-/// A run's tail is merged in once it is this long, at least (and half its sorted part).
-const LEAST_TAIL: usize = 1 << 12;
 
 /// How the layered pass ended.
 #[derive(Debug, PartialEq, Eq)]
@@ -43,105 +49,37 @@ pub enum Layered {
     Limit(Stop),
 }
 
-/// Keys: a sorted, deduplicated part, then keys appended since.
-struct Run {
-    keys: Vec<CompactKey>,
-    sorted: usize,
-}
-
-impl Run {
-    fn new() -> Run {
-        Run {
-            keys: Vec::new(),
-            sorted: 0,
-        }
-    }
-
-    /// Appends `key`, first sorting the run's tail into its sorted part (less the keys of
-    /// `except`) if the tail has grown half as long, or if the memory bound leaves no room for
-    /// it otherwise. False if the bound forbids it even so.
-    fn push(&mut self, key: CompactKey, except: &[&[CompactKey]], memory: &Memory) -> bool {
-        if self.keys.len() == self.keys.capacity()
-            && self.keys.len() - self.sorted >= (self.sorted / 2).max(LEAST_TAIL)
-        {
-            self.settle(except, memory);
-        }
-        // At the bound, the tail's repeats are dropped before the run gives up.
-        if !memory.reserve(&mut self.keys, 1)
-            && (self.sorted == self.keys.len() || {
-                self.settle(except, memory);
-                !memory.reserve(&mut self.keys, 1)
-            })
-        {
-            return false;
-        }
-        self.keys.push(key);
-        true
-    }
-
-    /// Sorts the tail, keeps the keys of it that are new (not in the sorted part, not in
-    /// `except`, each sorted, not twice), and merges them into the sorted part: the sorted
-    /// part is never sorted again (sorting was most of the pass's time when it was).
-    fn settle(&mut self, except: &[&[CompactKey]], memory: &Memory) {
-        let (head, tail) = self.keys.split_at_mut(self.sorted);
-        tail.sort_unstable();
-        let mut cursors = vec![0; except.len() + 1];
-        let mut new = 0;
-        for i in 0..tail.len() {
-            let key = tail[i];
-            let seen = (new > 0 && tail[new - 1] == key)
-                || std::iter::once(&*head)
-                    .chain(except.iter().copied())
-                    .zip(cursors.iter_mut())
-                    .any(|(sorted, at)| {
-                        while *at < sorted.len() && sorted[*at] < key {
-                            *at += 1;
-                        }
-                        *at < sorted.len() && sorted[*at] == key
-                    });
-            if !seen {
-                tail[new] = key;
-                new += 1;
-            }
-        }
-        // Merged from the back, the new keys set aside first.
-        let mut fresh: Vec<CompactKey> = Vec::new();
-        if !memory.reserve(&mut fresh, new) {
-            // No room beside the run: sort it whole, in place.
-            self.keys.truncate(self.sorted + new);
-            self.keys.sort_unstable();
-            self.sorted = self.keys.len();
-            return;
-        }
-        fresh.extend_from_slice(&self.keys[self.sorted..self.sorted + new]);
-        let (mut i, mut j) = (self.sorted, new);
-        self.keys.truncate(self.sorted + new);
-        for k in (0..self.keys.len()).rev() {
-            if j == 0 {
-                break;
-            }
-            if i > 0 && self.keys[i - 1] > fresh[j - 1] {
-                self.keys[k] = self.keys[i - 1];
-                i -= 1;
-            } else {
-                self.keys[k] = fresh[j - 1];
-                j -= 1;
-            }
-        }
-        self.sorted = self.keys.len();
-    }
-
-    /// The keys, sorted and deduplicated, less those of `except`.
-    fn into_sorted(mut self, except: &[&[CompactKey]], memory: &Memory) -> Vec<CompactKey> {
-        self.settle(except, memory);
-        self.keys.shrink_to_fit();
-        self.keys
-    }
+/// How the complete pass goes on when its table is full.
+#[derive(Clone, Debug, Default)]
+pub struct Overflow {
+    /// The table counts as full at this many positions (the tests'), else at the memory bound.
+    pub layers_after: Option<u64>,
+    /// Where the layers may put keys when memory is full (else they stop there).
+    pub spill: Option<Spill>,
 }
 
 /// Searches every position reachable from `deal`, layer by layer, each once. `expanded`
 /// counts expansions over all passes.
-pub fn layered(deal: &Deal, budget: &Budget, expanded: &mut u64, watch: &mut Watch) -> Layered {
+pub fn layered(
+    deal: &Deal,
+    budget: &Budget,
+    spill: Option<&Spill>,
+    expanded: &mut u64,
+    watch: &mut Watch,
+) -> Layered {
+    match search_layers(deal, budget, spill, expanded, watch) {
+        Ok(end) => end,
+        Err(why) => Layered::Limit(why),
+    }
+}
+
+fn search_layers(
+    deal: &Deal,
+    budget: &Budget,
+    spill: Option<&Spill>,
+    expanded: &mut u64,
+    watch: &mut Watch,
+) -> Result<Layered, Stop> {
     let memory = &budget.memory;
     let compact = Compact::new(deal);
     let mut state = State::from_deal(deal);
@@ -149,105 +87,208 @@ pub fn layered(deal: &Deal, budget: &Budget, expanded: &mut u64, watch: &mut Wat
     play_automatic(&mut state, &mut line);
     let root = compact.encode(&state);
     if state.is_won() {
-        return Layered::Won(root);
+        return Ok(Layered::Won(root));
     }
+    // Buffers of a 64th of the bound, within reason: a run has at most 9 files to read at once.
+    let buffer = (memory.max / 64).clamp(4 << 10, 1 << 20);
+    let disk = spill.map(|s| Disk::open(s, buffer)).transpose()?;
+    let disk = disk.as_ref();
     let mut seeds: Vec<Run> = (0..LAYERS).map(|_| Run::new()).collect();
-    if !seeds[compact.layer(&root) as usize].push(root, &[], memory) {
-        return Layered::Limit(Stop::Memory);
-    }
     let mut fresh: Vec<Move> = Vec::new();
-    if !(memory.reserve(&mut fresh, super::search::MOST_MOVES)
+    if !(seeds[compact.layer(&root) as usize].push(root, &[], memory)
+        && memory.reserve(&mut fresh, super::search::MOST_MOVES)
         && memory.reserve(&mut line, super::search::MOST_MOVES))
     {
-        return Layered::Limit(Stop::Memory);
+        return Err(Stop::Memory);
     }
     for p in 0..LAYERS {
-        let mut previous: Vec<CompactKey> = Vec::new();
-        let mut level = std::mem::replace(&mut seeds[p], Run::new()).into_sorted(&[], memory);
+        let mut previous = Sorted::empty();
+        let seeded = std::mem::replace(&mut seeds[p], Run::new());
+        let mut level = seeded.finish(&[], memory, disk, budget, watch)?;
         while !level.is_empty() {
             let mut next = Run::new();
-            for x in &level {
+            let mut at = level.cursor()?;
+            while let Some(x) = at.head() {
+                at.advance()?;
                 if let Some(why) = budget.spend(expanded, watch) {
-                    return Layered::Limit(why);
+                    return Err(why);
                 }
-                let mut state = compact.decode(x);
+                let mut state = compact.decode(&x);
                 fresh.clear();
                 generate(&state, &mut fresh);
                 for &m in &fresh {
                     line.clear();
                     play(&mut state, m, &mut line);
                     if state.is_won() {
-                        return Layered::Won(*x);
+                        return Ok(Layered::Won(x));
                     }
-                    let (child, up) = compact.child_key(x, &state, &line);
+                    let (child, up) = compact.child_key(&x, &state, &line);
                     let q = (p as i32 + up) as usize;
                     debug_assert_eq!(q, compact.layer(&child) as usize);
                     debug_assert!(q >= p);
-                    let room = if q == p {
-                        next.push(child, &[&level, &previous], memory)
-                    } else {
-                        seeds[q].push(child, &[], memory)
-                    };
-                    if !room {
-                        return Layered::Limit(Stop::Memory);
+                    // Twice at most: the second time after keys went to disk.
+                    for tries in 0..2 {
+                        let held = [memory_part(&level), memory_part(&previous)];
+                        let room = if q == p {
+                            next.push(child, &held, memory)
+                        } else {
+                            seeds[q].push(child, &[], memory)
+                        };
+                        if room {
+                            break;
+                        }
+                        match disk {
+                            Some(disk) if tries == 0 => make_room(
+                                memory_part(&level),
+                                &mut previous,
+                                &mut next,
+                                &mut seeds,
+                                disk,
+                                budget,
+                                watch,
+                            )?,
+                            _ => return Err(Stop::Memory),
+                        }
                     }
                     unwind(&mut state, &mut line, 0);
                 }
             }
-            let next = next.into_sorted(&[&level, &previous], memory);
+            drop(at);
+            let next = next.finish(&[&level, &previous], memory, disk, budget, watch)?;
             previous = std::mem::replace(&mut level, next);
         }
     }
-    Layered::Exhausted
+    Ok(Layered::Exhausted)
+}
+
+/// The keys of `sorted` in memory (none if they are in a file).
+fn memory_part(sorted: &Sorted) -> &[CompactKey] {
+    sorted.in_memory().unwrap_or(&[])
+}
+
+/// Frees memory when it is full: the largest of what waits (the level before, the next level,
+/// a later layer's seeds) moves to disk. The level being expanded stays where it is. Memory
+/// full of small holdings is the bound reached.
+fn make_room(
+    level: &[CompactKey],
+    previous: &mut Sorted,
+    next: &mut Run,
+    seeds: &mut [Run],
+    disk: &Rc<Disk>,
+    budget: &Budget,
+    watch: &mut Watch,
+) -> Result<(), Stop> {
+    let memory = &budget.memory;
+    let (largest, at) = seeds
+        .iter()
+        .enumerate()
+        .map(|(q, run)| (run.memory_bytes(), q))
+        .max()
+        .unwrap_or((0, 0));
+    let least = memory.max / 64;
+    let held = [level, memory_part(previous)];
+    if previous.memory_bytes() >= next.memory_bytes().max(largest).max(least) {
+        previous.spill(disk)
+    } else if next.memory_bytes() >= largest.max(least) {
+        next.spill(&held, memory, disk, budget, watch)
+    } else if largest >= least {
+        seeds[at].spill(&[], memory, disk, budget, watch)
+    } else {
+        Err(Stop::Memory)
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::search::complete_pass;
+    use super::super::variant::Variant;
     use super::*;
-    use std::collections::BTreeSet;
+    use crate::solver::budget::End;
+    use crate::solver::heap::{peak_since, reset_peak, Memory};
+    use std::path::PathBuf;
 
-    /// A run given keys with many repeats, settled now and then, holds each key once, in
-    /// order, less those of `except`: as a set difference would.
-    #[test]
-    fn a_run_keeps_each_new_key_once_in_order() {
-        let memory = Memory::from_now(1 << 30);
-        let mut seed = 12345u64;
-        let mut random = |below: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % below
-        };
-        // Keys that differ in every word, the high one last (the order compares it first).
-        let key = |n: u64| {
-            let n = n as u32;
-            CompactKey::from_words([n.rotate_left(7), n, !n, n >> 3, (n % 7) << 29 | 1 << 31])
-        };
-        for universe in [10, 5_000, 60_000] {
-            let except_a: Vec<CompactKey> = {
-                let mut v: Vec<_> = (0..universe / 3).map(|_| key(random(universe))).collect();
-                v.sort_unstable();
-                v.dedup();
-                v
-            };
-            let except_b: Vec<CompactKey> = (0..universe).step_by(5).map(key).collect();
-            let mut except_b = except_b;
-            except_b.sort_unstable();
-            let mut run = Run::new();
-            let mut expected = BTreeSet::new();
-            for _ in 0..4 * universe + 20_000 {
-                let k = key(random(universe));
-                assert!(run.push(k, &[&except_a, &except_b], &memory));
-                expected.insert(k);
-            }
-            let got = run.into_sorted(&[&except_a, &except_b], &memory);
-            let expected: Vec<CompactKey> = expected
-                .into_iter()
-                .filter(|k| {
-                    except_a.binary_search(k).is_err() && except_b.binary_search(k).is_err()
-                })
-                .collect();
-            assert_eq!(got, expected, "{universe}");
+    /// A fresh directory under the system's temporary one.
+    fn spill_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("castle-test-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir(&dir).unwrap();
+        dir
+    }
+
+    fn overflow(dir: Option<&PathBuf>, max_bytes: u64) -> Overflow {
+        Overflow {
+            layers_after: Some(1),
+            spill: dir.map(|dir| Spill {
+                dir: dir.clone(),
+                max_bytes,
+            }),
         }
+    }
+
+    /// Under a bound that stops the layers in memory alone, the layers with disk expand the
+    /// same positions as in memory unbounded (the order is the keys' wherever they lie), and
+    /// leave no file behind.
+    #[test]
+    fn on_disk_the_layers_expand_the_same_positions() {
+        let dir = spill_dir("same");
+        let deals = [
+            (Variant::BeleagueredCastle, 162),
+            (Variant::StreetsAndAlleys, 68),
+            (Variant::Citadel, 229),
+        ];
+        for (variant, number) in deals {
+            let deal = Deal::from_number(variant, number).unwrap();
+            let free = complete_pass(&deal, None, usize::MAX, &overflow(None, 0), &mut || false);
+            assert_eq!(free.0, End::Exhausted, "{variant:?} {number}");
+            let small = 2 << 20;
+            let (end, _) = complete_pass(&deal, None, small, &overflow(None, 0), &mut || false);
+            assert_eq!(end, End::Limit(Stop::Memory), "{variant:?} {number}");
+            let memory = Memory::from_now(small);
+            reset_peak();
+            let spilled = complete_pass(
+                &deal,
+                None,
+                small,
+                &overflow(Some(&dir), u64::MAX),
+                &mut || false,
+            );
+            assert_eq!(spilled, free, "{variant:?} {number}");
+            // The bound, and a little: a file's buffer may be counted just past it.
+            let peak = peak_since(&memory);
+            assert!(
+                peak <= small + (small >> 2),
+                "{variant:?} {number}: {peak} bytes"
+            );
+            assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Past the disk bound, or with no directory to spill in, the answer is the disk named:
+    /// never a panic, and nothing left behind.
+    #[test]
+    fn the_disk_bound_stops_the_layers() {
+        let dir = spill_dir("bound");
+        let deal = Deal::from_number(Variant::BeleagueredCastle, 162).unwrap();
+        let small = 6 << 20;
+        let (end, _) = complete_pass(
+            &deal,
+            None,
+            small,
+            &overflow(Some(&dir), 1 << 20),
+            &mut || false,
+        );
+        assert_eq!(end, End::Limit(Stop::Disk));
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        let gone = dir.join("missing");
+        let (end, _) = complete_pass(
+            &deal,
+            None,
+            small,
+            &overflow(Some(&gone), u64::MAX),
+            &mut || false,
+        );
+        assert_eq!(end, End::Limit(Stop::Disk));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

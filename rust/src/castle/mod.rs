@@ -9,6 +9,7 @@ pub mod deal;
 pub mod layers;
 pub mod moves;
 pub mod order;
+pub mod runs;
 pub mod search;
 pub mod shorten;
 pub mod state;

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use super::beam::{beam_pass, shortest_beam};
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
-use super::layers::{layered, Layered};
+use super::layers::{layered, Layered, Overflow};
 use super::moves::{apply, generate, play, play_automatic, replays_to_win, undo, unwind, Move};
 use super::order::order_moves;
 use super::shorten::{shorten, shorten_bytes};
@@ -83,7 +83,7 @@ pub fn solve(
     deal: &Deal,
     limits: &Limits,
     short: bool,
-    layers_after: Option<u64>,
+    overflow: &Overflow,
     interrupted: &mut dyn FnMut() -> bool,
 ) -> Outcome<Move> {
     let started = Instant::now();
@@ -103,7 +103,15 @@ pub fn solve(
         deadline: deadline(0.1),
         memory,
     };
-    let mut end = search(deal, Pass::Quick, &budget, None, &mut expanded, &mut watch);
+    let no_overflow = Overflow::default();
+    let mut end = search(
+        deal,
+        Pass::Quick,
+        &budget,
+        &no_overflow,
+        &mut expanded,
+        &mut watch,
+    );
     let mut ends = vec![expanded];
     // The beam pass (and its time up to a fifth of the limit). Enough for the deals it wins;
     // on the deals it cannot win, small beside the proof (a quarter of the quick pass's
@@ -128,7 +136,7 @@ pub fn solve(
             deal,
             Pass::Complete,
             &budget,
-            layers_after,
+            overflow,
             &mut expanded,
             &mut watch,
         );
@@ -155,26 +163,28 @@ pub fn solve(
     )
 }
 
-/// The complete pass alone, from the deal, its table full at `layers_after` positions (the
-/// tests compare it with the reference's): how it ended, and its expansions.
+/// The complete pass alone, from the deal, its table full at `overflow.layers_after` positions
+/// or `max_memory` bytes (the tests compare it with the reference's, and with itself on disk):
+/// how it ended, and its expansions.
 pub fn complete_pass(
     deal: &Deal,
     max_states: Option<u64>,
-    layers_after: Option<u64>,
+    max_memory: usize,
+    overflow: &Overflow,
     interrupted: &mut dyn FnMut() -> bool,
 ) -> (End<Move>, u64) {
     let mut watch = Watch::new(Instant::now(), interrupted);
     let budget = Budget {
         max_states,
         deadline: None,
-        memory: Memory::from_now(usize::MAX),
+        memory: Memory::from_now(max_memory),
     };
     let mut expanded = 0;
     let end = search(
         deal,
         Pass::Complete,
         &budget,
-        layers_after,
+        overflow,
         &mut expanded,
         &mut watch,
     );
@@ -338,7 +348,7 @@ impl Keys for Exact {
 /// once; `expanded` counts expansions over all passes.
 ///
 /// The complete pass goes on in layers (`layers.rs`) when its table is full: at the memory
-/// bound, or at `layers_after` positions (the tests'). The layered pass starts again from the
+/// bound, or at `overflow.layers_after` positions (the tests'). The layered pass starts again from the
 /// deal, its table given back: it needs no table, and it costs at most what the depth-first
 /// pass had spent. A win it finds is a position next to a win; the line to it is
 /// [`rebuild`]'s.
@@ -346,7 +356,7 @@ fn search(
     deal: &Deal,
     pass: Pass,
     budget: &Budget,
-    layers_after: Option<u64>,
+    overflow: &Overflow,
     expanded: &mut u64,
     watch: &mut Watch,
 ) -> End<Move> {
@@ -357,13 +367,13 @@ fn search(
         }
         Pass::Complete => {
             let mut exact = Exact::new(deal, budget.memory, SMALL_BYTES, EAGER_BYTES);
-            exact.most = layers_after.map_or(usize::MAX, |n| n as usize);
+            exact.most = overflow.layers_after.map_or(usize::MAX, |n| n as usize);
             let end = walk(deal, budget, expanded, watch, &mut exact);
             drop(exact);
             if end != End::Limit(Stop::Memory) {
                 return end;
             }
-            match layered(deal, budget, expanded, watch) {
+            match layered(deal, budget, overflow.spill.as_ref(), expanded, watch) {
                 Layered::Won(next_to_win) => rebuild(deal, next_to_win, budget, expanded, watch),
                 Layered::Exhausted => End::Exhausted,
                 Layered::Limit(why) => End::Limit(why),
@@ -597,7 +607,7 @@ mod tests {
             };
             let memory = Memory::from_now(max_memory);
             reset_peak();
-            let o = solve(&deal, &limits, false, None, &mut || false);
+            let o = solve(&deal, &limits, false, &Overflow::default(), &mut || false);
             assert_eq!((o.status, o.limit), (Status::Unknown, Some(Stop::Memory)));
             let peak = peak_since(&memory);
             assert!(peak <= max_memory, "{peak} bytes held under {max_memory}");
@@ -621,8 +631,14 @@ mod tests {
             deadline: None,
             memory: Memory::from_now(1 << 30),
         };
-        let End::Won(path) = search(&deal, Pass::Complete, &budget, None, &mut 0, &mut watch)
-        else {
+        let End::Won(path) = search(
+            &deal,
+            Pass::Complete,
+            &budget,
+            &Overflow::default(),
+            &mut 0,
+            &mut watch,
+        ) else {
             panic!("deal 67 is won");
         };
         assert!(path.len() > 20_000, "{}", path.len());
@@ -678,13 +694,25 @@ mod tests {
         // Deal 67 is won by the beam pass after the quick pass ran dry; any budget of at
         // least the states the unlimited solve reports gives the same win.
         let deal = Deal::from_number(Variant::BeleagueredCastle, 67).unwrap();
-        let free = solve(&deal, &limits(None), false, None, &mut || false);
+        let free = solve(
+            &deal,
+            &limits(None),
+            false,
+            &Overflow::default(),
+            &mut || false,
+        );
         assert_eq!(free.status, Status::Solved);
         // Two passes ran: the quick one, dry before its million states, then the beam pass.
         assert!(free.ends[0] < QUICK_STATES, "{:?}", free.ends);
         assert_eq!(free.ends, [free.ends[0], free.states]);
         for budget in [free.states, 100_000] {
-            let cut = solve(&deal, &limits(Some(budget)), false, None, &mut || false);
+            let cut = solve(
+                &deal,
+                &limits(Some(budget)),
+                false,
+                &Overflow::default(),
+                &mut || false,
+            );
             assert_eq!((cut.status, cut.states), (free.status, free.states));
             assert_eq!(cut.moves, free.moves);
         }
@@ -692,7 +720,7 @@ mod tests {
             &deal,
             &limits(Some(free.states - 1)),
             false,
-            None,
+            &Overflow::default(),
             &mut || false,
         );
         assert_eq!(
@@ -721,7 +749,11 @@ mod layered_tests {
 
     /// The complete pass with its table full at `layers_after` positions, and the expansions.
     fn complete(deal: &Deal, max_states: u64, layers_after: Option<u64>) -> (End<Move>, u64) {
-        complete_pass(deal, Some(max_states), layers_after, &mut || false)
+        let overflow = Overflow {
+            layers_after,
+            spill: None,
+        };
+        complete_pass(deal, Some(max_states), usize::MAX, &overflow, &mut || false)
     }
 
     /// On deals with no win, the layered pass expands exactly the positions the depth-first
@@ -760,7 +792,13 @@ mod layered_tests {
         for variant in Variant::ALL {
             for number in 1..=12 {
                 let deal = Deal::from_number(variant, number).unwrap();
-                let o = solve(&deal, &limits(Some(2_000_000)), false, None, &mut || false);
+                let o = solve(
+                    &deal,
+                    &limits(Some(2_000_000)),
+                    false,
+                    &Overflow::default(),
+                    &mut || false,
+                );
                 if o.status != Status::Solved {
                     continue;
                 }
@@ -805,7 +843,7 @@ mod layered_tests {
         };
         let memory = Memory::from_now(max_memory);
         reset_peak();
-        let o = solve(&deal, &limits, false, None, &mut || false);
+        let o = solve(&deal, &limits, false, &Overflow::default(), &mut || false);
         assert_eq!(o.status, Status::Unsolvable);
         let peak = peak_since(&memory);
         assert!(peak <= max_memory, "{peak} bytes held under {max_memory}");

@@ -117,7 +117,7 @@ mod tests {
             max_seconds: None,
             max_memory: 1 << 30,
         };
-        let won = solve(&deal, &limits, false, None, &mut || false).moves;
+        let won = solve(&deal, &limits, false, &Default::default(), &mut || false).moves;
         assert!(replays_to_win(&deal, &won));
         // Somewhere along the win, a move and its reverse: a loop.
         let mut state = State::from_deal(&deal);

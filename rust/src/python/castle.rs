@@ -1,5 +1,7 @@
 //! The castle games across the boundary: `Deal` (a position), `solve`, the variants, cards.
 
+use std::path::PathBuf;
+
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -8,11 +10,13 @@ use super::{guard, out_of_range, BoardTextError};
 use crate::cards::Card;
 use crate::castle::board;
 use crate::castle::deal::Deal;
+use crate::castle::layers::Overflow;
 use crate::castle::moves::{self, Move, FOUNDATION};
 use crate::castle::search;
 use crate::castle::state::{State, MAX_COLUMNS};
 use crate::castle::variant::Variant;
 use crate::solver::budget::End;
+use crate::solver::disk::Spill;
 
 fn variant_from(id: &str) -> PyResult<Variant> {
     Variant::from_id(id).ok_or_else(|| {
@@ -177,9 +181,14 @@ pub fn variants() -> Vec<&'static str> {
 /// (status, moves, states, seconds, limit), each move (card index, from column, to column or
 /// -1 for the foundation). Ctrl+C raises KeyboardInterrupt within about 50 ms. The complete
 /// pass goes on in layers once its table is full, or holds `layers_after` positions (for the
-/// tests that compare it with the reference).
+/// tests that compare it with the reference); with `spill_dir`, the layers put keys in files
+/// there when memory is full, at most `max_disk` bytes of them.
 #[pyfunction]
-#[pyo3(signature = (deal, max_states, max_seconds, max_memory, short=false, layers_after=None))]
+#[pyo3(signature = (
+    deal, max_states, max_seconds, max_memory, short=false, layers_after=None, spill_dir=None,
+    max_disk=None
+))]
+#[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
     deal: &PyDeal,
@@ -188,37 +197,60 @@ pub fn solve(
     max_memory: usize,
     short: bool,
     layers_after: Option<u64>,
+    spill_dir: Option<PathBuf>,
+    max_disk: Option<u64>,
 ) -> PyResult<Answer<MoveTuple>> {
     let limits = check_limits(max_states, max_seconds, max_memory)?;
+    let overflow = overflow(layers_after, spill_dir, max_disk);
     let outcome = detached(py, |interrupted| {
-        search::solve(&deal.deal, &limits, short, layers_after, interrupted)
+        search::solve(&deal.deal, &limits, short, &overflow, interrupted)
     })?;
     Ok(answer(outcome, |moves| {
         moves.into_iter().map(move_tuple).collect()
     }))
 }
 
+fn overflow(
+    layers_after: Option<u64>,
+    spill_dir: Option<PathBuf>,
+    max_disk: Option<u64>,
+) -> Overflow {
+    Overflow {
+        layers_after,
+        spill: spill_dir.map(|dir| Spill {
+            dir,
+            max_bytes: max_disk.unwrap_or(u64::MAX),
+        }),
+    }
+}
+
 /// The complete pass alone, from the deal, going on in layers once its table holds
-/// `layers_after` positions: (status, moves, states). The tests compare it with the
-/// reference's.
+/// `layers_after` positions or `max_memory` bytes (spilling to `spill_dir` if given):
+/// (status, moves, states, limit). The tests compare it with the reference's, and with itself
+/// on disk.
 #[pyfunction]
-#[pyo3(signature = (deal, max_states, layers_after))]
+#[pyo3(signature = (deal, max_states, layers_after, max_memory=None, spill_dir=None))]
 pub fn complete_pass(
     py: Python<'_>,
     deal: &PyDeal,
     max_states: Option<u64>,
     layers_after: Option<u64>,
-) -> PyResult<(&'static str, Vec<MoveTuple>, u64)> {
+    max_memory: Option<usize>,
+    spill_dir: Option<PathBuf>,
+) -> PyResult<(&'static str, Vec<MoveTuple>, u64, Option<&'static str>)> {
+    let overflow = overflow(layers_after, spill_dir, None);
+    let max_memory = max_memory.unwrap_or(usize::MAX);
     let (end, states) = detached(py, |interrupted| {
-        search::complete_pass(&deal.deal, max_states, layers_after, interrupted)
+        search::complete_pass(&deal.deal, max_states, max_memory, &overflow, interrupted)
     })?;
     Ok(match end {
         End::Won(moves) => (
             "solved",
             moves.into_iter().map(move_tuple).collect(),
             states,
+            None,
         ),
-        End::Exhausted => ("unsolvable", Vec::new(), states),
-        End::Limit(_) => ("unknown", Vec::new(), states),
+        End::Exhausted => ("unsolvable", Vec::new(), states, None),
+        End::Limit(why) => ("unknown", Vec::new(), states, Some(why.as_str())),
     })
 }

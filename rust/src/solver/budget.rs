@@ -50,15 +50,22 @@ impl Budget {
         }
         *expanded += 1;
         if expanded.is_multiple_of(POLL_EVERY) {
-            let now = Instant::now();
-            if self.deadline.is_some_and(|d| now >= d) {
-                return Some(Stop::Seconds);
-            }
-            if now - watch.last_poll >= INTERRUPT_POLL {
-                watch.last_poll = now;
-                if (watch.interrupted)() {
-                    return Some(Stop::Interrupted);
-                }
+            return self.poll(watch);
+        }
+        None
+    }
+
+    /// Whether time is up, or the caller asked to stop: read every [`POLL_EVERY`]
+    /// expansions, and now and then by work that expands nothing (the layers' merges).
+    pub fn poll(&self, watch: &mut Watch) -> Option<Stop> {
+        let now = Instant::now();
+        if self.deadline.is_some_and(|d| now >= d) {
+            return Some(Stop::Seconds);
+        }
+        if now - watch.last_poll >= INTERRUPT_POLL {
+            watch.last_poll = now;
+            if (watch.interrupted)() {
+                return Some(Stop::Interrupted);
             }
         }
         None

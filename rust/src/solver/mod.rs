@@ -3,6 +3,7 @@
 //! (its status, the limit that stopped it) with the step that makes it.
 
 pub mod budget;
+pub mod disk;
 pub mod heap;
 pub mod outcome;
 pub mod packed;

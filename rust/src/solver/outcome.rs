@@ -34,6 +34,8 @@ pub enum Stop {
     Memory,
     /// The caller asked it to stop (Ctrl+C).
     Interrupted,
+    /// Going on would pass the disk bound, or fill the disk, or the spill directory failed.
+    Disk,
 }
 
 impl Stop {
@@ -44,6 +46,7 @@ impl Stop {
             Stop::Seconds => "seconds",
             Stop::Memory => "memory",
             Stop::Interrupted => "interrupted",
+            Stop::Disk => "disk",
         }
     }
 }

@@ -1,0 +1,516 @@
+//! What the layered pass holds its keys in: sorted runs of compact keys, in memory and, past
+//! the memory bound, in files (issue 18, idea 4).
+//!
+//! A [`Run`] gathers keys: a sorted, deduplicated part in memory, an unsorted tail appended
+//! since, and sorted files written when memory ran out. [`Run::finish`] turns it into a
+//! [`Sorted`] sequence, each key once, less the keys of sequences given (the levels before):
+//! in memory when it fits, else merged from its parts into a file (delayed duplicate
+//! detection, as fc-solve's `depth_dbm_fc_solver` does). A level is read in order either way,
+//! so where its keys lie changes nothing the search does.
+
+use std::rc::Rc;
+
+use super::compact::CompactKey;
+use crate::solver::budget::{Budget, Watch};
+use crate::solver::disk::{Disk, Reader, Records, Writer};
+use crate::solver::heap::Memory;
+use crate::solver::Stop;
+
+/// A run's tail is merged in once it is this long, at least (and half its sorted part).
+const LEAST_TAIL: usize = 1 << 12;
+/// A key in a file.
+const KEY: usize = 20;
+/// A run merges its files into one when it has more.
+const MOST_FILES: usize = 8;
+/// A merge reads the clock and the interrupt flag after this many keys.
+const MERGE_POLL: u64 = 1 << 20;
+
+/// Keys sorted, each once: in memory, or in a file.
+pub enum Sorted {
+    Memory(Vec<CompactKey>),
+    File(Records<KEY>),
+}
+
+impl Sorted {
+    pub fn empty() -> Sorted {
+        Sorted::Memory(Vec::new())
+    }
+
+    pub fn len(&self) -> u64 {
+        match self {
+            Sorted::Memory(keys) => keys.len() as u64,
+            Sorted::File(records) => records.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The keys, if they are in memory.
+    pub fn in_memory(&self) -> Option<&[CompactKey]> {
+        match self {
+            Sorted::Memory(keys) => Some(keys),
+            Sorted::File(_) => None,
+        }
+    }
+
+    /// Reads the keys in order.
+    pub fn cursor(&self) -> Result<Cursor<'_>, Stop> {
+        Cursor::new(match self {
+            Sorted::Memory(keys) => Source::Memory(keys.iter()),
+            Sorted::File(records) => Source::File(records.read()?),
+        })
+    }
+
+    /// The bytes it holds in memory.
+    pub fn memory_bytes(&self) -> usize {
+        self.in_memory().map_or(0, std::mem::size_of_val)
+    }
+
+    /// Moves the keys to a file, if they are in memory (and there are any).
+    pub fn spill(&mut self, disk: &Rc<Disk>) -> Result<(), Stop> {
+        if let Sorted::Memory(keys) = self {
+            if !keys.is_empty() {
+                *self = Sorted::File(write(keys, disk)?);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The keys of `keys` in a new file.
+fn write(keys: &[CompactKey], disk: &Rc<Disk>) -> Result<Records<KEY>, Stop> {
+    let mut out: Writer<KEY> = disk.create()?;
+    for key in keys {
+        out.push(&key.to_bytes())?;
+    }
+    out.finish()
+}
+
+enum Source<'a> {
+    Memory(std::slice::Iter<'a, CompactKey>),
+    File(Reader<KEY>),
+}
+
+/// Reads a sorted sequence in order: `head` is the key at the cursor (None past the last).
+pub struct Cursor<'a> {
+    source: Source<'a>,
+    head: Option<CompactKey>,
+}
+
+impl<'a> Cursor<'a> {
+    fn new(source: Source<'a>) -> Result<Cursor<'a>, Stop> {
+        let mut cursor = Cursor { source, head: None };
+        cursor.advance()?;
+        Ok(cursor)
+    }
+
+    #[inline]
+    pub fn head(&self) -> Option<CompactKey> {
+        self.head
+    }
+
+    #[inline]
+    pub fn advance(&mut self) -> Result<(), Stop> {
+        self.head = match &mut self.source {
+            Source::Memory(keys) => keys.next().copied(),
+            Source::File(reader) => reader.record()?.map(|b| CompactKey::from_bytes(&b)),
+        };
+        Ok(())
+    }
+
+    /// Whether `key` is among the keys from the cursor on, moving past those below it (keys
+    /// asked for must come in order).
+    #[inline]
+    fn holds(&mut self, key: CompactKey) -> Result<bool, Stop> {
+        while self.head.is_some_and(|h| h < key) {
+            self.advance()?;
+        }
+        Ok(self.head == Some(key))
+    }
+}
+
+/// Merges sorted `inputs` (a key may be in several) into `sink`: each key once, less the keys
+/// of `except`.
+fn merge(
+    inputs: &mut [Cursor],
+    except: &mut [Cursor],
+    sink: &mut Sink,
+    memory: &Memory,
+    disk: Option<&Rc<Disk>>,
+    budget: &Budget,
+    watch: &mut Watch,
+) -> Result<(), Stop> {
+    let mut last: Option<CompactKey> = None;
+    let mut merged = 0u64;
+    while let Some(key) = inputs.iter().filter_map(Cursor::head).min() {
+        for input in inputs.iter_mut() {
+            if input.head() == Some(key) {
+                input.advance()?;
+            }
+        }
+        merged += 1;
+        if merged.is_multiple_of(MERGE_POLL) {
+            if let Some(why) = budget.poll(watch) {
+                return Err(why);
+            }
+        }
+        if last == Some(key) {
+            continue;
+        }
+        last = Some(key);
+        let mut seen = false;
+        for e in except.iter_mut() {
+            seen |= e.holds(key)?;
+        }
+        if !seen {
+            sink.push(key, memory, disk)?;
+        }
+    }
+    Ok(())
+}
+
+/// Where a merge writes: memory while the bound allows, else (with a disk) a file.
+enum Sink {
+    Memory(Vec<CompactKey>),
+    File(Writer<KEY>),
+}
+
+impl Sink {
+    fn push(
+        &mut self,
+        key: CompactKey,
+        memory: &Memory,
+        disk: Option<&Rc<Disk>>,
+    ) -> Result<(), Stop> {
+        if let Sink::Memory(keys) = self {
+            if memory.reserve(keys, 1) {
+                keys.push(key);
+                return Ok(());
+            }
+            let disk = disk.ok_or(Stop::Memory)?;
+            let mut out = disk.create()?;
+            for k in keys.iter() {
+                out.push(&k.to_bytes())?;
+            }
+            *self = Sink::File(out);
+        }
+        match self {
+            Sink::File(out) => out.push(&key.to_bytes()),
+            Sink::Memory(_) => unreachable!("moved to a file above"),
+        }
+    }
+
+    fn finish(self) -> Result<Sorted, Stop> {
+        Ok(match self {
+            Sink::Memory(mut keys) => {
+                keys.shrink_to_fit();
+                Sorted::Memory(keys)
+            }
+            Sink::File(out) => Sorted::File(out.finish()?),
+        })
+    }
+}
+
+/// Keys: a sorted, deduplicated part, then keys appended since, and sorted files (each
+/// deduplicated, but a key may be in several).
+#[derive(Default)]
+pub struct Run {
+    keys: Vec<CompactKey>,
+    sorted: usize,
+    files: Vec<Records<KEY>>,
+}
+
+impl Run {
+    pub fn new() -> Run {
+        Run::default()
+    }
+
+    /// The bytes its keys hold in memory.
+    pub fn memory_bytes(&self) -> usize {
+        self.keys.capacity() * std::mem::size_of::<CompactKey>()
+    }
+
+    /// Moves its keys in memory to a new file (settled first, less the keys of `except`).
+    /// Past [`MOST_FILES`] files, they are merged into one: each is read through a buffer
+    /// when the run is finished, and the buffers count against the memory bound.
+    pub fn spill(
+        &mut self,
+        except: &[&[CompactKey]],
+        memory: &Memory,
+        disk: &Rc<Disk>,
+        budget: &Budget,
+        watch: &mut Watch,
+    ) -> Result<(), Stop> {
+        self.settle(except, memory);
+        if !self.keys.is_empty() {
+            self.files.push(write(&self.keys, disk)?);
+        }
+        self.keys = Vec::new();
+        self.sorted = 0;
+        if self.files.len() > MOST_FILES {
+            let mut inputs = Vec::with_capacity(self.files.len());
+            for file in &self.files {
+                inputs.push(Cursor::new(Source::File(file.read()?))?);
+            }
+            let mut sink = Sink::File(disk.create()?);
+            merge(
+                &mut inputs,
+                &mut [],
+                &mut sink,
+                memory,
+                Some(disk),
+                budget,
+                watch,
+            )?;
+            drop(inputs);
+            let Sink::File(out) = sink else {
+                unreachable!("a file sink stays a file")
+            };
+            self.files = vec![out.finish()?];
+        }
+        Ok(())
+    }
+
+    /// The keys, sorted, each once, less those of `except`: in memory if they are all there
+    /// and fit (as before there was disk), else merged into a file when they would fill more
+    /// than a quarter of the bound.
+    pub fn finish(
+        mut self,
+        except: &[&Sorted],
+        memory: &Memory,
+        disk: Option<&Rc<Disk>>,
+        budget: &Budget,
+        watch: &mut Watch,
+    ) -> Result<Sorted, Stop> {
+        let in_memory: Vec<&[CompactKey]> = except.iter().filter_map(|s| s.in_memory()).collect();
+        if self.files.is_empty() && in_memory.len() == except.len() {
+            return Ok(Sorted::Memory(self.into_sorted(&in_memory, memory)));
+        }
+        self.settle(&in_memory, memory);
+        drop(in_memory);
+        let bound: u64 = self.keys.len() as u64 + self.files.iter().map(Records::len).sum::<u64>();
+        let mut sink = match disk {
+            Some(disk) if bound * KEY as u64 > (memory.max / 4) as u64 => {
+                Sink::File(disk.create()?)
+            }
+            _ => Sink::Memory(Vec::new()),
+        };
+        let own = Sorted::Memory(std::mem::take(&mut self.keys));
+        let mut inputs = vec![own.cursor()?];
+        for file in &self.files {
+            inputs.push(Cursor::new(Source::File(file.read()?))?);
+        }
+        let mut except: Vec<Cursor> = except
+            .iter()
+            .map(|s| s.cursor())
+            .collect::<Result<_, _>>()?;
+        merge(
+            &mut inputs,
+            &mut except,
+            &mut sink,
+            memory,
+            disk,
+            budget,
+            watch,
+        )?;
+        drop(inputs);
+        drop(own);
+        sink.finish()
+    }
+
+    /// Appends `key`, first sorting the run's tail into its sorted part (less the keys of
+    /// `except`) if the tail has grown half as long, or if the memory bound leaves no room for
+    /// it otherwise. False if the bound forbids it even so.
+    pub fn push(&mut self, key: CompactKey, except: &[&[CompactKey]], memory: &Memory) -> bool {
+        if self.keys.len() == self.keys.capacity()
+            && self.keys.len() - self.sorted >= (self.sorted / 2).max(LEAST_TAIL)
+        {
+            self.settle(except, memory);
+        }
+        // At the bound, the tail's repeats are dropped before the run gives up.
+        if !memory.reserve(&mut self.keys, 1)
+            && (self.sorted == self.keys.len() || {
+                self.settle(except, memory);
+                !memory.reserve(&mut self.keys, 1)
+            })
+        {
+            return false;
+        }
+        self.keys.push(key);
+        true
+    }
+
+    /// Sorts the tail, keeps the keys of it that are new (not in the sorted part, not in
+    /// `except`, each sorted, not twice), and merges them into the sorted part: the sorted
+    /// part is never sorted again (sorting was most of the pass's time when it was).
+    fn settle(&mut self, except: &[&[CompactKey]], memory: &Memory) {
+        let (head, tail) = self.keys.split_at_mut(self.sorted);
+        tail.sort_unstable();
+        let mut cursors = vec![0; except.len() + 1];
+        let mut new = 0;
+        for i in 0..tail.len() {
+            let key = tail[i];
+            let seen = (new > 0 && tail[new - 1] == key)
+                || std::iter::once(&*head)
+                    .chain(except.iter().copied())
+                    .zip(cursors.iter_mut())
+                    .any(|(sorted, at)| {
+                        while *at < sorted.len() && sorted[*at] < key {
+                            *at += 1;
+                        }
+                        *at < sorted.len() && sorted[*at] == key
+                    });
+            if !seen {
+                tail[new] = key;
+                new += 1;
+            }
+        }
+        // Merged from the back, the new keys set aside first.
+        let mut fresh: Vec<CompactKey> = Vec::new();
+        if !memory.reserve(&mut fresh, new) {
+            // No room beside the run: sort it whole, in place.
+            self.keys.truncate(self.sorted + new);
+            self.keys.sort_unstable();
+            self.sorted = self.keys.len();
+            return;
+        }
+        fresh.extend_from_slice(&self.keys[self.sorted..self.sorted + new]);
+        let (mut i, mut j) = (self.sorted, new);
+        self.keys.truncate(self.sorted + new);
+        for k in (0..self.keys.len()).rev() {
+            if j == 0 {
+                break;
+            }
+            if i > 0 && self.keys[i - 1] > fresh[j - 1] {
+                self.keys[k] = self.keys[i - 1];
+                i -= 1;
+            } else {
+                self.keys[k] = fresh[j - 1];
+                j -= 1;
+            }
+        }
+        self.sorted = self.keys.len();
+    }
+
+    /// The keys, sorted and deduplicated, less those of `except`.
+    pub fn into_sorted(mut self, except: &[&[CompactKey]], memory: &Memory) -> Vec<CompactKey> {
+        self.settle(except, memory);
+        self.keys.shrink_to_fit();
+        self.keys
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::disk::Spill;
+    use std::collections::BTreeSet;
+
+    fn memory_part(sorted: &Sorted) -> &[CompactKey] {
+        sorted.in_memory().unwrap_or(&[])
+    }
+
+    /// A run given keys with many repeats, settled now and then (and spilled to files now and
+    /// then), holds each key once, in order, less those of `except` (in memory or in a file):
+    /// as a set difference would.
+    #[test]
+    fn a_run_keeps_each_new_key_once_in_order() {
+        let memory = Memory::from_now(1 << 30);
+        let dir = std::env::temp_dir().join(format!("castle-test-runs-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let disk = Disk::open(
+            &Spill {
+                dir: dir.clone(),
+                max_bytes: u64::MAX,
+            },
+            4 << 10,
+        )
+        .unwrap();
+        let mut never = || false;
+        let mut watch = Watch::new(std::time::Instant::now(), &mut never);
+        let budget = Budget {
+            max_states: None,
+            deadline: None,
+            memory,
+        };
+        let mut seed = 12345u64;
+        let mut random = |below: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % below
+        };
+        // Keys that differ in every word, the high one last (the order compares it first).
+        let key = |n: u64| {
+            let n = n as u32;
+            CompactKey::from_words([n.rotate_left(7), n, !n, n >> 3, (n % 7) << 29 | 1 << 31])
+        };
+        for universe in [10, 5_000, 60_000] {
+            let except_a: Vec<CompactKey> = {
+                let mut v: Vec<_> = (0..universe / 3).map(|_| key(random(universe))).collect();
+                v.sort_unstable();
+                v.dedup();
+                v
+            };
+            let mut except_b: Vec<CompactKey> = (0..universe).step_by(5).map(key).collect();
+            except_b.sort_unstable();
+            let expected = |keys: &BTreeSet<CompactKey>| -> Vec<CompactKey> {
+                keys.iter()
+                    .copied()
+                    .filter(|k| {
+                        except_a.binary_search(k).is_err() && except_b.binary_search(k).is_err()
+                    })
+                    .collect()
+            };
+            // In memory.
+            let mut run = Run::new();
+            let sequence: Vec<CompactKey> = (0..4 * universe + 20_000)
+                .map(|_| key(random(universe)))
+                .collect();
+            let pushed: BTreeSet<CompactKey> = sequence.iter().copied().collect();
+            for &k in &sequence {
+                assert!(run.push(k, &[&except_a, &except_b], &memory));
+            }
+            let got = run.into_sorted(&[&except_a, &except_b], &memory);
+            assert_eq!(got, expected(&pushed), "{universe}");
+            // Spilled to files now and then, `except_b` in a file too; merged into memory,
+            // and into a file.
+            let mut in_file = Sorted::Memory(except_b.clone());
+            in_file.spill(&disk).unwrap();
+            let except_a = Sorted::Memory(except_a.clone());
+            for merged_into in [1 << 30, 1 << 10] {
+                let mut run = Run::new();
+                for (i, &k) in sequence.iter().enumerate() {
+                    assert!(run.push(k, &[memory_part(&except_a)], &memory));
+                    if i % 2_001 == 2_000 {
+                        let held = [memory_part(&except_a)];
+                        run.spill(&held, &memory, &disk, &budget, &mut watch)
+                            .unwrap();
+                    }
+                }
+                let into = Memory::from_now(merged_into);
+                let got = run
+                    .finish(
+                        &[&except_a, &in_file],
+                        &into,
+                        Some(&disk),
+                        &budget,
+                        &mut watch,
+                    )
+                    .unwrap();
+                assert_eq!(matches!(got, Sorted::File(_)), merged_into < 1 << 20);
+                let mut keys = Vec::new();
+                let mut at = got.cursor().unwrap();
+                while let Some(k) = at.head() {
+                    keys.push(k);
+                    at.advance().unwrap();
+                }
+                assert_eq!(keys, expected(&pushed), "{universe} {merged_into}");
+            }
+        }
+        drop(disk);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

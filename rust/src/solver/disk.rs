@@ -1,0 +1,206 @@
+//! Disk for a search whose memory bound is reached (issue 18, idea 4): files of fixed-size
+//! records, written and read in order, in a directory of their own under the caller's spill
+//! directory, counted against the caller's disk bound.
+//!
+//! A write that would pass the bound, or leave the file system less than [`MARGIN`] free, or
+//! that fails (a full disk, a directory taken away) stops the search with `Stop::Disk`: never
+//! a panic and never a full disk. The directory and its files are removed when the search
+//! drops them (and on a panic, which unwinds); a killed process leaves them behind, under a
+//! name that says whose they were.
+
+use std::cell::Cell;
+use std::fs::{self, File};
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use super::outcome::Stop;
+
+/// Where a search may spill, and how much.
+#[derive(Clone, Debug)]
+pub struct Spill {
+    pub dir: PathBuf,
+    /// At most this many bytes of files at once.
+    pub max_bytes: u64,
+}
+
+/// What the file system must keep free, whatever the bound: other programs need it too.
+pub const MARGIN: u64 = 256 << 20;
+/// A writer charges its bytes to the bound this many at a time, before it writes them.
+const CHARGE: u64 = 16 << 20;
+
+/// A search's spill directory: its files, and the bytes they hold.
+pub struct Disk {
+    dir: PathBuf,
+    /// Each writer's and reader's buffer (they count against the memory bound).
+    buffer: usize,
+    max_bytes: u64,
+    used: Cell<u64>,
+    files: Cell<u64>,
+}
+
+impl Disk {
+    /// Makes a directory of this search's own in `spill.dir` (which must exist), for files
+    /// read and written through buffers of `buffer` bytes.
+    pub fn open(spill: &Spill, buffer: usize) -> Result<Rc<Disk>, Stop> {
+        static SEARCHES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = SEARCHES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = spill
+            .dir
+            .join(format!("castle-spill-{}-{n}", std::process::id()));
+        fs::create_dir(&dir).map_err(|_| Stop::Disk)?;
+        Ok(Rc::new(Disk {
+            dir,
+            buffer,
+            max_bytes: spill.max_bytes,
+            used: Cell::new(0),
+            files: Cell::new(0),
+        }))
+    }
+
+    /// The bytes this search's files hold now.
+    pub fn used(&self) -> u64 {
+        self.used.get()
+    }
+
+    /// Counts `bytes` more against the bound, if it and the file system allow them.
+    fn charge(&self, bytes: u64) -> Result<(), Stop> {
+        let used = self.used.get().saturating_add(bytes);
+        if used > self.max_bytes || free_bytes(&self.dir).is_some_and(|f| f < bytes + MARGIN) {
+            return Err(Stop::Disk);
+        }
+        self.used.set(used);
+        Ok(())
+    }
+
+    fn release(&self, bytes: u64) {
+        self.used.set(self.used.get().saturating_sub(bytes));
+    }
+
+    /// A new file of records of `N` bytes, written in order.
+    pub fn create<const N: usize>(self: &Rc<Disk>) -> Result<Writer<N>, Stop> {
+        let n = self.files.get();
+        self.files.set(n + 1);
+        let path = self.dir.join(format!("{n}.keys"));
+        let file = File::create(&path).map_err(|_| Stop::Disk)?;
+        Ok(Writer {
+            out: BufWriter::with_capacity(self.buffer, file),
+            records: Records {
+                path,
+                count: 0,
+                charged: 0,
+                disk: Rc::clone(self),
+            },
+        })
+    }
+}
+
+impl Drop for Disk {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// The bytes free to this user on the file system that holds `path` (None where it cannot
+/// be asked: then only the caller's bound applies).
+#[cfg(unix)]
+fn free_bytes(path: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(path.as_os_str().as_bytes()).ok()?;
+    let mut stat: libc::statvfs = unsafe { std::mem::zeroed() };
+    // SAFETY: `c` is a NUL-terminated path and `stat` a statvfs for the call to fill.
+    if unsafe { libc::statvfs(c.as_ptr(), &mut stat) } != 0 {
+        return None;
+    }
+    Some((stat.f_bavail as u64).saturating_mul(stat.f_frsize as u64))
+}
+
+#[cfg(not(unix))]
+fn free_bytes(_path: &Path) -> Option<u64> {
+    None
+}
+
+/// A file of records on disk; removed, and its bytes given back to the bound, when dropped.
+pub struct Records<const N: usize> {
+    path: PathBuf,
+    count: u64,
+    /// Bytes counted against the bound (at least those written).
+    charged: u64,
+    disk: Rc<Disk>,
+}
+
+impl<const N: usize> Records<N> {
+    /// Records in the file.
+    pub fn len(&self) -> u64 {
+        self.count
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Reads the records back, in order.
+    pub fn read(&self) -> Result<Reader<N>, Stop> {
+        let file = File::open(&self.path).map_err(|_| Stop::Disk)?;
+        Ok(Reader {
+            input: BufReader::with_capacity(self.disk.buffer, file),
+            left: self.count,
+        })
+    }
+}
+
+impl<const N: usize> Drop for Records<N> {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.path);
+        self.disk.release(self.charged);
+    }
+}
+
+/// Writes records to a new file, in order.
+pub struct Writer<const N: usize> {
+    out: BufWriter<File>,
+    records: Records<N>,
+}
+
+impl<const N: usize> Writer<N> {
+    pub fn push(&mut self, record: &[u8; N]) -> Result<(), Stop> {
+        let bytes = (self.records.count + 1) * N as u64;
+        if bytes > self.records.charged {
+            // A small bound is charged in smaller steps, so that it can be used.
+            let step = CHARGE.min(self.records.disk.max_bytes / 16).max(N as u64);
+            self.records.disk.charge(step)?;
+            self.records.charged += step;
+        }
+        self.out.write_all(record).map_err(|_| Stop::Disk)?;
+        self.records.count += 1;
+        Ok(())
+    }
+
+    /// The file, written through (its unused charge given back).
+    pub fn finish(mut self) -> Result<Records<N>, Stop> {
+        self.out.flush().map_err(|_| Stop::Disk)?;
+        let bytes = self.records.count * N as u64;
+        self.records.disk.release(self.records.charged - bytes);
+        self.records.charged = bytes;
+        Ok(self.records)
+    }
+}
+
+/// Reads a file's records in order.
+pub struct Reader<const N: usize> {
+    input: BufReader<File>,
+    left: u64,
+}
+
+impl<const N: usize> Reader<N> {
+    /// The next record (None after the last); a file cut short is `Stop::Disk`.
+    pub fn record(&mut self) -> Result<Option<[u8; N]>, Stop> {
+        if self.left == 0 {
+            return Ok(None);
+        }
+        let mut record = [0u8; N];
+        self.input.read_exact(&mut record).map_err(|_| Stop::Disk)?;
+        self.left -= 1;
+        Ok(Some(record))
+    }
+}
