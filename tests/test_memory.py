@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import castle
 import pytest
@@ -85,3 +86,12 @@ def test_a_proof_too_large_for_the_table_is_finished_in_layers(baseline: int) ->
     assert answer["status"] == "unsolvable" and isinstance(states, int)
     assert free.states < states < 2 * free.states
     assert rss - baseline <= 1.15 * 24 * MIB, f"{(rss - baseline) / MIB:.1f} MiB over the baseline"
+
+
+def test_with_a_spill_dir_the_peak_stays_near_the_bound(baseline: int, tmp_path: Path) -> None:
+    # 8 MiB holds neither Beleaguered Castle 162's table nor its layers: with disk, the layers
+    # put their runs in files, and the process holds the bound and a little.
+    rss, answer = peak("--deal", "162", "--max-memory", "8M", "--spill-dir", str(tmp_path))
+    assert answer["status"] == "unsolvable"
+    assert rss - baseline <= 1.15 * 8 * MIB, f"{(rss - baseline) / MIB:.1f} MiB over the baseline"
+    assert list(tmp_path.iterdir()) == []

@@ -9,14 +9,15 @@ import argparse
 import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import NoReturn
 
 from .. import DEFAULT_MAX_MEMORY, VARIANTS
 from ..cards import shown
 from ..deal import check_deal_number
-from ..errors import BoardError
+from ..errors import BoardError, LimitError
 from ..levels import LEVELS
-from ..outcome import limit_problem
+from ..outcome import check_spill, limit_problem
 from ..saves import SaveStore, StoreBusyError
 from ..spider import SPIDER_VARIANTS
 from .errors import UsageError
@@ -48,20 +49,38 @@ class Parser(argparse.ArgumentParser):
 
 
 def parse_size(text: str) -> int:
-    """``4G``, ``512M``, ``1.5GiB`` or plain bytes, as bytes (units are powers of 1024)."""
+    """``4G``, ``512M``, ``1.5GiB`` or plain bytes, as bytes (units are powers of 1024): a
+    ``--max-memory``."""
+    return _bytes(text, "max_memory")
+
+
+def parse_disk_size(text: str) -> int:
+    """A ``--max-disk``, as :func:`parse_size` reads it."""
+    return _bytes(text, "max_disk")
+
+
+def _bytes(text: str, limit: str) -> int:
     match = _SIZE.fullmatch(text.strip())
     if match is None:
         raise argparse.ArgumentTypeError(f"not a size: {shown(text)} (use e.g. 4G, 512M or bytes)")
     number, unit = match.groups()
     whole = number.partition(".")[0].lstrip("0")
     if len(whole) > 30:  # far above any limit (and float() would make it inf)
-        raise argparse.ArgumentTypeError(
-            f"must be between 1 MiB and 1 TiB in bytes, not {shown(text)}"
-        )
+        _check_limit(limit, 10**40, text)
     # Exact arithmetic: 0.5G is 536870912 bytes, not a float's nearest.
     size = int(Fraction(number) * _SIZE_UNITS[unit.lower()])
-    _check_limit("max_memory", size)
+    _check_limit(limit, size)
     return size
+
+
+def parse_spill_dir(text: str) -> Path:
+    """A ``--spill-dir``: a directory this process may write in."""
+    try:
+        path = check_spill(text, None)
+    except LimitError as e:
+        raise argparse.ArgumentTypeError(str(e).removeprefix("spill_dir ")) from None
+    assert path is not None
+    return path
 
 
 def _whole_number(text: str, what: str = "a whole number") -> int:
@@ -149,13 +168,14 @@ def parse_level(text: str) -> str:
     return wanted
 
 
-def _check_limit(name: str, value: int | float) -> None:
+def _check_limit(name: str, value: int | float, text: str | None = None) -> None:
     # The library's own check keeps the CLI's idea of a sane limit identical to solve()'s;
     # argparse puts the flag before the words ("--max-states: must be ...").
     problem = limit_problem(name, value)
     if problem is not None:
         # A number of 300 digits in full is no help: cut short as castle's own messages do.
-        raise argparse.ArgumentTypeError(problem.replace(repr(value), shown(value)))
+        shown_as = shown(value) if text is None else shown(text)
+        raise argparse.ArgumentTypeError(problem.replace(repr(value), shown_as))
 
 
 def add_data_dir_option(parser: argparse.ArgumentParser) -> None:
@@ -213,3 +233,23 @@ def add_limit_options(parser: argparse.ArgumentParser) -> None:
         help="memory each deal's search may hold: its tables, stacks and beams (per "
         "worker), e.g. 4G, 512M or bytes (default 4G; units are powers of 1024)",
     )
+    limits.add_argument(
+        "--spill-dir",
+        type=parse_spill_dir,
+        metavar="DIR",
+        help="a directory where a proof too large for --max-memory goes on in files (each "
+        "search its own, removed when it ends; default: none, memory is the end)",
+    )
+    limits.add_argument(
+        "--max-disk",
+        type=parse_disk_size,
+        metavar="SIZE",
+        help="bytes of files each deal's search may hold in --spill-dir (default: no limit "
+        "but the disk's: a search stops while 256 MiB are still free)",
+    )
+
+
+def check_spill_options(args: argparse.Namespace) -> None:
+    """``--max-disk`` bounds ``--spill-dir``: alone it is a mistake."""
+    if args.max_disk is not None and args.spill_dir is None:
+        raise UsageError("--max-disk goes with --spill-dir")

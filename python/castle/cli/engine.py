@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol
 
 from ..deal import Deal
@@ -36,6 +37,9 @@ class Job:
     max_memory: int
     short: bool = False
     json: bool = False
+    #: Where a castle deal's proof goes on in files past ``max_memory``, and how much.
+    spill_dir: Path | None = None
+    max_disk: int | None = None
 
     def solve(self, deal: Deal | SpiderDeal) -> Solution | SpiderSolution:
         if isinstance(deal, SpiderDeal):
@@ -51,6 +55,8 @@ class Job:
             max_seconds=self.max_seconds,
             max_memory=self.max_memory,
             short=self.short,
+            spill_dir=self.spill_dir,
+            max_disk=self.max_disk,
         )
 
     def describe_limits(self) -> str:
@@ -60,6 +66,9 @@ class Job:
         if self.max_seconds is not None:
             parts.append(f"{self.max_seconds:g} s")
         parts.append(f"{format_size(self.max_memory)} of memory")
+        if self.spill_dir is not None:
+            disk = "" if self.max_disk is None else f"{format_size(self.max_disk)} of "
+            parts.append(f"{disk}disk in {self.spill_dir}")
         return ", ".join(parts)
 
 

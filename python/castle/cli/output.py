@@ -16,8 +16,13 @@ from ..spider import SpiderDeal, SpiderMove, SpiderSolution
 from ..variants import NAMES
 
 STATUS_STYLES = {"solved": "bold green", "unsolvable": "bold red", "unknown": "bold yellow"}
-#: The option that raises each limit an ``unknown`` can report.
-LIMIT_OPTIONS = {"states": "--max-states", "seconds": "--max-seconds", "memory": "--max-memory"}
+#: How to go further past each limit an ``unknown`` can report.
+LIMIT_ADVICE = {
+    "states": "raise --max-states",
+    "seconds": "raise --max-seconds",
+    "memory": "raise --max-memory or give --spill-dir",
+    "disk": "raise --max-disk or free space in --spill-dir",
+}
 _VERDICTS = {
     "solved": "the moves below win (automatic foundation moves included)",
     "unsolvable": "the search was complete: no sequence of moves wins",
@@ -136,8 +141,8 @@ def print_solution(
     if status == "unknown":
         limit = solution.limit
         verdict = f"the search stopped at the {limit} limit" if limit else "a limit stopped it"
-        if limit in LIMIT_OPTIONS:
-            verdict += f"; raise {LIMIT_OPTIONS[limit]} to search further"
+        if limit in LIMIT_ADVICE:
+            verdict += f"; {LIMIT_ADVICE[limit]} to search further"
     elif status == "solved" and isinstance(solution, SpiderSolution):
         verdict = "the moves below win (deals from the stock and runs taken off included)"
     else:

@@ -25,6 +25,7 @@ LIMIT_WORDS = {
     "seconds": "hit the time limit",
     "states": "hit the states limit",
     "memory": "hit the memory limit",
+    "disk": "hit the disk limit",
     "interrupted": "were interrupted",
 }
 

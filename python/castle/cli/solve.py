@@ -19,6 +19,7 @@ from .args import (
     Parser,
     add_jobs_option,
     add_limit_options,
+    check_spill_options,
     parse_deal_number,
     parse_solve_variant,
 )
@@ -120,9 +121,14 @@ def run(args: argparse.Namespace) -> int:
         max_memory=args.max_memory,
         short=args.short,
         json=args.json,
+        spill_dir=args.spill_dir,
+        max_disk=args.max_disk,
     )
+    check_spill_options(args)
     if args.short and job.variant in SPIDER_VARIANTS:
         raise UsageError("--short is not offered for Spider yet")
+    if args.spill_dir is not None and job.variant in SPIDER_VARIANTS:
+        raise UsageError("--spill-dir is not offered for Spider yet")
     if args.deals is not None:
         return run_deals(job, args.deals, args.jobs, args.csv)
     deal: Deal | SpiderDeal

@@ -25,7 +25,15 @@ from ..survey_claims import DealClaims
 from ..survey_store import SurveyError, SurveyStore, SurveyWriter, Verdict, utc_now
 from ..variants import DEFAULT_VARIANT, NAMES, VARIANTS
 from . import survey_report
-from .args import DEALS_HELP, Parser, add_jobs_option, add_limit_options, parse_jobs, parse_variant
+from .args import (
+    DEALS_HELP,
+    Parser,
+    add_jobs_option,
+    add_limit_options,
+    check_spill_options,
+    parse_jobs,
+    parse_variant,
+)
 from .batch import batch_title, cap_jobs, solve_batch
 from .cluster import DaskCluster, connect, distributed
 from .engine import Job
@@ -178,11 +186,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def job_from(args: argparse.Namespace, variant: str) -> Job:
+    check_spill_options(args)
     return Job(
         variant=variant,
         max_states=args.max_states,
         max_seconds=args.max_seconds,
         max_memory=args.max_memory,
+        spill_dir=args.spill_dir,
+        max_disk=args.max_disk,
     )
 
 

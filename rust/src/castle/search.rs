@@ -736,6 +736,7 @@ mod layered_tests {
     use super::super::variant::Variant;
     use super::tests::limits;
     use super::*;
+    use crate::solver::disk::Spill;
     use crate::solver::heap::{peak_since, reset_peak};
     use crate::solver::Status;
 
@@ -782,13 +783,17 @@ mod layered_tests {
         }
     }
 
-    /// Every win the layered pass finds comes back as a line from the deal that wins. A whole
+    /// Every win the layered pass finds comes back as a line from the deal that wins, on disk
+    /// too. A whole
     /// deal's positions below its winning layers are too many for a test, so the deals here are
     /// endgames: a won deal of each variant played along its win until `up` cards are on the
     /// foundations, then searched in layers from the start.
     #[test]
     fn a_win_found_in_layers_replays() {
+        let dir = std::env::temp_dir().join(format!("castle-test-wins-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
         let mut wins = 0;
+        let mut on_disk = 0;
         for variant in Variant::ALL {
             for number in 1..=12 {
                 let deal = Deal::from_number(variant, number).unwrap();
@@ -816,7 +821,28 @@ mod layered_tests {
                         columns: state.columns(),
                         foundations: state.foundations,
                     };
-                    let (end, _) = complete(&endgame, 300_000, Some(1));
+                    let (end, states) = complete(&endgame, 300_000, Some(1));
+                    // On disk, in a small bound: the same end, the same expansions.
+                    let overflow = Overflow {
+                        layers_after: Some(1),
+                        spill: Some(Spill {
+                            dir: dir.clone(),
+                            max_bytes: u64::MAX,
+                        }),
+                    };
+                    let small = 256 << 10;
+                    let spilled =
+                        complete_pass(&endgame, Some(300_000), small, &overflow, &mut || false);
+                    assert_eq!(spilled, (end.clone(), states), "{variant:?} {number}");
+                    let alone = Overflow {
+                        layers_after: Some(1),
+                        spill: None,
+                    };
+                    if complete_pass(&endgame, Some(300_000), small, &alone, &mut || false).0
+                        == End::Limit(Stop::Memory)
+                    {
+                        on_disk += 1;
+                    }
                     match end {
                         End::Won(moves) => {
                             assert!(replays_to_win(&endgame, &moves), "{variant:?} {number}");
@@ -828,6 +854,8 @@ mod layered_tests {
             }
         }
         assert!(wins >= 40, "{wins} wins");
+        assert!(on_disk >= 20, "{on_disk} needed the disk");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// Beleaguered Castle 162 (1.3 million positions) needs more than 24 MiB in the depth-first

@@ -18,7 +18,7 @@ pub struct Limits {
 }
 
 /// How a pass ended (`M`: the game's kind of move).
-#[derive(PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum End<M> {
     Won(Vec<M>),
     /// Every position was expanded.
