@@ -1,12 +1,15 @@
-"""The complete pass depth-first and in layers, on the same deals, one after the other in fresh
-processes: states (which must be equal on a proof: each position once either way), seconds,
-positions a second and the peak resident memory of each, and the ratios (issue 18, idea 3).
+"""The complete pass depth-first, in layers, and in layers on disk, on the same deals, one after
+the other in fresh processes: states (which must be equal on a proof: each position once
+every way), seconds and the peak resident memory of each, and the ratios (issue 18, ideas 3
+and 4).
 
     python benches/layers.py [beleaguered-castle:162 beleaguered-castle:981 ...] [--csv FILE]
 
 Each run is `castle._core.complete_pass` alone (no quick or beam pass), in a child process
-whose peak (VmHWM) is read at its end; the depth-first run has no memory bound, the layered one
-goes on in layers from the first position (`layers_after=1`).
+whose peak (VmHWM) is read at its end; the depth-first run has no memory bound, the layered
+ones go on in layers from the first position (`layers_after=1`): in memory unbounded, then
+under a quarter of that run's peak (`--fraction`) with a spill directory (`--spill-dir`,
+default: the system's temporary directory).
 """
 
 from __future__ import annotations
@@ -16,15 +19,18 @@ import csv
 import json
 import subprocess
 import sys
+import tempfile
 
 #: Run in the child: the pass, its answer and the process's peak as JSON.
 CHILD = """\
 import json, sys, time
 from castle import _core
 variant, number, after = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+memory, spill = (int(sys.argv[4]), sys.argv[5]) if len(sys.argv) > 4 else (None, None)
 deal = _core.Deal.from_number(variant, number)
 start = time.perf_counter()
-status, moves, states, _ = _core.complete_pass(deal, None, None if after == "-" else int(after))
+after = None if after == "-" else int(after)
+status, moves, states, _ = _core.complete_pass(deal, None, after, memory, spill)
 seconds = time.perf_counter() - start
 with open("/proc/self/status") as f:
     peak = int(next(line for line in f if line.startswith("VmHWM:")).split()[1]) * 1024
@@ -34,9 +40,9 @@ print(json.dumps({"status": status, "states": states, "seconds": seconds, "peak"
 DEALS = ["beleaguered-castle:162", "beleaguered-castle:15094", "beleaguered-castle:981"]
 
 
-def run(variant: str, number: int, after: str) -> dict[str, float]:
+def run(variant: str, number: int, after: str, *disk: str) -> dict[str, float]:
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, variant, str(number), after],
+        [sys.executable, "-c", CHILD, variant, str(number), after, *disk],
         capture_output=True,
         text=True,
         check=True,
@@ -49,15 +55,26 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("deals", nargs="*", default=DEALS, help="variant:number")
     parser.add_argument("--csv", help="write the figures here")
+    parser.add_argument("--fraction", type=float, default=0.25, help="of the layers' peak")
+    parser.add_argument("--spill-dir", default=tempfile.gettempdir())
     args = parser.parse_args()
     rows = []
-    print("deal\tstates\tdepth-first s\tlayers s\tratio\tdepth-first MB\tlayers MB\tratio")
+    print(
+        "deal\tstates\tdepth-first s\tlayers s\tratio\tdepth-first MB\tlayers MB\tratio"
+        "\tdisk bound MB\tdisk s\tdisk/layers\tdisk MB"
+    )
     for item in args.deals:
         variant, _, number = item.partition(":")
         plain = run(variant, int(number), "-")
         layered = run(variant, int(number), "1")
-        if (plain["status"], plain["states"]) != (layered["status"], layered["states"] - 1):
-            print(f"{item}: the two passes differ: {plain} {layered}", file=sys.stderr)
+        bound = max(2**21, int(layered["peak"] * args.fraction))
+        on_disk = run(variant, int(number), "1", str(bound), args.spill_dir)
+        if not (
+            (plain["status"], plain["states"])
+            == (layered["status"], layered["states"] - 1)
+            == (on_disk["status"], on_disk["states"] - 1)
+        ):
+            print(f"{item}: the passes differ: {plain} {layered} {on_disk}", file=sys.stderr)
             return 1
         row = {
             "deal": item,
@@ -67,12 +84,17 @@ def main() -> int:
             "layers_seconds": round(layered["seconds"], 2),
             "depth_first_peak_mb": round(plain["peak"] / 1e6),
             "layers_peak_mb": round(layered["peak"] / 1e6),
+            "disk_bound_mb": round(bound / 1e6),
+            "disk_seconds": round(on_disk["seconds"], 2),
+            "disk_peak_mb": round(on_disk["peak"] / 1e6),
         }
         rows.append(row)
         print(
             f"{item}\t{row['states']:,}\t{row['depth_first_seconds']}\t{row['layers_seconds']}\t"
             f"{layered['seconds'] / plain['seconds']:.2f}\t{row['depth_first_peak_mb']}\t"
-            f"{row['layers_peak_mb']}\t{layered['peak'] / plain['peak']:.2f}"
+            f"{row['layers_peak_mb']}\t{layered['peak'] / plain['peak']:.2f}\t"
+            f"{row['disk_bound_mb']}\t{row['disk_seconds']}\t"
+            f"{on_disk['seconds'] / layered['seconds']:.2f}\t{row['disk_peak_mb']}"
         )
     if args.csv:
         with open(args.csv, "w", newline="") as f:

@@ -274,8 +274,8 @@ impl Run {
     }
 
     /// The keys, sorted, each once, less those of `except`: in memory if they are all there
-    /// and fit (as before there was disk), else merged into a file when they would fill more
-    /// than a quarter of the bound.
+    /// (as before there was disk), else merged; with a disk, in a file when they fill more
+    /// than a quarter of the bound (a level is read in order, and the next needs the room).
     pub fn finish(
         mut self,
         except: &[&Sorted],
@@ -286,7 +286,11 @@ impl Run {
     ) -> Result<Sorted, Stop> {
         let in_memory: Vec<&[CompactKey]> = except.iter().filter_map(|s| s.in_memory()).collect();
         if self.files.is_empty() && in_memory.len() == except.len() {
-            return Ok(Sorted::Memory(self.into_sorted(&in_memory, memory)));
+            let mut sorted = Sorted::Memory(self.into_sorted(&in_memory, memory));
+            if let Some(disk) = disk.filter(|_| sorted.memory_bytes() > memory.max / 4) {
+                sorted.spill(disk)?;
+            }
+            return Ok(sorted);
         }
         self.settle(&in_memory, memory);
         drop(in_memory);
