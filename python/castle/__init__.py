@@ -24,7 +24,7 @@ from .errors import (
 )
 from .game import Action, Game
 from .levels import LEVELS, Level, LevelError
-from .outcome import DEFAULT_MAX_MEMORY
+from .outcome import DEFAULT_MAX_MEMORY, Progress
 from .plan import Hint
 from .records import LevelRecord
 from .saves import SaveStore
@@ -65,6 +65,7 @@ __all__ = [
     "Lift",
     "LimitError",
     "Move",
+    "Progress",
     "Reply",
     "SaveError",
     "SaveStore",

@@ -5,6 +5,7 @@ Cards cross this boundary as indexes ``13 * suit + rank - 1`` with suits in the 
 """
 
 import os
+from collections.abc import Callable
 from typing import final
 
 __all__ = [
@@ -81,12 +82,15 @@ def solve(
     layers_after: int | None = None,
     spill_dir: str | os.PathLike[str] | None = None,
     max_disk: int | None = None,
+    progress: Callable[[int, float, int], object] | None = None,
+    progress_seconds: float = 1.0,
 ) -> tuple[str, list[tuple[int, int, int]], int, float, str | None]:
     """(status, moves, states expanded, seconds, limit that stopped an unknown). With
     ``short``, beam searches for a shorter win follow a win. The complete pass goes on in
     layers once its table is full, or holds ``layers_after`` positions (the tests'); with
     ``spill_dir``, the layers put keys in files there when memory is full, at most
-    ``max_disk`` bytes of them.
+    ``max_disk`` bytes of them. ``progress``, if given, is called every ``progress_seconds``
+    with (states, seconds, bytes held); an exception it raises stops the search.
 
     Each move is (card index, from column, to column or -1 for the foundation).
     """
@@ -140,6 +144,8 @@ def solve_spider(
     max_seconds: float | None,
     max_memory: int,
     beam_width: int | None = None,
+    progress: Callable[[int, float, int], object] | None = None,
+    progress_seconds: float = 1.0,
 ) -> tuple[str, list[tuple[str, int, int, list[int]]], int, float, str | None]:
     """(status, moves, states, seconds, limit); each move (kind "run" | "deal" | "off",
     from column or -1, to column or -1, the card indexes it carries). With ``beam_width``,

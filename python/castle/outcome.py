@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, NamedTuple, Protocol
 
 from .cards import shown
 from .errors import LimitError
@@ -21,6 +22,29 @@ MAX_SECONDS_LIMIT = 365 * 24 * 3600
 MAX_STATES_LIMIT = 2**62
 MAX_MEMORY_LIMIT = 2**40
 MAX_DISK_LIMIT = 2**50
+
+
+class Progress(NamedTuple):
+    """How a search is going, as ``solve(..., progress=)`` reports it about once a second."""
+
+    #: Positions expanded so far (within a thousand).
+    states: int
+    seconds: float
+    #: Bytes the search holds now, as ``max_memory`` counts them.
+    memory: int
+
+
+#: What ``solve(..., progress=)`` calls; an exception it raises stops the search and is raised.
+ProgressCallback = Callable[[Progress], object]
+
+
+def core_progress(progress: ProgressCallback | None) -> Callable[[int, float, int], object] | None:
+    """``progress`` as the native module calls it: with the three numbers."""
+    if progress is None:
+        return None
+    if not callable(progress):
+        raise TypeError(f"progress must be callable, not {type(progress).__name__}")
+    return lambda states, seconds, memory: progress(Progress(states, seconds, memory))
 
 
 class _Answer(Protocol):
@@ -130,9 +154,12 @@ __all__ = [
     "MAX_MEMORY_LIMIT",
     "MAX_SECONDS_LIMIT",
     "MAX_STATES_LIMIT",
+    "Progress",
+    "ProgressCallback",
     "Status",
     "check_limits",
     "check_spill",
+    "core_progress",
     "limit_problem",
     "solution_json",
 ]

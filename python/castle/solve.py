@@ -10,7 +10,15 @@ from . import _core
 from .cards import CARDS, Card
 from .deal import Deal
 from .errors import LimitError
-from .outcome import DEFAULT_MAX_MEMORY, Status, check_limits, check_spill, solution_json
+from .outcome import (
+    DEFAULT_MAX_MEMORY,
+    ProgressCallback,
+    Status,
+    check_limits,
+    check_spill,
+    core_progress,
+    solution_json,
+)
 from .spider import SpiderDeal, SpiderSolution, solve_spider
 
 FOUNDATION: Literal["foundation"] = "foundation"
@@ -73,6 +81,7 @@ def solve(
     short: bool = False,
     spill_dir: str | os.PathLike[str] | None = None,
     max_disk: int | None = None,
+    progress: ProgressCallback | None = None,
 ) -> Solution: ...
 
 
@@ -86,6 +95,7 @@ def solve(
     short: bool = False,
     spill_dir: None = None,
     max_disk: None = None,
+    progress: ProgressCallback | None = None,
 ) -> SpiderSolution: ...
 
 
@@ -98,6 +108,7 @@ def solve(
     short: bool = False,
     spill_dir: str | os.PathLike[str] | None = None,
     max_disk: int | None = None,
+    progress: ProgressCallback | None = None,
 ) -> Solution | SpiderSolution:
     """Decide whether ``deal`` can be won, and how.
 
@@ -117,6 +128,10 @@ def solve(
     256 MiB free: past that, ``"unknown"`` with ``limit`` ``"disk"``. Where the keys lie
     changes nothing else: the same positions, in the same order.
 
+    ``progress``, if given, is called about once a second with a :class:`castle.Progress`
+    (states so far, seconds, bytes held); an exception it raises stops the search and is
+    raised.
+
     With ``short``, a win found is followed by beam searches of growing width (100, 1,000,
     10,000) for a shorter one, while the limits allow; the shortest win is returned (the
     verdict is the same either way; ``states`` counts the beams' expansions too). About a
@@ -131,7 +146,11 @@ def solve(
         if spill_dir is not None or max_disk is not None:
             raise LimitError("spill_dir and max_disk are not offered for Spider yet")
         return solve_spider(
-            deal, max_states=max_states, max_seconds=max_seconds, max_memory=max_memory
+            deal,
+            max_states=max_states,
+            max_seconds=max_seconds,
+            max_memory=max_memory,
+            progress=progress,
         )
     if not isinstance(deal, Deal):
         raise TypeError(f"solve() takes a castle.Deal or SpiderDeal, not {type(deal).__name__}")
@@ -145,6 +164,7 @@ def solve(
         short=bool(short),
         spill_dir=spill,
         max_disk=max_disk,
+        progress=core_progress(progress),
     )
     return Solution(
         status=cast(Status, status),

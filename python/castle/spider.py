@@ -15,7 +15,14 @@ from . import _core
 from .cards import CARDS, SUITS, Card
 from .deal import RANDOM_DEAL_MAX, check_deal_number, check_text
 from .errors import BoardError, VariantError
-from .outcome import DEFAULT_MAX_MEMORY, Status, check_limits, solution_json
+from .outcome import (
+    DEFAULT_MAX_MEMORY,
+    ProgressCallback,
+    Status,
+    check_limits,
+    core_progress,
+    solution_json,
+)
 
 #: Spider variant ids, in the core's order.
 SPIDER_VARIANTS: tuple[str, ...] = tuple(_core.spider_variants())
@@ -182,6 +189,7 @@ def solve_spider(
     max_seconds: float | None = None,
     max_memory: int = DEFAULT_MAX_MEMORY,
     beam_width: int | None = None,
+    progress: ProgressCallback | None = None,
 ) -> SpiderSolution:
     """Decide a Spider deal: beam searches, then a complete depth-first search that sees the
     face-down cards and the stock ("unsolvable" is a proof). ``castle.solve`` calls this.
@@ -189,7 +197,8 @@ def solve_spider(
     ``beam_width`` replaces the portfolio of beams by one beam of that width (1 to
     :data:`MAX_BEAM_WIDTH`): a quicker, weaker search, as the fair hint's samples use.
     ``max_memory`` bounds all the search holds, the beams' layers included (a layer of a
-    million positions is about 1 GB), as in ``castle.solve``."""
+    million positions is about 1 GB), and ``progress`` is called about once a second, as in
+    ``castle.solve``."""
     check_limits(max_states, max_seconds, max_memory)
     check_beam_width(beam_width)
     status, moves, states, seconds, limit = _core.solve_spider(
@@ -198,6 +207,7 @@ def solve_spider(
         None if max_seconds is None else float(max_seconds),
         max_memory,
         beam_width,
+        progress=core_progress(progress),
     )
     return SpiderSolution(
         status=cast(Status, status),

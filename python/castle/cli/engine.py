@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Protocol
 
 from ..deal import Deal
+from ..outcome import ProgressCallback
 from ..solve import Solution, solve
 from ..spider import SPIDER_VARIANTS, SpiderDeal, SpiderSolution
 from .output import format_size, json_line
@@ -41,13 +42,16 @@ class Job:
     spill_dir: Path | None = None
     max_disk: int | None = None
 
-    def solve(self, deal: Deal | SpiderDeal) -> Solution | SpiderSolution:
+    def solve(
+        self, deal: Deal | SpiderDeal, progress: ProgressCallback | None = None
+    ) -> Solution | SpiderSolution:
         if isinstance(deal, SpiderDeal):
             return solve(
                 deal,
                 max_states=self.max_states,
                 max_seconds=self.max_seconds,
                 max_memory=self.max_memory,
+                progress=progress,
             )
         return solve(
             deal,
@@ -57,6 +61,7 @@ class Job:
             short=self.short,
             spill_dir=self.spill_dir,
             max_disk=self.max_disk,
+            progress=progress,
         )
 
     def describe_limits(self) -> str:

@@ -12,7 +12,9 @@ from rich.console import Console
 
 from ..deal import Deal, parse_deal_range
 from ..errors import BoardError
-from ..spider import SPIDER_VARIANTS, SpiderDeal
+from ..outcome import Progress
+from ..solve import Solution
+from ..spider import SPIDER_VARIANTS, SpiderDeal, SpiderSolution
 from ..variants import DEFAULT_VARIANT, VARIANTS
 from .args import (
     DEALS_HELP,
@@ -27,7 +29,7 @@ from .batch import batch_title, cap_jobs, solve_batch
 from .csvfile import AtomicCsv, deal_row
 from .engine import Job, numbered_deal
 from .errors import EXIT_FAILURE, EXIT_OK, UsageError
-from .output import json_line, make_console, print_solution
+from .output import deal_title, format_seconds, json_line, make_console, print_solution
 from .progress import BatchProgress
 from .report import BatchSummary, DealResult
 from .signals import STOP_SIGNALS, InterruptGuard
@@ -141,12 +143,30 @@ def run(args: argparse.Namespace) -> int:
             deal = numbered_deal(job.variant, args.deal)
         except ValueError as e:
             raise UsageError(str(e)) from None
-    solution = job.solve(deal)
+    solution = solve_showing_progress(job, deal)
     if args.json:
         sys.stdout.write(json_line(deal, solution) + "\n")
     else:
         print_solution(make_console(), deal, solution, source)
     return EXIT_OK
+
+
+def solve_showing_progress(job: Job, deal: Deal | SpiderDeal) -> Solution | SpiderSolution:
+    """``job.solve(deal)``; on a terminal, a line on stderr says how it is going (states,
+    time, memory) while it runs, and goes when it ends."""
+    errors = make_console(stderr=True)
+    if not errors.is_terminal:
+        return job.solve(deal)
+    title = deal_title(deal)
+    with errors.status(f"solving {title}", spinner="line") as status:
+
+        def show(p: Progress) -> None:
+            status.update(
+                f"solving {title}: {p.states:,} states, {format_seconds(p.seconds)}, "
+                f"{p.memory / 2**30:.2f} GiB held (Ctrl+C stops)"
+            )
+
+        return job.solve(deal, progress=show)
 
 
 def read_board(path: str) -> tuple[str, str]:

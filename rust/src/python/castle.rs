@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use super::run::{answer, check_limits, detached, Answer};
+use super::run::{answer, check_limits, detached, progress_every, Answer};
 use super::{guard, out_of_range, BoardTextError};
 use crate::cards::Card;
 use crate::castle::board;
@@ -182,11 +182,12 @@ pub fn variants() -> Vec<&'static str> {
 /// -1 for the foundation). Ctrl+C raises KeyboardInterrupt within about 50 ms. The complete
 /// pass goes on in layers once its table is full, or holds `layers_after` positions (for the
 /// tests that compare it with the reference); with `spill_dir`, the layers put keys in files
-/// there when memory is full, at most `max_disk` bytes of them.
+/// there when memory is full, at most `max_disk` bytes of them. `progress`, if given, is
+/// called every `progress_seconds` with (states, seconds, bytes held).
 #[pyfunction]
 #[pyo3(signature = (
     deal, max_states, max_seconds, max_memory, short=false, layers_after=None, spill_dir=None,
-    max_disk=None
+    max_disk=None, progress=None, progress_seconds=1.0
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
@@ -199,10 +200,13 @@ pub fn solve(
     layers_after: Option<u64>,
     spill_dir: Option<PathBuf>,
     max_disk: Option<u64>,
+    progress: Option<Py<PyAny>>,
+    progress_seconds: f64,
 ) -> PyResult<Answer<MoveTuple>> {
     let limits = check_limits(max_states, max_seconds, max_memory)?;
     let overflow = overflow(layers_after, spill_dir, max_disk);
-    let outcome = detached(py, |interrupted| {
+    let progress = progress_every(progress, progress_seconds)?;
+    let outcome = detached(py, progress, |interrupted| {
         search::solve(&deal.deal, &limits, short, &overflow, interrupted)
     })?;
     Ok(answer(outcome, |moves| {
@@ -240,7 +244,7 @@ pub fn complete_pass(
 ) -> PyResult<(&'static str, Vec<MoveTuple>, u64, Option<&'static str>)> {
     let overflow = overflow(layers_after, spill_dir, None);
     let max_memory = max_memory.unwrap_or(usize::MAX);
-    let (end, states) = detached(py, |interrupted| {
+    let (end, states) = detached(py, None, |interrupted| {
         search::complete_pass(&deal.deal, max_states, max_memory, &overflow, interrupted)
     })?;
     Ok(match end {

@@ -3,11 +3,14 @@
 //! as the tuple `_core` returns.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Instant;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use super::InternalError;
+use crate::solver::budget::expanded_so_far;
+use crate::solver::heap::held_now;
 use crate::solver::{Limits, Outcome, Stop};
 
 /// The limits, or ValueError for ones that make no sense (Python checks them first too).
@@ -32,21 +35,36 @@ pub fn check_limits(
 }
 
 /// Runs `search` with the GIL released, handing it the question "give up now?", which Python's
-/// signal handlers answer: Ctrl+C raises KeyboardInterrupt within about 50 ms. A panic becomes
-/// `InternalError`.
+/// signal handlers answer: Ctrl+C raises KeyboardInterrupt within about 50 ms. With `progress`,
+/// it is called every `every` seconds with (states expanded, seconds, bytes held); an exception
+/// it raises stops the search and is raised. A panic becomes `InternalError`.
 pub fn detached<T: Send>(
     py: Python<'_>,
+    progress: Option<(Py<PyAny>, f64)>,
     search: impl Send + FnOnce(&mut dyn FnMut() -> bool) -> T,
 ) -> PyResult<T> {
     let mut signal: Option<PyErr> = None;
+    let started = Instant::now();
+    let mut reported = started;
     let found = py.detach(|| {
         catch_unwind(AssertUnwindSafe(|| {
             search(&mut || {
-                Python::attach(|py| match py.check_signals() {
-                    Ok(()) => false,
-                    Err(e) => {
-                        signal = Some(e);
-                        true
+                Python::attach(|py| {
+                    let mut asked = py.check_signals();
+                    if let Some((report, every)) = &progress {
+                        let now = Instant::now();
+                        if asked.is_ok() && (now - reported).as_secs_f64() >= *every {
+                            reported = now;
+                            let at = (expanded_so_far(), (now - started).as_secs_f64(), held_now());
+                            asked = report.call1(py, at).map(|_| ());
+                        }
+                    }
+                    match asked {
+                        Ok(()) => false,
+                        Err(e) => {
+                            signal = Some(e);
+                            true
+                        }
                     }
                 })
             })
@@ -56,6 +74,20 @@ pub fn detached<T: Send>(
         return Err(e);
     }
     found.map_err(|_| InternalError::new_err("castle core bug: the solver panicked"))
+}
+
+/// `progress` and its interval as `detached` takes them, or ValueError for an interval that
+/// makes no sense.
+pub fn progress_every(
+    progress: Option<Py<PyAny>>,
+    every: f64,
+) -> PyResult<Option<(Py<PyAny>, f64)>> {
+    if !(every > 0.0 && every.is_finite()) {
+        return Err(PyValueError::new_err(
+            "progress_seconds must be a positive number",
+        ));
+    }
+    Ok(progress.map(|p| (p, every)))
 }
 
 /// A solve's answer across the boundary: (status, moves, states, seconds, the limit that

@@ -3,7 +3,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use super::run::{answer, check_limits, detached, Answer};
+use super::run::{answer, check_limits, detached, progress_every, Answer};
 use super::{guard, out_of_range, BoardTextError};
 use crate::cards::Card;
 use crate::spider::board;
@@ -183,7 +183,11 @@ type CarriedTuple = (&'static str, i16, i16, Vec<u8>);
 /// Solves a Spider deal with the GIL released, like `solve`: with its deck's portfolio, or
 /// with one beam of `beam_width` (then the complete search).
 #[pyfunction]
-#[pyo3(signature = (deal, max_states, max_seconds, max_memory, beam_width=None))]
+#[pyo3(signature = (
+    deal, max_states, max_seconds, max_memory, beam_width=None, progress=None,
+    progress_seconds=1.0
+))]
+#[allow(clippy::too_many_arguments)]
 pub fn solve_spider(
     py: Python<'_>,
     deal: &PySpiderDeal,
@@ -191,8 +195,11 @@ pub fn solve_spider(
     max_seconds: Option<f64>,
     max_memory: usize,
     beam_width: Option<usize>,
+    progress: Option<Py<PyAny>>,
+    progress_seconds: f64,
 ) -> PyResult<Answer<CarriedTuple>> {
     let limits = check_limits(max_states, max_seconds, max_memory)?;
+    let progress = progress_every(progress, progress_seconds)?;
     let one_beam;
     let steps = match beam_width {
         None => search::portfolio(deal.deal.suits),
@@ -205,7 +212,7 @@ pub fn solve_spider(
             &one_beam[..]
         }
     };
-    let outcome = detached(py, |interrupted| {
+    let outcome = detached(py, progress, |interrupted| {
         search::solve_with(&deal.deal, &limits, steps, interrupted)
     })?;
     Ok(answer(outcome, |moves| {

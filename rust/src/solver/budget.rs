@@ -50,6 +50,7 @@ impl Budget {
         }
         *expanded += 1;
         if expanded.is_multiple_of(POLL_EVERY) {
+            let _ = EXPANDED.try_with(|e| e.set(*expanded));
             return self.poll(watch);
         }
         None
@@ -72,6 +73,18 @@ impl Budget {
     }
 }
 
+thread_local! {
+    /// The expansions of the search on this thread, as of its last poll: what the question
+    /// "give up now?" may report as progress (it is asked on the search's thread).
+    static EXPANDED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// The expansions of the search running on this thread, as of its last look at the clock
+/// (within [`POLL_EVERY`] of the count).
+pub fn expanded_so_far() -> u64 {
+    EXPANDED.try_with(std::cell::Cell::get).unwrap_or(0)
+}
+
 /// Reads the clock and the interrupt flag now and then.
 pub struct Watch<'a> {
     last_poll: Instant,
@@ -80,6 +93,7 @@ pub struct Watch<'a> {
 
 impl<'a> Watch<'a> {
     pub fn new(started: Instant, interrupted: &'a mut dyn FnMut() -> bool) -> Watch<'a> {
+        let _ = EXPANDED.try_with(|e| e.set(0));
         Watch {
             last_poll: started,
             interrupted,

@@ -45,9 +45,10 @@ impl Disk {
     pub fn open(spill: &Spill, buffer: usize) -> Result<Rc<Disk>, Stop> {
         static SEARCHES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let n = SEARCHES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let dir = spill
-            .dir
-            .join(format!("castle-spill-{}-{n}", std::process::id()));
+        let host = host_name();
+        remove_left_behind(&spill.dir, &host);
+        let pid = std::process::id();
+        let dir = spill.dir.join(format!("{PREFIX}{host}-{pid}-{n}"));
         fs::create_dir(&dir).map_err(|_| Stop::Disk)?;
         Ok(Rc::new(Disk {
             dir,
@@ -99,6 +100,73 @@ impl Drop for Disk {
     fn drop(&mut self) {
         let _ = fs::remove_dir_all(&self.dir);
     }
+}
+
+/// The start of a search's directory's name; then the host, the process and the search.
+const PREFIX: &str = "castle-spill-";
+
+/// This machine's name, as a directory's name may hold it ("host" if it has none).
+fn host_name() -> String {
+    let mut name = [0u8; 256];
+    #[cfg(unix)]
+    // SAFETY: the buffer is as long as the length given; gethostname NUL-terminates or fails.
+    let known = unsafe { libc::gethostname(name.as_mut_ptr().cast(), name.len() - 1) } == 0;
+    #[cfg(not(unix))]
+    let known = false;
+    let end = name.iter().position(|&b| b == 0).unwrap_or(0);
+    let host: String = String::from_utf8_lossy(&name[..end])
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if known && !host.is_empty() {
+        host
+    } else {
+        "host".to_string()
+    }
+}
+
+/// Removes the directories that searches of this host left in `dir` when they were killed
+/// (their process is gone). Another host's, sharing the directory, are left alone: its
+/// processes cannot be asked.
+fn remove_left_behind(dir: &Path, host: &str) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let ours = format!("{PREFIX}{host}-");
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix(&ours)) else {
+            continue;
+        };
+        let Some(pid) = rest.split('-').next().and_then(|p| p.parse::<u32>().ok()) else {
+            continue;
+        };
+        if !process_alive(pid) {
+            let _ = fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// Whether process `pid` exists on this machine (or cannot be asked: then it is taken to).
+#[cfg(unix)]
+fn process_alive(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return true;
+    };
+    // SAFETY: signal 0 sends nothing; it only asks whether the process exists.
+    let sent = unsafe { libc::kill(pid, 0) } == 0;
+    sent || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+}
+
+#[cfg(not(unix))]
+fn process_alive(_pid: u32) -> bool {
+    true
 }
 
 /// The bytes free to this user on the file system that holds `path` (None where it cannot
@@ -202,5 +270,63 @@ impl<const N: usize> Reader<N> {
         self.input.read_exact(&mut record).map_err(|_| Stop::Disk)?;
         self.left -= 1;
         Ok(Some(record))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Records come back as written; the files and the directory go when dropped; a
+    /// directory a killed search of this host left is removed by the next search, and
+    /// another host's, and a live process's, are not.
+    #[test]
+    fn files_come_back_in_order_and_go() {
+        let dir = std::env::temp_dir().join(format!("castle-test-disk-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir(&dir).unwrap();
+        let host = host_name();
+        let dead = dir.join(format!("{PREFIX}{host}-999999999-0"));
+        let alive = dir.join(format!("{PREFIX}{host}-{}-77", std::process::id()));
+        let other = dir.join(format!("{PREFIX}elsewhere.example-999999999-0"));
+        for d in [&dead, &alive, &other] {
+            fs::create_dir(d).unwrap();
+            fs::write(d.join("0.keys"), b"x").unwrap();
+        }
+        let spill = Spill {
+            dir: dir.clone(),
+            max_bytes: 1 << 20,
+        };
+        let disk = Disk::open(&spill, 4096).unwrap();
+        assert!(!dead.exists() && alive.exists() && other.exists());
+        let mut out: Writer<3> = disk.create().unwrap();
+        for i in 0..1000u16 {
+            let [a, b] = i.to_le_bytes();
+            out.push(&[a, b, 7]).unwrap();
+        }
+        let records = out.finish().unwrap();
+        assert_eq!((records.len(), disk.used()), (1000, 3000));
+        let mut reader = records.read().unwrap();
+        for i in 0..1000u16 {
+            let [a, b] = i.to_le_bytes();
+            assert_eq!(reader.record().unwrap(), Some([a, b, 7]));
+        }
+        assert_eq!(reader.record().unwrap(), None);
+        drop(reader);
+        drop(records);
+        assert_eq!(disk.used(), 0);
+        // Past the bound: the disk, named.
+        let mut big: Writer<3> = disk.create().unwrap();
+        let ended = (0..1_000_000).try_for_each(|_| big.push(&[1, 2, 3]));
+        assert_eq!(ended, Err(Stop::Disk));
+        drop(big);
+        drop(disk);
+        let left: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        assert_eq!(left.len(), 2, "{left:?}");
+        fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -263,6 +263,11 @@ fn held() -> isize {
     HELD.try_with(Cell::get).unwrap_or(0)
 }
 
+/// The bytes this thread holds now, counted as `max_memory` counts them (for progress).
+pub fn held_now() -> usize {
+    held().max(0) as usize
+}
+
 /// The bytes a search may hold, and what this thread held when it started.
 #[derive(Copy, Clone, Debug)]
 pub struct Memory {
