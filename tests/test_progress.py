@@ -57,7 +57,7 @@ def test_an_exception_in_progress_stops_the_search_and_is_raised() -> None:
     assert reports[0].states > 0 and 0.9 < reports[0].seconds < 10
     assert time.monotonic() - started < 30
     with pytest.raises(TypeError, match="progress must be callable"):
-        castle.solve(castle.Deal.from_number(*PROOF), progress=3)  # type: ignore[arg-type]
+        castle.solve(castle.Deal.from_number(*PROOF), progress=3)  # type: ignore[call-overload]
     with pytest.raises(ValueError, match="progress_seconds"):
         _core.solve(
             castle.Deal.from_number(*PROOF).core,
