@@ -95,9 +95,10 @@ def check_limits(
 
 
 def limit_problem(name: str, value: object) -> str | None:
-    """What is wrong with ``value`` as the limit ``name`` (``max_states``, ``max_seconds`` or
-    ``max_memory``; ``None``: no limit, which is fine), worded to follow the limit's name
-    ("must be ..."); ``None`` if nothing is. The command line puts its flags before it."""
+    """What is wrong with ``value`` as the limit ``name`` (``max_states``, ``max_seconds``,
+    ``max_memory`` or ``max_disk``; ``None``: no limit, which is fine), worded to follow the
+    limit's name ("must be ..."); ``None`` if nothing is. The command line puts its flags
+    before it."""
     if value is None:
         return None
     if name == "max_states":
@@ -113,19 +114,18 @@ def limit_problem(name: str, value: object) -> str | None:
             # Compared before isfinite, which cannot take an int too large for a float.
             ok = 0 < value <= MAX_SECONDS_LIMIT and math.isfinite(value)
         return None if ok else f"must be a positive number up to a year, not {shown(value)}"
-    if name == "max_memory":
+    if name in _BYTES_LIMITS:
+        most, words = _BYTES_LIMITS[name]
         if isinstance(value, bool) or not isinstance(value, int):
             ok = False
         else:
-            ok = 2**20 <= value <= MAX_MEMORY_LIMIT
-        return None if ok else f"must be between 1 MiB and 1 TiB in bytes, not {shown(value)}"
-    if name == "max_disk":
-        if isinstance(value, bool) or not isinstance(value, int):
-            ok = False
-        else:
-            ok = 2**20 <= value <= MAX_DISK_LIMIT
-        return None if ok else f"must be between 1 MiB and 1 PiB in bytes, not {shown(value)}"
+            ok = 2**20 <= value <= most
+        return None if ok else f"must be between 1 MiB and {words} in bytes, not {shown(value)}"
     raise ValueError(f"no limit named {name!r}")
+
+
+#: The limits in bytes: the most each may be, in words.
+_BYTES_LIMITS = {"max_memory": (MAX_MEMORY_LIMIT, "1 TiB"), "max_disk": (MAX_DISK_LIMIT, "1 PiB")}
 
 
 def check_spill(spill_dir: str | os.PathLike[str] | None, max_disk: int | None) -> Path | None:
