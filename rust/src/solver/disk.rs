@@ -66,11 +66,15 @@ impl Disk {
 
     /// Counts `bytes` more against the bound, if it and the file system allow them.
     fn charge(&self, bytes: u64) -> Result<(), Stop> {
-        let used = self.used.get().saturating_add(bytes);
-        if used > self.max_bytes || free_bytes(&self.dir).is_some_and(|f| f < bytes + MARGIN) {
+        if !fits(
+            self.used.get(),
+            bytes,
+            self.max_bytes,
+            free_bytes(&self.dir),
+        ) {
             return Err(Stop::Disk);
         }
-        self.used.set(used);
+        self.used.set(self.used.get() + bytes);
         Ok(())
     }
 
@@ -100,6 +104,13 @@ impl Drop for Disk {
     fn drop(&mut self) {
         let _ = fs::remove_dir_all(&self.dir);
     }
+}
+
+/// Whether `bytes` more may be written, with `used` written already, under the bound `max`
+/// and with `free` bytes free on the file system (None: not known).
+fn fits(used: u64, bytes: u64, max: u64, free: Option<u64>) -> bool {
+    used.checked_add(bytes).is_some_and(|u| u <= max)
+        && free.is_none_or(|f| f >= bytes.saturating_add(MARGIN))
 }
 
 /// The start of a search's directory's name; then the host, the process and the search.
@@ -276,6 +287,17 @@ impl<const N: usize> Reader<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A write passes neither the bound nor the margin the disk keeps free.
+    #[test]
+    fn a_write_must_fit_the_bound_and_leave_the_margin() {
+        assert!(fits(0, 100, 100, None));
+        assert!(!fits(1, 100, 100, None));
+        assert!(fits(0, 100, u64::MAX, Some(100 + MARGIN)));
+        assert!(!fits(0, 100, u64::MAX, Some(99 + MARGIN)));
+        assert!(!fits(u64::MAX, 1, u64::MAX, None));
+        assert!(free_bytes(&std::env::temp_dir()).is_some_and(|f| f > 0));
+    }
 
     /// Records come back as written; the files and the directory go when dropped; a
     /// directory a killed search of this host left is removed by the next search, and
