@@ -11,6 +11,7 @@ import select
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import castle
 import pytest
@@ -23,7 +24,7 @@ PROOF = ("beleaguered-castle", 15094)
 
 def test_progress_reports_states_time_and_memory_as_they_grow() -> None:
     deal = castle.Deal.from_number("beleaguered-castle", 162)
-    seen: list[tuple[int, float, int]] = []
+    seen: list[tuple[int, float, int, int]] = []
     answer = _core.solve(
         deal.core,
         None,
@@ -33,11 +34,11 @@ def test_progress_reports_states_time_and_memory_as_they_grow() -> None:
         progress_seconds=0.02,
     )
     assert answer[0] == "unsolvable" and len(seen) >= 3, seen
-    states = [s for s, _, _ in seen]
-    seconds = [t for _, t, _ in seen]
+    states = [s for s, _, _, _ in seen]
+    seconds = [t for _, t, _, _ in seen]
     assert states == sorted(states) and seconds == sorted(seconds)
     assert 0 < states[-1] <= answer[2]
-    assert all(memory > 0 for _, _, memory in seen)
+    assert all(memory > 0 and disk == 0 for _, _, memory, disk in seen)
 
 
 def test_an_exception_in_progress_stops_the_search_and_is_raised() -> None:
@@ -97,9 +98,26 @@ def test_castle_solve_on_a_terminal_shows_progress_until_the_answer() -> None:
     # Colours and cursor moves left out: the words as a person sees them.
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen.decode("utf-8", "replace"))
     assert "solving Beleaguered Castle deal 15094:" in text, text
-    assert " states, " in text and "GiB held (Ctrl+C stops)" in text
+    assert " states, " in text and re.search(r"\d MiB held \(Ctrl\+C stops\)", text), text
     # The answer comes after the progress, which is gone (rich clears its line).
     assert text.rindex("Beleaguered Castle deal 15094: unsolvable") > text.rindex("solving")
+
+
+def test_progress_counts_the_spill_files(tmp_path: Path) -> None:
+    deal = castle.Deal.from_number("beleaguered-castle", 162)
+    seen: list[tuple[int, float, int, int]] = []
+    answer = _core.solve(
+        deal.core,
+        None,
+        None,
+        4 * 2**20,
+        spill_dir=tmp_path,
+        progress=lambda *at: seen.append(at),
+        progress_seconds=0.02,
+    )
+    assert answer[0] == "unsolvable"
+    assert any(disk > 0 for _, _, _, disk in seen), seen
+    assert all(memory <= 5 * 2**20 for _, _, memory, _ in seen), seen
 
 
 def test_castle_solve_off_a_terminal_prints_no_progress(

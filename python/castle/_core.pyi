@@ -82,7 +82,7 @@ def solve(
     layers_after: int | None = None,
     spill_dir: str | os.PathLike[str] | None = None,
     max_disk: int | None = None,
-    progress: Callable[[int, float, int], object] | None = None,
+    progress: Callable[[int, float, int, int], object] | None = None,
     progress_seconds: float = 1.0,
 ) -> tuple[str, list[tuple[int, int, int]], int, float, str | None]:
     """(status, moves, states expanded, seconds, limit that stopped an unknown). With
@@ -90,7 +90,8 @@ def solve(
     layers once its table is full, or holds ``layers_after`` positions (the tests'); with
     ``spill_dir``, the layers put keys in files there when memory is full, at most
     ``max_disk`` bytes of them. ``progress``, if given, is called every ``progress_seconds``
-    with (states, seconds, bytes held); an exception it raises stops the search.
+    with (states, seconds, bytes held, bytes of spill files); an exception it raises stops the
+    search.
 
     Each move is (card index, from column, to column or -1 for the foundation).
     """
@@ -144,7 +145,7 @@ def solve_spider(
     max_seconds: float | None,
     max_memory: int,
     beam_width: int | None = None,
-    progress: Callable[[int, float, int], object] | None = None,
+    progress: Callable[[int, float, int, int], object] | None = None,
     progress_seconds: float = 1.0,
 ) -> tuple[str, list[tuple[str, int, int, list[int]]], int, float, str | None]:
     """(status, moves, states, seconds, limit); each move (kind "run" | "deal" | "off",

@@ -32,19 +32,23 @@ class Progress(NamedTuple):
     seconds: float
     #: Bytes the search holds now, as ``max_memory`` counts them.
     memory: int
+    #: Bytes its files in the spill directory hold now.
+    disk: int
 
 
 #: What ``solve(..., progress=)`` calls; an exception it raises stops the search and is raised.
 ProgressCallback = Callable[[Progress], object]
 
 
-def core_progress(progress: ProgressCallback | None) -> Callable[[int, float, int], object] | None:
-    """``progress`` as the native module calls it: with the three numbers."""
+def core_progress(
+    progress: ProgressCallback | None,
+) -> Callable[[int, float, int, int], object] | None:
+    """``progress`` as the native module calls it: with the four numbers."""
     if progress is None:
         return None
     if not callable(progress):
         raise TypeError(f"progress must be callable, not {type(progress).__name__}")
-    return lambda states, seconds, memory: progress(Progress(states, seconds, memory))
+    return lambda states, seconds, memory, disk: progress(Progress(states, seconds, memory, disk))
 
 
 class _Answer(Protocol):

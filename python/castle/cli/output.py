@@ -83,6 +83,13 @@ def format_seconds(seconds: float) -> str:
     return f"{hours} h {minutes:02d} min"
 
 
+def bytes_text(size: int) -> str:
+    """An amount of bytes to read at a glance: ``820 MiB``, ``7.91 GiB``."""
+    if size < 2**30:
+        return f"{size / 2**20:,.0f} MiB"
+    return f"{size / 2**30:,.2f} GiB"
+
+
 def format_size(size: int) -> str:
     """Bytes in the largest binary unit that keeps a whole number: ``4 GiB``, ``1536 MiB``."""
     for unit, scale in (("TiB", 2**40), ("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):

@@ -29,7 +29,14 @@ from .batch import batch_title, cap_jobs, solve_batch
 from .csvfile import AtomicCsv, deal_row
 from .engine import Job, numbered_deal
 from .errors import EXIT_FAILURE, EXIT_OK, UsageError
-from .output import deal_title, format_seconds, json_line, make_console, print_solution
+from .output import (
+    bytes_text,
+    deal_title,
+    format_seconds,
+    json_line,
+    make_console,
+    print_solution,
+)
 from .progress import BatchProgress
 from .report import BatchSummary, DealResult
 from .signals import STOP_SIGNALS, InterruptGuard
@@ -161,9 +168,10 @@ def solve_showing_progress(job: Job, deal: Deal | SpiderDeal) -> Solution | Spid
     with errors.status(f"solving {title}", spinner="line") as status:
 
         def show(p: Progress) -> None:
+            disk = f", {bytes_text(p.disk)} on disk" if p.disk else ""
             status.update(
                 f"solving {title}: {p.states:,} states, {format_seconds(p.seconds)}, "
-                f"{p.memory / 2**30:.2f} GiB held (Ctrl+C stops)"
+                f"{bytes_text(p.memory)} held{disk} (Ctrl+C stops)"
             )
 
         return job.solve(deal, progress=show)

@@ -183,7 +183,7 @@ pub fn variants() -> Vec<&'static str> {
 /// pass goes on in layers once its table is full, or holds `layers_after` positions (for the
 /// tests that compare it with the reference); with `spill_dir`, the layers put keys in files
 /// there when memory is full, at most `max_disk` bytes of them. `progress`, if given, is
-/// called every `progress_seconds` with (states, seconds, bytes held).
+/// called every `progress_seconds` with (states, seconds, bytes held, bytes on disk).
 #[pyfunction]
 #[pyo3(signature = (
     deal, max_states, max_seconds, max_memory, short=false, layers_after=None, spill_dir=None,

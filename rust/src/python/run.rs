@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 
 use super::InternalError;
 use crate::solver::budget::expanded_so_far;
+use crate::solver::disk::spilled_now;
 use crate::solver::heap::held_now;
 use crate::solver::{Limits, Outcome, Stop};
 
@@ -36,8 +37,9 @@ pub fn check_limits(
 
 /// Runs `search` with the GIL released, handing it the question "give up now?", which Python's
 /// signal handlers answer: Ctrl+C raises KeyboardInterrupt within about 50 ms. With `progress`,
-/// it is called every `every` seconds with (states expanded, seconds, bytes held); an exception
-/// it raises stops the search and is raised. A panic becomes `InternalError`.
+/// it is called every `every` seconds with (states expanded, seconds, bytes held, bytes of spill
+/// files); an exception it raises stops the search and is raised. A panic becomes
+/// `InternalError`.
 pub fn detached<T: Send>(
     py: Python<'_>,
     progress: Option<(Py<PyAny>, f64)>,
@@ -55,7 +57,12 @@ pub fn detached<T: Send>(
                         let now = Instant::now();
                         if asked.is_ok() && (now - reported).as_secs_f64() >= *every {
                             reported = now;
-                            let at = (expanded_so_far(), (now - started).as_secs_f64(), held_now());
+                            let at = (
+                                expanded_so_far(),
+                                (now - started).as_secs_f64(),
+                                held_now(),
+                                spilled_now(),
+                            );
                             asked = report.call1(py, at).map(|_| ());
                         }
                     }

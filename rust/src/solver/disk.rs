@@ -24,6 +24,16 @@ pub struct Spill {
     pub max_bytes: u64,
 }
 
+thread_local! {
+    /// The bytes the spill files of the search on this thread hold (for progress).
+    static SPILLED: Cell<u64> = const { Cell::new(0) };
+}
+
+/// The bytes the spill files of the search running on this thread hold now.
+pub fn spilled_now() -> u64 {
+    SPILLED.try_with(Cell::get).unwrap_or(0)
+}
+
 /// What the file system must keep free, whatever the bound: other programs need it too.
 pub const MARGIN: u64 = 256 << 20;
 /// A writer charges its bytes to the bound this many at a time, before it writes them.
@@ -74,12 +84,17 @@ impl Disk {
         ) {
             return Err(Stop::Disk);
         }
-        self.used.set(self.used.get() + bytes);
+        self.set_used(self.used.get() + bytes);
         Ok(())
     }
 
     fn release(&self, bytes: u64) {
-        self.used.set(self.used.get().saturating_sub(bytes));
+        self.set_used(self.used.get().saturating_sub(bytes));
+    }
+
+    fn set_used(&self, bytes: u64) {
+        self.used.set(bytes);
+        let _ = SPILLED.try_with(|s| s.set(bytes));
     }
 
     /// A new file of records of `N` bytes, written in order.
