@@ -53,6 +53,15 @@ impl Key {
 /// Key field of a card on a foundation.
 pub const NOT_IN_TABLEAU: u64 = 63;
 
+/// The key of a position with no card in the tableau: every field [`NOT_IN_TABLEAU`], all six
+/// bits set (built once: the layered pass starts a position from it for every key it decodes).
+const NONE_IN_TABLEAU: Key = {
+    let bits = 6 * 52;
+    let mut words = [u64::MAX; 5];
+    words[4] = (1 << (bits - 4 * 64)) - 1;
+    Key(words)
+};
+
 #[inline]
 fn set_field(key: &mut Key, card: Card, value: u64) {
     let bit = 6 * card.index();
@@ -93,18 +102,14 @@ impl State {
     /// cards, column by column, bottom first.
     pub(crate) fn empty(ncols: usize, foundations: [u8; 4]) -> State {
         assert!(ncols <= MAX_COLUMNS);
-        let mut s = State {
+        State {
             ncols,
             lens: [0; MAX_COLUMNS],
             cards: [[Card::PLACEHOLDER; COLUMN_CAPACITY]; MAX_COLUMNS],
             foundations,
             in_tableau: 0,
-            key: Key([0; 5]),
-        };
-        for card in Card::deck() {
-            set_field(&mut s.key, card, NOT_IN_TABLEAU);
+            key: NONE_IN_TABLEAU,
         }
-        s
     }
 
     #[inline]
@@ -223,6 +228,7 @@ mod tests {
         for card in Card::deck() {
             set_field(&mut key, card, NOT_IN_TABLEAU);
         }
+        assert_eq!(key.0, NONE_IN_TABLEAU.0);
         for card in Card::deck() {
             for value in [0, 1, 42, 21, NOT_IN_TABLEAU] {
                 set_field(&mut key, card, value);
