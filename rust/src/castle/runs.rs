@@ -81,11 +81,13 @@ impl Sorted {
 
 /// The keys of `keys` in a new file.
 fn write(keys: &[CompactKey], disk: &Rc<Disk>) -> Result<Records<KEY>, Stop> {
-    let mut out: Writer<KEY> = disk.create()?;
-    for key in keys {
-        out.push(&key.to_bytes())?;
-    }
+    let mut out = disk.create()?;
+    append(&mut out, keys)?;
     out.finish()
+}
+
+fn append(out: &mut Writer<KEY>, keys: &[CompactKey]) -> Result<(), Stop> {
+    keys.iter().try_for_each(|key| out.push(&key.to_bytes()))
 }
 
 enum Source<'a> {
@@ -189,11 +191,8 @@ impl Sink {
                 keys.push(key);
                 return Ok(());
             }
-            let disk = disk.ok_or(Stop::Memory)?;
-            let mut out = disk.create()?;
-            for k in keys.iter() {
-                out.push(&k.to_bytes())?;
-            }
+            let mut out = disk.ok_or(Stop::Memory)?.create()?;
+            append(&mut out, keys)?;
             *self = Sink::File(out);
         }
         match self {
