@@ -822,26 +822,32 @@ mod layered_tests {
                         foundations: state.foundations,
                     };
                     let (end, states) = complete(&endgame, 300_000, Some(1));
-                    // On disk, in a small bound: the same end, the same expansions.
-                    let overflow = Overflow {
-                        layers_after: Some(1),
-                        spill: Some(Spill {
+                    // Each win again on disk, in a small bound: the same win, the same
+                    // expansions. (The endgames cut off by the states limit are left out: they
+                    // are most of the test's time.)
+                    if matches!(end, End::Won(_)) {
+                        let small = 256 << 10;
+                        let on = |spill: Option<Spill>| Overflow {
+                            layers_after: Some(1),
+                            spill,
+                        };
+                        let spill = Spill {
                             dir: dir.clone(),
                             max_bytes: u64::MAX,
-                        }),
-                    };
-                    let small = 256 << 10;
-                    let spilled =
-                        complete_pass(&endgame, Some(300_000), small, &overflow, &mut || false);
-                    assert_eq!(spilled, (end.clone(), states), "{variant:?} {number}");
-                    let alone = Overflow {
-                        layers_after: Some(1),
-                        spill: None,
-                    };
-                    if complete_pass(&endgame, Some(300_000), small, &alone, &mut || false).0
-                        == End::Limit(Stop::Memory)
-                    {
-                        on_disk += 1;
+                        };
+                        let spilled = complete_pass(
+                            &endgame,
+                            Some(300_000),
+                            small,
+                            &on(Some(spill)),
+                            &mut || false,
+                        );
+                        assert_eq!(spilled, (end.clone(), states), "{variant:?} {number}");
+                        let alone =
+                            complete_pass(&endgame, Some(300_000), small, &on(None), &mut || false);
+                        if alone.0 == End::Limit(Stop::Memory) {
+                            on_disk += 1;
+                        }
                     }
                     match end {
                         End::Won(moves) => {
@@ -854,7 +860,8 @@ mod layered_tests {
             }
         }
         assert!(wins >= 40, "{wins} wins");
-        assert!(on_disk >= 20, "{on_disk} needed the disk");
+        // 12 of the 56 wins need the disk in that bound.
+        assert!(on_disk >= 10, "{on_disk} needed the disk");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
