@@ -332,9 +332,12 @@ impl Run {
         {
             self.settle(except, memory);
         }
-        // At the bound, the tail's repeats are dropped before the run gives up.
+        // At the bound, the tail's repeats are dropped before the run gives up, if the tail is
+        // an eighth of the run: a settle costs the whole run, and one that freed a few places
+        // would come again a few keys later (Streets and Alleys 3613 spent half an hour so, settling a
+        // run of hundreds of millions of keys for every few keys it took).
         if !memory.reserve(&mut self.keys, 1)
-            && (self.sorted == self.keys.len() || {
+            && (self.keys.len() - self.sorted < (self.sorted / 8).max(LEAST_TAIL) || {
                 self.settle(except, memory);
                 !memory.reserve(&mut self.keys, 1)
             })
