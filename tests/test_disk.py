@@ -5,6 +5,10 @@ full disk stop it with "unknown (disk)", and nothing is left behind."""
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import castle
@@ -107,3 +111,26 @@ def test_bad_spill_flags_are_one_line_errors(
         code, out, err = run(capsys, "solve", "--deal", "1", *flags)
         assert code == 2 and out == "", (flags, out)
         assert err.count("\n") == 1 and words in err, (flags, err)
+
+
+def test_sigterm_stops_a_solve_and_its_files_go(tmp_path: Path) -> None:
+    # A single `castle solve` killed by SIGTERM (a service manager, a batch system's limit)
+    # while its layers are on disk: it stops as Ctrl+C would stop it, with exit 143 and a
+    # one-line message, and its spill directory goes with it.
+    command = [sys.executable, "-m", "castle", "solve", "--deal", "954"]
+    limits = ["--max-memory", "16M", "--spill-dir", str(tmp_path)]
+    solver = subprocess.Popen(
+        [*command, *limits], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not any(d.is_dir() and any(d.iterdir()) for d in tmp_path.iterdir()):
+            assert solver.poll() is None and time.monotonic() < deadline, "no files written"
+            time.sleep(0.1)
+        solver.send_signal(signal.SIGTERM)
+        out, err = solver.communicate(timeout=60)
+    finally:
+        solver.kill()
+    assert solver.returncode == 143, (out, err)
+    assert "Traceback" not in err and err.count("\n") <= 1, err
+    assert list(tmp_path.iterdir()) == []

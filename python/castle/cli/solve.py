@@ -150,7 +150,10 @@ def run(args: argparse.Namespace) -> int:
             deal = numbered_deal(job.variant, args.deal)
         except ValueError as e:
             raise UsageError(str(e)) from None
-    solution = solve_showing_progress(job, deal)
+    # SIGTERM stops the search as Ctrl+C does (exit 143), so that it gives back its spill
+    # directory; left to its default, it ended the process there and then.
+    with InterruptGuard(STOP_SIGNALS):
+        solution = solve_showing_progress(job, deal)
     if args.json:
         sys.stdout.write(json_line(deal, solution) + "\n")
     else:
