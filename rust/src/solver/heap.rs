@@ -115,25 +115,23 @@ unsafe impl GlobalAlloc for Counting {
         // The old block may live on beside the new one while it is copied: count the new one
         // first, so that the peak sees both.
         count(footprint(new_size));
-        let p = match (pages::fits(layout), pages::fits(new)) {
-            (false, false) => System.realloc(ptr, layout, new_size),
-            (true, true) => unreachable!("remapped above"),
-            (false, true) => {
-                let p = pages::map(new_size);
-                if !p.is_null() {
-                    std::ptr::copy_nonoverlapping(ptr, p, layout.size());
-                    System.dealloc(ptr, layout);
-                }
-                p
+        // Between the heap and a mapped block (mapped to mapped was remapped above).
+        let p = if pages::fits(new) {
+            let p = pages::map(new_size);
+            if !p.is_null() {
+                std::ptr::copy_nonoverlapping(ptr, p, layout.size());
+                System.dealloc(ptr, layout);
             }
-            (true, false) => {
-                let p = System.alloc(new);
-                if !p.is_null() {
-                    std::ptr::copy_nonoverlapping(ptr, p, new_size);
-                    pages::unmap(ptr, layout.size());
-                }
-                p
+            p
+        } else if pages::fits(layout) {
+            let p = System.alloc(new);
+            if !p.is_null() {
+                std::ptr::copy_nonoverlapping(ptr, p, new_size);
+                pages::unmap(ptr, layout.size());
             }
+            p
+        } else {
+            System.realloc(ptr, layout, new_size)
         };
         if p.is_null() {
             count(-footprint(new_size));
