@@ -104,7 +104,7 @@ unsafe impl GlobalAlloc for Counting {
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let new = Layout::from_size_align_unchecked(new_size, layout.align());
-        if pages::fits(layout) && pages::fits(new) {
+        if pages::in_place(layout.size(), new_size, layout.align()) {
             // Its pages move, none is copied: the block only grows or shrinks.
             let p = pages::remap(ptr, layout.size(), new_size);
             if !p.is_null() {
