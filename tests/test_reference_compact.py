@@ -22,7 +22,7 @@ from castle.reference.castle.compact import (
 )
 from castle.reference.castle.moves import all_legal, apply, undo
 from castle.reference.castle.state import BOTTOM, NOT_IN_TABLEAU, State
-from castle.reference.solver import Budget, Counter
+from castle.reference.solver import Budget, Counter, Deadline
 from castle.solve import FOUNDATION, Move
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -217,7 +217,7 @@ def test_the_complete_pass_keeps_each_positions_key(
 
     monkeypatch.setattr(search, "child_key", checked)
     counter = Counter()
-    end = search.search(deal, "complete", Budget(None, None), counter)
+    end = search.search(deal, "complete", Budget(None, Deadline()), counter)
     assert end.kind == "exhausted"
     # Each position it met was expanded once: one compact key each.
     assert len(by_compact) == len(by_exact) == counter.expanded > 1000

@@ -9,7 +9,7 @@ import pytest
 from castle import _core, reference
 from castle.cards import CARDS
 from castle.reference.castle import search
-from castle.reference.solver import Budget, Counter
+from castle.reference.solver import Budget, Counter, Deadline
 from castle.solve import Solution, make_move
 
 SA = "streets-and-alleys"
@@ -78,7 +78,7 @@ def test_the_reference_follows_the_layers_to_a_win(variant: str) -> None:
                 continue  # not a won deal
             status, moves, states, _ = _core.complete_pass(deal.core, 5000, 1)
             counter = Counter()
-            end = search.search(deal, "complete", Budget(5000, None), counter, layers_after=1)
+            end = search.search(deal, "complete", Budget(5000, Deadline()), counter, layers_after=1)
             assert (end.kind, counter.expanded) == (KINDS[status], states), number
             assert end.path == [make_move(*m) for m in moves], number
             if status == "solved":

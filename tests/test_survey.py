@@ -307,7 +307,8 @@ def test_a_file_another_run_is_making_is_waited_for(tmp_path: Path, journal: str
     for statement in survey_store._SCHEMA.split(";"):
         if statement.strip():
             other.execute(statement)
-    other.execute("INSERT INTO castle_survey VALUES (1, 'then', 'the other run')")
+    version = survey_store.SCHEMA_VERSION
+    other.execute("INSERT INTO castle_survey VALUES (?, 'then', 'the other run')", (version,))
     thread = later(0.5, lambda: other.execute("COMMIT"))
     started = time.monotonic()
     try:
@@ -326,7 +327,7 @@ def test_a_file_another_run_is_making_is_waited_for(tmp_path: Path, journal: str
 def another_run(db: Path, pid: int, deals: range, *, silent_for: float = 0.0) -> None:
     """Claims on ``deals`` as a run in process ``pid`` of this machine holds them, its last
     heartbeat ``silent_for`` seconds ago."""
-    with SurveyStore.open(db, create=True) as store, DealClaims(store, BC, (None, None, 0)):
+    with SurveyStore.open(db, create=True) as store, DealClaims(store, BC, (None, None, 0, None)):
         pass  # the claims tables, made
     now = time.time()
     with sqlite3.connect(db) as connection:
@@ -335,7 +336,7 @@ def another_run(db: Path, pid: int, deals: range, *, silent_for: float = 0.0) ->
             (socket.gethostname(), pid, now, now - silent_for),
         )
         connection.executemany(
-            "INSERT INTO claims VALUES (?, ?, 'other', ?, NULL, 2000, NULL, NULL)",
+            "INSERT INTO claims VALUES (?, ?, 'other', ?, NULL, 2000, NULL, NULL, NULL)",
             [(BC, deal, now) for deal in deals],
         )
     connection.close()

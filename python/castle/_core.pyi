@@ -84,6 +84,7 @@ def solve(
     max_disk: int | None = None,
     progress: Callable[[int, float, int, int], object] | None = None,
     progress_seconds: float = 1.0,
+    max_cpu_seconds: float | None = None,
 ) -> tuple[str, list[tuple[int, int, int]], int, float, str | None]:
     """(status, moves, states expanded, seconds, limit that stopped an unknown). With
     ``short``, beam searches for a shorter win follow a win. The complete pass goes on in
@@ -147,6 +148,7 @@ def solve_spider(
     beam_width: int | None = None,
     progress: Callable[[int, float, int, int], object] | None = None,
     progress_seconds: float = 1.0,
+    max_cpu_seconds: float | None = None,
 ) -> tuple[str, list[tuple[str, int, int, list[int]]], int, float, str | None]:
     """(status, moves, states, seconds, limit); each move (kind "run" | "deal" | "off",
     from column or -1, to column or -1, the card indexes it carries). With ``beam_width``,

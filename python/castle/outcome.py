@@ -85,12 +85,16 @@ def solution_json(
 
 
 def check_limits(
-    max_states: int | None, max_seconds: float | None, max_memory: int | None = None
+    max_states: int | None,
+    max_seconds: float | None,
+    max_memory: int | None = None,
+    max_cpu_seconds: float | None = None,
 ) -> None:
     """Raise :class:`LimitError` for limits that make no sense."""
     for name, value in (
         ("max_states", max_states),
         ("max_seconds", max_seconds),
+        ("max_cpu_seconds", max_cpu_seconds),
         ("max_memory", max_memory),
     ):
         problem = limit_problem(name, value)
@@ -100,9 +104,9 @@ def check_limits(
 
 def limit_problem(name: str, value: object) -> str | None:
     """What is wrong with ``value`` as the limit ``name`` (``max_states``, ``max_seconds``,
-    ``max_memory`` or ``max_disk``; ``None``: no limit, which is fine), worded to follow the
-    limit's name ("must be ..."); ``None`` if nothing is. The command line puts its flags
-    before it."""
+    ``max_cpu_seconds``, ``max_memory`` or ``max_disk``; ``None``: no limit, which is fine),
+    worded to follow the limit's name ("must be ..."); ``None`` if nothing is. The command
+    line puts its flags before it."""
     if value is None:
         return None
     if name == "max_states":
@@ -111,7 +115,7 @@ def limit_problem(name: str, value: object) -> str | None:
         else:
             ok = 1 <= value <= MAX_STATES_LIMIT
         return None if ok else f"must be a whole number from 1 to 2**62, not {shown(value)}"
-    if name == "max_seconds":
+    if name in ("max_seconds", "max_cpu_seconds"):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             ok = False
         else:

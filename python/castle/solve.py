@@ -53,7 +53,8 @@ class Solution:
     ``status`` is ``"solved"`` (``moves`` win from the deal, automatic foundation moves
     included), ``"unsolvable"`` (the search was complete: no sequence of moves wins) or
     ``"unknown"`` (a limit stopped it; ``limit`` says which: ``"states"``, ``"seconds"``,
-    ``"memory"``, ``"disk"`` or ``"interrupted"``). ``states`` counts positions expanded.
+    ``"cpu-seconds"``, ``"memory"``, ``"disk"`` or ``"interrupted"``). ``states`` counts
+    positions expanded.
     """
 
     status: Status
@@ -77,6 +78,7 @@ def solve(
     *,
     max_states: int | None = None,
     max_seconds: float | None = None,
+    max_cpu_seconds: float | None = None,
     max_memory: int = DEFAULT_MAX_MEMORY,
     short: bool = False,
     spill_dir: str | os.PathLike[str] | None = None,
@@ -91,6 +93,7 @@ def solve(
     *,
     max_states: int | None = None,
     max_seconds: float | None = None,
+    max_cpu_seconds: float | None = None,
     max_memory: int = DEFAULT_MAX_MEMORY,
     short: bool = False,
     spill_dir: None = None,
@@ -104,6 +107,7 @@ def solve(
     *,
     max_states: int | None = None,
     max_seconds: float | None = None,
+    max_cpu_seconds: float | None = None,
     max_memory: int = DEFAULT_MAX_MEMORY,
     short: bool = False,
     spill_dir: str | os.PathLike[str] | None = None,
@@ -114,13 +118,14 @@ def solve(
 
     A complete depth-first search, after two passes that only look for a win (see the
     README), which goes on layer by layer when its table fills the memory bound:
-    ``"unsolvable"`` is a proof. Limits end
-    the search with ``"unknown"``: ``max_states`` positions expanded, ``max_seconds`` of
-    search, ``max_memory`` bytes held by the search: its tables, stacks, move lists and beam
-    layers, counted as they are allocated, so that the process holds at most what it held
-    before plus the bound and a little (docs/memory.md). A win whose shortening would not fit
-    in the bound is returned as found. The search runs without the GIL; Ctrl+C raises
-    ``KeyboardInterrupt`` promptly.
+    ``"unsolvable"`` is a proof. Limits end the search with ``"unknown"``: ``max_states``
+    positions expanded, ``max_seconds`` of search on the wall clock, ``max_cpu_seconds`` of
+    the solving thread's CPU time (the same search however busy the machine is: for a
+    survey niced beside other work), ``max_memory`` bytes held by the search: its tables,
+    stacks, move lists and beam layers, counted as they are allocated, so that the process
+    holds at most what it held before plus the bound and a little (docs/memory.md). A win
+    whose shortening would not fit in the bound is returned as found. The search runs
+    without the GIL; Ctrl+C raises ``KeyboardInterrupt`` promptly.
 
     With ``spill_dir`` (an existing directory), the layers put what does not fit in
     ``max_memory`` in files there (a directory of their own, removed when the search ends),
@@ -149,18 +154,20 @@ def solve(
             deal,
             max_states=max_states,
             max_seconds=max_seconds,
+            max_cpu_seconds=max_cpu_seconds,
             max_memory=max_memory,
             progress=progress,
         )
     if not isinstance(deal, Deal):
         raise TypeError(f"solve() takes a castle.Deal or SpiderDeal, not {type(deal).__name__}")
-    check_limits(max_states, max_seconds, max_memory)
+    check_limits(max_states, max_seconds, max_memory, max_cpu_seconds)
     spill = check_spill(spill_dir, max_disk)
     status, moves, states, seconds, limit = _core.solve(
         deal.core,
         max_states,
         None if max_seconds is None else float(max_seconds),
         max_memory,
+        max_cpu_seconds=None if max_cpu_seconds is None else float(max_cpu_seconds),
         short=bool(short),
         spill_dir=spill,
         max_disk=max_disk,

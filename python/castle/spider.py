@@ -187,6 +187,7 @@ def solve_spider(
     *,
     max_states: int | None = None,
     max_seconds: float | None = None,
+    max_cpu_seconds: float | None = None,
     max_memory: int = DEFAULT_MAX_MEMORY,
     beam_width: int | None = None,
     progress: ProgressCallback | None = None,
@@ -199,7 +200,7 @@ def solve_spider(
     ``max_memory`` bounds all the search holds, the beams' layers included (a layer of a
     million positions is about 1 GB), and ``progress`` is called about once a second, as in
     ``castle.solve``."""
-    check_limits(max_states, max_seconds, max_memory)
+    check_limits(max_states, max_seconds, max_memory, max_cpu_seconds)
     check_beam_width(beam_width)
     status, moves, states, seconds, limit = _core.solve_spider(
         deal.core,
@@ -208,6 +209,7 @@ def solve_spider(
         max_memory,
         beam_width,
         progress=core_progress(progress),
+        max_cpu_seconds=None if max_cpu_seconds is None else float(max_cpu_seconds),
     )
     return SpiderSolution(
         status=cast(Status, status),

@@ -47,6 +47,7 @@ CREATE TABLE IF NOT EXISTS claims (
     max_states INTEGER,
     max_seconds REAL,
     max_memory INTEGER,
+    max_cpu_seconds REAL,
     PRIMARY KEY (variant, deal)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS claims_by_owner ON claims (owner);
@@ -75,8 +76,9 @@ def _pid_alive(pid: int) -> bool:
 
 
 if TYPE_CHECKING:  # Python 3.9 cannot build this at run time
-    #: ``(max_states, max_seconds, max_memory)`` of a search (None: no limit).
-    Limits = tuple[int | None, float | None, int | None]
+    #: ``(max_states, max_seconds, max_memory, max_cpu_seconds)`` of a search (None: no
+    #: limit).
+    Limits = tuple[int | None, float | None, int | None, float | None]
 
 
 def _covers(theirs: Limits, ours: Limits) -> bool:
@@ -93,13 +95,14 @@ class _Claim(NamedTuple):
     max_states: int | None
     max_seconds: float | None
     max_memory: int | None
+    max_cpu_seconds: float | None
     host: str | None
     pid: int | None
     seen_at: float | None
 
     @property
     def limits(self) -> Limits:
-        return (self.max_states, self.max_seconds, self.max_memory)
+        return (self.max_states, self.max_seconds, self.max_memory, self.max_cpu_seconds)
 
 
 class Claimed(NamedTuple):
@@ -266,7 +269,7 @@ class DealClaims:
                 )
                 for row in db.execute(
                     "SELECT c.deal, c.owner, c.finished_at, c.max_states, c.max_seconds, "
-                    "c.max_memory, o.host, o.pid, o.seen_at FROM claims AS c "
+                    "c.max_memory, c.max_cpu_seconds, o.host, o.pid, o.seen_at FROM claims AS c "
                     "LEFT JOIN claim_owners AS o ON o.owner = c.owner "
                     f"WHERE c.variant = ? AND c.deal IN ({marks})",
                     (self.variant, *piece),
@@ -283,7 +286,9 @@ class DealClaims:
                 else:
                     got.mine.append(deal)
             db.executemany(
-                "INSERT OR REPLACE INTO claims VALUES (?, ?, ?, ?, NULL, ?, ?, ?)",
+                "INSERT OR REPLACE INTO claims (variant, deal, owner, claimed_at, finished_at, "
+                "max_states, max_seconds, max_memory, max_cpu_seconds) "
+                "VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?)",
                 [(self.variant, deal, self.token, now, *self.limits) for deal in got.mine],
             )
             self._register(db, now)

@@ -35,8 +35,9 @@ from typing import NamedTuple, Protocol
 from . import __version__
 from .errors import CastleError
 
-#: The layout of the tables; a file of another version is refused, never rewritten.
-SCHEMA_VERSION = 1
+#: The layout of the tables. A file of version 1 (before ``max_cpu_seconds``) is brought up to
+#: date when opened, in one transaction; one of any other version is refused, never rewritten.
+SCHEMA_VERSION = 2
 #: SQLite's application id for castle survey files (``CSVY``); ``file(1)`` can show it.
 APPLICATION_ID = 0x43535659
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -61,22 +62,26 @@ CREATE TABLE verdicts (
     max_seconds REAL,
     max_memory INTEGER,
     solved_at TEXT NOT NULL,
+    max_cpu_seconds REAL,
     PRIMARY KEY (variant, deal)
 ) WITHOUT ROWID;
 """
+#: From version 1 to 2: the CPU time limit, last, where ``ADD COLUMN`` puts it (the claims
+#: table, made by the first run that claims deals, gains it too if it is there).
+_UPGRADE_FROM_1 = "ALTER TABLE {table} ADD COLUMN max_cpu_seconds REAL"
 
 _COLUMNS = (
     "variant, deal, status, states, seconds, moves, limit_hit, "
-    "max_states, max_seconds, max_memory, solved_at"
+    "max_states, max_seconds, max_memory, solved_at, max_cpu_seconds"
 )
 # Decided verdicts are final; an unknown gives way to a decided one or to a longer search.
 _UPSERT = f"""
-INSERT INTO verdicts ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO verdicts ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (variant, deal) DO UPDATE SET
     status = excluded.status, states = excluded.states, seconds = excluded.seconds,
     moves = excluded.moves, limit_hit = excluded.limit_hit, max_states = excluded.max_states,
     max_seconds = excluded.max_seconds, max_memory = excluded.max_memory,
-    solved_at = excluded.solved_at
+    solved_at = excluded.solved_at, max_cpu_seconds = excluded.max_cpu_seconds
 WHERE verdicts.status = 'unknown'
     AND (excluded.status <> 'unknown' OR excluded.states > verdicts.states)
 """
@@ -89,9 +94,9 @@ class SurveyError(CastleError, ValueError):
 class Verdict(NamedTuple):
     """One stored row: a deal's verdict and how it was reached.
 
-    ``limit_hit`` names the limit that stopped an ``unknown`` (``states``, ``seconds`` or
-    ``memory``); ``max_*`` are the limits the search ran under (None: no limit);
-    ``solved_at`` is when the row was written, in UTC (ISO 8601).
+    ``limit_hit`` names the limit that stopped an ``unknown`` (``states``, ``seconds``,
+    ``cpu-seconds``, ``memory``, ``disk``); ``max_*`` are the limits the search ran under
+    (None: no limit); ``solved_at`` is when the row was written, in UTC (ISO 8601).
     """
 
     variant: str
@@ -105,6 +110,7 @@ class Verdict(NamedTuple):
     max_seconds: float | None
     max_memory: int | None
     solved_at: str
+    max_cpu_seconds: float | None = None
 
 
 #: The CSV header of a survey: :class:`Verdict`'s fields.
@@ -209,6 +215,9 @@ class SurveyStore:
                     "and verdicts tables); give another --db file"
                 )
             row = self._db.execute("SELECT schema_version FROM castle_survey").fetchone()
+            if row is not None and row[0] == 1:
+                self._upgrade_from_1()
+                row = (SCHEMA_VERSION,)
             if row is None or row[0] != SCHEMA_VERSION:
                 found = "no version" if row is None else f"schema version {row[0]}"
                 raise SurveyError(
@@ -222,6 +231,25 @@ class SurveyStore:
             self._db.execute("PRAGMA synchronous = NORMAL")
         except sqlite3.Error as e:
             raise SurveyError(f"{name} is damaged or not a castle survey: {_reason(e)}") from None
+
+    def _upgrade_from_1(self) -> None:
+        """Bring a file of version 1 to version 2, all or nothing; a process that did it
+        first leaves nothing to do."""
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            (version,) = db.execute("SELECT schema_version FROM castle_survey").fetchone()
+            if version == 1:
+                tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+                for table in ("verdicts", "claims"):
+                    columns = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+                    if table in tables and "max_cpu_seconds" not in columns:
+                        db.execute(_UPGRADE_FROM_1.format(table=table))
+                db.execute("UPDATE castle_survey SET schema_version = ?", (SCHEMA_VERSION,))
+            db.execute("COMMIT")
+        except BaseException:
+            _rollback(db)
+            raise
 
     def _create(self) -> bool:
         """Make the tables in the empty file; False if another process made some first."""

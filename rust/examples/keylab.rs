@@ -53,6 +53,7 @@ fn main() {
             let limits = castle::solver::Limits {
                 max_states: None,
                 max_seconds: None,
+                max_cpu_seconds: None,
                 max_memory: 8 << 30,
             };
             let o = castle::castle::search::solve(

@@ -74,6 +74,7 @@ fn main() {
     let limits = Limits {
         max_states: None,
         max_seconds: Some(seconds),
+        max_cpu_seconds: None,
         max_memory: 4 << 30,
     };
     let (mut won, mut total) = (0, 0.0);

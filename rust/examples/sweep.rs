@@ -21,6 +21,7 @@ fn main() {
     let limits = Limits {
         max_states: None,
         max_seconds,
+        max_cpu_seconds: None,
         max_memory: 4 << 30,
     };
     let (mut states, mut seconds) = (0u64, 0f64);
@@ -50,6 +51,7 @@ fn spider_sweep(suits: Suits, args: &[String]) {
     let limits = Limits {
         max_states: None,
         max_seconds: args.get(4).map(|s| s.parse::<f64>().expect("seconds")),
+        max_cpu_seconds: None,
         max_memory: 4 << 30,
     };
     let (mut states, mut seconds, mut solved) = (0u64, 0f64, 0);

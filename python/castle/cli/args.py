@@ -103,8 +103,8 @@ def parse_states(text: str) -> int:
     return states
 
 
-def parse_seconds(text: str) -> float:
-    """A positive, finite number of seconds."""
+def parse_seconds(text: str, limit: str = "max_seconds") -> float:
+    """A positive, finite number of seconds (checked as the limit ``limit``)."""
     try:
         if not text.isascii():  # float() would read Arabic-Indic digits too
             raise ValueError
@@ -113,8 +113,13 @@ def parse_seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(
             f"not a number of seconds: {shown(text)} (digits 0-9 only)"
         ) from None
-    _check_limit("max_seconds", seconds)
+    _check_limit(limit, seconds)
     return seconds
+
+
+def parse_cpu_seconds(text: str) -> float:
+    """A positive, finite number of seconds of CPU time."""
+    return parse_seconds(text, "max_cpu_seconds")
 
 
 def parse_jobs(text: str) -> int:
@@ -211,7 +216,8 @@ def add_jobs_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -
 
 
 def add_limit_options(parser: argparse.ArgumentParser) -> None:
-    """``--max-states``, ``--max-seconds`` and ``--max-memory``, in a group of their own."""
+    """``--max-states``, ``--max-seconds``, ``--max-cpu-seconds``, ``--max-memory`` and the
+    spill options, in a group of their own."""
     limits = parser.add_argument_group("limits (a deal that hits one is 'unknown')")
     limits.add_argument(
         "--max-states",
@@ -223,7 +229,14 @@ def add_limit_options(parser: argparse.ArgumentParser) -> None:
         "--max-seconds",
         type=parse_seconds,
         metavar="S",
-        help="seconds of search per deal (default: no limit)",
+        help="seconds of search per deal, on the wall clock (default: no limit)",
+    )
+    limits.add_argument(
+        "--max-cpu-seconds",
+        type=parse_cpu_seconds,
+        metavar="S",
+        help="seconds of CPU time per deal's search: the same search's share however busy "
+        "the machine is, for runs niced beside other work (default: no limit)",
     )
     limits.add_argument(
         "--max-memory",

@@ -41,6 +41,8 @@ class Job:
     #: Where a castle deal's proof goes on in files past ``max_memory``, and how much.
     spill_dir: Path | None = None
     max_disk: int | None = None
+    #: The solving thread's CPU time per deal.
+    max_cpu_seconds: float | None = None
 
     def solve(
         self, deal: Deal | SpiderDeal, progress: ProgressCallback | None = None
@@ -50,6 +52,7 @@ class Job:
                 deal,
                 max_states=self.max_states,
                 max_seconds=self.max_seconds,
+                max_cpu_seconds=self.max_cpu_seconds,
                 max_memory=self.max_memory,
                 progress=progress,
             )
@@ -57,6 +60,7 @@ class Job:
             deal,
             max_states=self.max_states,
             max_seconds=self.max_seconds,
+            max_cpu_seconds=self.max_cpu_seconds,
             max_memory=self.max_memory,
             short=self.short,
             spill_dir=self.spill_dir,
@@ -70,6 +74,8 @@ class Job:
             parts.append(f"{self.max_states:,} states")
         if self.max_seconds is not None:
             parts.append(f"{self.max_seconds:g} s")
+        if self.max_cpu_seconds is not None:
+            parts.append(f"{self.max_cpu_seconds:g} s of CPU")
         parts.append(f"{format_size(self.max_memory)} of memory")
         if self.spill_dir is not None:
             disk = "" if self.max_disk is None else f"{format_size(self.max_disk)} of "

@@ -20,9 +20,12 @@ STATUS_STYLES = {"solved": "bold green", "unsolvable": "bold red", "unknown": "b
 LIMIT_ADVICE = {
     "states": "raise --max-states",
     "seconds": "raise --max-seconds",
+    "cpu-seconds": "raise --max-cpu-seconds",
     "memory": "raise --max-memory or give --spill-dir",
     "disk": "raise --max-disk or free space in --spill-dir",
 }
+#: A limit's word in a sentence, where it is not the answer's ``limit`` itself.
+LIMIT_NAMES = {"cpu-seconds": "CPU time"}
 _VERDICTS = {
     "solved": "the moves below win (automatic foundation moves included)",
     "unsolvable": "the search was complete: no sequence of moves wins",
@@ -147,7 +150,8 @@ def print_solution(
     status = solution.status
     if status == "unknown":
         limit = solution.limit
-        verdict = f"the search stopped at the {limit} limit" if limit else "a limit stopped it"
+        name = LIMIT_NAMES.get(limit, limit) if limit else None
+        verdict = f"the search stopped at the {name} limit" if name else "a limit stopped it"
         if limit in LIMIT_ADVICE:
             verdict += f"; {LIMIT_ADVICE[limit]} to search further"
     elif status == "solved" and isinstance(solution, SpiderSolution):

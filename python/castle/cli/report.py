@@ -23,6 +23,7 @@ STATUSES = ("solved", "unsolvable", "unknown")
 #: What stopped an unknown, for the summaries: "2 hit the time limit".
 LIMIT_WORDS = {
     "seconds": "hit the time limit",
+    "cpu-seconds": "hit the CPU time limit",
     "states": "hit the states limit",
     "memory": "hit the memory limit",
     "disk": "hit the disk limit",

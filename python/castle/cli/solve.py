@@ -127,6 +127,7 @@ def run(args: argparse.Namespace) -> int:
         variant=args.variant or DEFAULT_VARIANT,
         max_states=args.max_states,
         max_seconds=args.max_seconds,
+        max_cpu_seconds=args.max_cpu_seconds,
         max_memory=args.max_memory,
         short=args.short,
         json=args.json,

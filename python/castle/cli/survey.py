@@ -191,6 +191,7 @@ def job_from(args: argparse.Namespace, variant: str) -> Job:
         variant=variant,
         max_states=args.max_states,
         max_seconds=args.max_seconds,
+        max_cpu_seconds=args.max_cpu_seconds,
         max_memory=args.max_memory,
         spill_dir=args.spill_dir,
         max_disk=args.max_disk,
@@ -243,7 +244,7 @@ def solve_into(
     every verdict found so far committed. Other runs on the file at the same time share
     the deals (a ``retry`` of unknowns since ``since`` shares them as
     :class:`DealClaims` says): the summary, and how many deals they settled."""
-    limits = (job.max_states, job.max_seconds, job.max_memory)
+    limits = (job.max_states, job.max_seconds, job.max_memory, job.max_cpu_seconds)
     if not numbers:
         return BatchSummary(job.variant, label, 0, jobs, limits=job.describe_limits()), 0
     claims = DealClaims(store, job.variant, limits, retry=retry, since=since)
@@ -262,8 +263,11 @@ def solve_into(
                 result.seconds,
                 result.moves,
                 result.limit,
-                *limits,
+                job.max_states,
+                job.max_seconds,
+                job.max_memory,
                 utc_now(),
+                job.max_cpu_seconds,
             )
         )
 

@@ -254,6 +254,7 @@ mod tests {
         let limits = Limits {
             max_states: None,
             max_seconds: None,
+            max_cpu_seconds: None,
             max_memory: 1 << 30,
         };
         let plain = solve(&deal, &limits, false, &Default::default(), &mut || false);

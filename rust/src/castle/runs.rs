@@ -427,6 +427,7 @@ impl Run {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::budget::Deadline;
     use crate::solver::disk::Spill;
     use std::collections::BTreeSet;
 
@@ -468,7 +469,7 @@ mod tests {
         let mut watch = Watch::new(std::time::Instant::now(), &mut never);
         let budget = Budget {
             max_states: None,
-            deadline: None,
+            deadline: Deadline::NONE,
             memory,
         };
         let mut seed = 12345u64;

@@ -1,7 +1,7 @@
 //! The depth-first search. Complete: every position reachable from the deal is expanded at most
 //! once (the table remembers it), so a search that runs out of moves has proved there is no win.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::beam::{beam_pass, shortest_beam};
 use super::compact::{Compact, CompactKey};
@@ -11,7 +11,7 @@ use super::moves::{apply, generate, play, play_automatic, replays_to_win, undo, 
 use super::order::order_moves;
 use super::shorten::{shorten, shorten_bytes};
 use super::state::{Key, State};
-use crate::solver::budget::{Budget, End, Limits, Watch};
+use crate::solver::budget::{Budget, Deadline, End, Limits, Start, Watch};
 use crate::solver::heap::Memory;
 use crate::solver::packed::PackedTable;
 use crate::solver::table::{Insert, Table};
@@ -86,14 +86,11 @@ pub fn solve(
     overflow: &Overflow,
     interrupted: &mut dyn FnMut() -> bool,
 ) -> Outcome<Move> {
-    let started = Instant::now();
+    let start = Start::now();
+    let started = start.wall;
     let memory = Memory::from_now(limits.max_memory);
     let mut watch = Watch::new(started, interrupted);
-    // A limit too far off to represent is no limit at all (never a panic).
-    let deadline = |fraction: f64| {
-        let seconds = limits.max_seconds? * fraction;
-        started.checked_add(Duration::try_from_secs_f64(seconds).ok()?)
-    };
+    let deadline = |fraction: f64| Deadline::after(limits, &start, fraction);
     let mut expanded = 0;
     // A pass ends when the solve has expanded `states`, or at the caller's state limit: the
     // same rule whatever the limit, so a limit only ever cuts the unlimited solve short.
@@ -176,7 +173,7 @@ pub fn complete_pass(
     let mut watch = Watch::new(Instant::now(), interrupted);
     let budget = Budget {
         max_states,
-        deadline: None,
+        deadline: Deadline::NONE,
         memory: Memory::from_now(max_memory),
     };
     let mut expanded = 0;
@@ -590,6 +587,7 @@ mod tests {
         Limits {
             max_states,
             max_seconds: None,
+            max_cpu_seconds: None,
             max_memory: 1 << 30,
         }
     }
@@ -628,7 +626,7 @@ mod tests {
         let mut watch = Watch::new(Instant::now(), &mut interrupted);
         let budget = Budget {
             max_states: None,
-            deadline: None,
+            deadline: Deadline::NONE,
             memory: Memory::from_now(1 << 30),
         };
         let End::Won(path) = search(
@@ -673,7 +671,7 @@ mod tests {
                     let mut watch = Watch::new(Instant::now(), &mut interrupted);
                     let budget = Budget {
                         max_states: Some(400_000),
-                        deadline: None,
+                        deadline: Deadline::NONE,
                         memory: Memory::from_now(1 << 30),
                     };
                     let mut exact = Exact::new(&deal, budget.memory, small_bytes, eager_bytes);
@@ -743,7 +741,7 @@ mod layered_tests {
     fn budget(max_states: Option<u64>, max_memory: usize) -> Budget {
         Budget {
             max_states,
-            deadline: None,
+            deadline: Deadline::NONE,
             memory: Memory::from_now(max_memory),
         }
     }
@@ -874,6 +872,7 @@ mod layered_tests {
         let limits = Limits {
             max_states: None,
             max_seconds: None,
+            max_cpu_seconds: None,
             max_memory,
         };
         let memory = Memory::from_now(max_memory);

@@ -187,7 +187,7 @@ pub fn variants() -> Vec<&'static str> {
 #[pyfunction]
 #[pyo3(signature = (
     deal, max_states, max_seconds, max_memory, short=false, layers_after=None, spill_dir=None,
-    max_disk=None, progress=None, progress_seconds=1.0
+    max_disk=None, progress=None, progress_seconds=1.0, max_cpu_seconds=None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
@@ -202,8 +202,9 @@ pub fn solve(
     max_disk: Option<u64>,
     progress: Option<Py<PyAny>>,
     progress_seconds: f64,
+    max_cpu_seconds: Option<f64>,
 ) -> PyResult<Answer<MoveTuple>> {
-    let limits = check_limits(max_states, max_seconds, max_memory)?;
+    let limits = check_limits(max_states, max_seconds, max_cpu_seconds, max_memory)?;
     let overflow = overflow(layers_after, spill_dir, max_disk);
     let progress = progress_every(progress, progress_seconds)?;
     let outcome = detached(py, progress, |interrupted| {

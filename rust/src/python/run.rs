@@ -18,19 +18,26 @@ use crate::solver::{Limits, Outcome, Stop};
 pub fn check_limits(
     max_states: Option<u64>,
     max_seconds: Option<f64>,
+    max_cpu_seconds: Option<f64>,
     max_memory: usize,
 ) -> PyResult<Limits> {
     if max_states == Some(0) {
         return Err(PyValueError::new_err("max_states must be at least 1"));
     }
-    if max_seconds.is_some_and(|s| !(s > 0.0 && s.is_finite())) {
-        return Err(PyValueError::new_err(
-            "max_seconds must be a positive number",
-        ));
+    for (name, seconds) in [
+        ("max_seconds", max_seconds),
+        ("max_cpu_seconds", max_cpu_seconds),
+    ] {
+        if seconds.is_some_and(|s| !(s > 0.0 && s.is_finite())) {
+            return Err(PyValueError::new_err(format!(
+                "{name} must be a positive number"
+            )));
+        }
     }
     Ok(Limits {
         max_states,
         max_seconds,
+        max_cpu_seconds,
         max_memory,
     })
 }

@@ -185,7 +185,7 @@ type CarriedTuple = (&'static str, i16, i16, Vec<u8>);
 #[pyfunction]
 #[pyo3(signature = (
     deal, max_states, max_seconds, max_memory, beam_width=None, progress=None,
-    progress_seconds=1.0
+    progress_seconds=1.0, max_cpu_seconds=None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve_spider(
@@ -197,8 +197,9 @@ pub fn solve_spider(
     beam_width: Option<usize>,
     progress: Option<Py<PyAny>>,
     progress_seconds: f64,
+    max_cpu_seconds: Option<f64>,
 ) -> PyResult<Answer<CarriedTuple>> {
-    let limits = check_limits(max_states, max_seconds, max_memory)?;
+    let limits = check_limits(max_states, max_seconds, max_cpu_seconds, max_memory)?;
     let progress = progress_every(progress, progress_seconds)?;
     let one_beam;
     let steps = match beam_width {

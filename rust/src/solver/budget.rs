@@ -11,7 +11,11 @@ use super::outcome::Stop;
 pub struct Limits {
     /// At most this many positions expanded.
     pub max_states: Option<u64>,
+    /// Seconds on the wall clock.
     pub max_seconds: Option<f64>,
+    /// Seconds of CPU time of the solving thread: what a solve niced beside other work gets,
+    /// which the wall clock does not tell.
+    pub max_cpu_seconds: Option<f64>,
     /// Bound on the bytes the solve holds: its tables, stacks, move lists and beam layers
     /// (`heap.rs` counts them).
     pub max_memory: usize,
@@ -31,7 +35,7 @@ pub enum End<M> {
 /// solve.
 pub struct Budget {
     pub max_states: Option<u64>,
-    pub deadline: Option<Instant>,
+    pub deadline: Deadline,
     /// All that the solve may hold: its tables, stacks, move lists and beam layers.
     pub memory: Memory,
 }
@@ -60,8 +64,11 @@ impl Budget {
     /// expansions, and now and then by work that expands nothing (the layers' merges).
     pub fn poll(&self, watch: &mut Watch) -> Option<Stop> {
         let now = Instant::now();
-        if self.deadline.is_some_and(|d| now >= d) {
+        if self.deadline.wall.is_some_and(|d| now >= d) {
             return Some(Stop::Seconds);
+        }
+        if self.deadline.cpu.is_some_and(|d| thread_cpu() >= d) {
+            return Some(Stop::CpuSeconds);
         }
         if now - watch.last_poll >= INTERRUPT_POLL {
             watch.last_poll = now;
@@ -71,6 +78,64 @@ impl Budget {
         }
         None
     }
+}
+
+/// When a pass must stop: a time on the wall clock, a CPU time of the solving thread, or both.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Deadline {
+    pub wall: Option<Instant>,
+    pub cpu: Option<Duration>,
+}
+
+impl Deadline {
+    pub const NONE: Deadline = Deadline {
+        wall: None,
+        cpu: None,
+    };
+
+    /// `fraction` of each of the limits' times, counted from a solve that began at `start`.
+    /// A limit too far off to represent is no limit at all (never a panic).
+    pub fn after(limits: &Limits, start: &Start, fraction: f64) -> Deadline {
+        let part = |seconds: Option<f64>| Duration::try_from_secs_f64(seconds? * fraction).ok();
+        Deadline {
+            wall: part(limits.max_seconds).and_then(|d| start.wall.checked_add(d)),
+            cpu: part(limits.max_cpu_seconds).and_then(|d| start.cpu.checked_add(d)),
+        }
+    }
+}
+
+/// When a solve began, by both clocks.
+pub struct Start {
+    pub wall: Instant,
+    pub cpu: Duration,
+}
+
+impl Start {
+    pub fn now() -> Start {
+        Start {
+            wall: Instant::now(),
+            cpu: thread_cpu(),
+        }
+    }
+}
+
+/// The CPU time this thread has used (a solve runs on one thread: the caller's). Where no
+/// such clock can be read, the wall clock since the first call stands in, so that a CPU limit
+/// still ends the search.
+pub fn thread_cpu() -> Duration {
+    #[cfg(unix)]
+    {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `t` is a valid timespec for the call to write.
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
+            return Duration::new(t.tv_sec as u64, t.tv_nsec as u32);
+        }
+    }
+    static FIRST: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    FIRST.get_or_init(Instant::now).elapsed()
 }
 
 thread_local! {

@@ -30,6 +30,8 @@ pub enum Stop {
     States,
     /// `max_seconds` passed.
     Seconds,
+    /// The solving thread used `max_cpu_seconds` of CPU time.
+    CpuSeconds,
     /// Going on would hold more than `max_memory`.
     Memory,
     /// The caller asked it to stop (Ctrl+C).
@@ -44,6 +46,7 @@ impl Stop {
         match self {
             Stop::States => "states",
             Stop::Seconds => "seconds",
+            Stop::CpuSeconds => "cpu-seconds",
             Stop::Memory => "memory",
             Stop::Interrupted => "interrupted",
             Stop::Disk => "disk",

@@ -439,6 +439,7 @@ pub fn beam_search(
 mod tests {
     use super::super::deal::Suits;
     use super::*;
+    use crate::solver::budget::Deadline;
 
     /// Every child of `state` as the beam ranks it, against the whole count of the position
     /// the move makes.
@@ -479,7 +480,7 @@ mod tests {
         let deal = SpiderDeal::from_number(Suits::One, 1).unwrap();
         let budget = Budget {
             max_states: Some(1_000_000),
-            deadline: None,
+            deadline: Deadline::NONE,
             memory: crate::solver::heap::Memory::from_now(1 << 30),
         };
         let mut interrupted = || false;

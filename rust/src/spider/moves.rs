@@ -354,6 +354,7 @@ mod tests {
             let limits = crate::solver::Limits {
                 max_states: Some(3_000_000),
                 max_seconds: None,
+                max_cpu_seconds: None,
                 max_memory: 1 << 30,
             };
             let won = super::super::search::solve(&deal, &limits, &mut || false);
@@ -386,6 +387,7 @@ mod tests {
         let limits = crate::solver::Limits {
             max_states: Some(3_000_000),
             max_seconds: None,
+            max_cpu_seconds: None,
             max_memory: 1 << 30,
         };
         let won = super::super::search::solve(&deal, &limits, &mut || false).moves;

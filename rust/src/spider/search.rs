@@ -9,15 +9,13 @@
 //! to fill empty columns so that the stock may be dealt (`tests/test_spider.py` has such a
 //! position, where keeping wins and taking off is proved lost). A run off is a move like others.
 
-use std::time::{Duration, Instant};
-
 use super::beam::{beam_search, Weights, BEAM_WIDTHS, WEIGHTS};
 use super::deal::{SpiderDeal, Suits};
 use super::moves::{apply, generate, replays_to_win, undo, Applied, SpiderMove};
 use super::order::order_moves;
 use super::shorten::shorten_within;
 use super::state::{SpiderKey, SpiderState};
-use crate::solver::budget::{Budget, End, Watch};
+use crate::solver::budget::{Budget, Deadline, End, Start, Watch};
 use crate::solver::heap::{self, Memory};
 use crate::solver::table::{Insert, Table};
 use crate::solver::{Limits, Outcome, Stop};
@@ -163,13 +161,12 @@ pub fn solve_with(
     steps: &[Step],
     interrupted: &mut dyn FnMut() -> bool,
 ) -> Outcome<SpiderMove> {
-    let started = Instant::now();
+    let start = Start::now();
+    let started = start.wall;
     let mut watch = Watch::new(started, interrupted);
     let budget = Budget {
         max_states: limits.max_states,
-        deadline: limits
-            .max_seconds
-            .and_then(|s| started.checked_add(Duration::try_from_secs_f64(s).ok()?)),
+        deadline: Deadline::after(limits, &start, 1.0),
         memory: Memory::from_now(limits.max_memory),
     };
     let mut expanded = 0;
@@ -309,11 +306,13 @@ mod tests {
     use super::*;
     use crate::solver::heap::{peak_since, reset_peak};
     use crate::solver::Status;
+    use std::time::Instant;
 
     fn limits(states: u64) -> Limits {
         Limits {
             max_states: Some(states),
             max_seconds: None,
+            max_cpu_seconds: None,
             max_memory: 1 << 30,
         }
     }
@@ -328,6 +327,7 @@ mod tests {
             let limits = Limits {
                 max_states: None,
                 max_seconds: None,
+                max_cpu_seconds: None,
                 max_memory,
             };
             let memory = Memory::from_now(max_memory);
@@ -351,6 +351,7 @@ mod tests {
         let limits = Limits {
             max_states: Some(2_000_000),
             max_seconds: None,
+            max_cpu_seconds: None,
             max_memory: 8 << 20,
         };
         let memory = Memory::from_now(8 << 20);
@@ -369,7 +370,7 @@ mod tests {
         let mut watch = Watch::new(Instant::now(), &mut interrupted);
         let budget = Budget {
             max_states: None,
-            deadline: None,
+            deadline: Deadline::NONE,
             memory: Memory::from_now(1 << 30),
         };
         let End::Won(path) = search(&deal, &budget, &mut 0, &mut watch) else {

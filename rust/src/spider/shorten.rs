@@ -146,6 +146,7 @@ mod tests {
         let limits = Limits {
             max_states: Some(200_000),
             max_seconds: None,
+            max_cpu_seconds: None,
             max_memory: 1 << 30,
         };
         for n in [1, 4] {

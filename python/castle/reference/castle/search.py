@@ -18,7 +18,6 @@ position and no order (a Rust test runs every combination against the others).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -26,7 +25,7 @@ from typing import Literal
 from ...deal import Deal
 from ...outcome import check_limits
 from ...solve import FOUNDATION, Move, Solution
-from ..solver import Budget, Counter, End, Stop, finish
+from ..solver import Budget, Counter, Deadline, End, Start, Stop, finish
 from .beam import beam_pass, shortest_beam
 from .compact import Compact, CompactKey, child_key
 from .layers import layered
@@ -70,6 +69,7 @@ def solve(
     *,
     max_states: int | None = None,
     max_seconds: float | None = None,
+    max_cpu_seconds: float | None = None,
     short: bool = False,
     layers_after: int | None = None,
 ) -> Solution:
@@ -78,11 +78,11 @@ def solve(
     win while the limits allow. No memory bound: the tables here are plain sets, and the
     complete pass goes on in layers only once its table holds ``layers_after`` positions (as
     ``castle._core.solve``'s does then, or at its memory bound)."""
-    check_limits(max_states, max_seconds)
-    started = time.perf_counter()
+    check_limits(max_states, max_seconds, max_cpu_seconds=max_cpu_seconds)
+    start = Start.now()
 
-    def deadline(fraction: float) -> float | None:
-        return None if max_seconds is None else started + max_seconds * fraction
+    def deadline(fraction: float) -> Deadline:
+        return Deadline.after(max_seconds, max_cpu_seconds, start, fraction)
 
     def until(states: int) -> int:
         # A pass ends when the solve has expanded ``states``, or at the caller's state limit.
@@ -109,7 +109,7 @@ def solve(
     def wins(moves: Sequence[Move]) -> bool:
         return replay(deal, moves).is_won()
 
-    return finish(end, counter, started, Solution, wins)
+    return finish(end, counter, start.wall, Solution, wins)
 
 
 def search(

@@ -4,8 +4,8 @@ both ``shorten`` make (``walk``)."""
 
 from __future__ import annotations
 
-from .budget import Budget, Counter, End, Stop
+from .budget import Budget, Counter, Deadline, End, Start, Stop
 from .outcome import finish
 from .walk import walk
 
-__all__ = ["Budget", "Counter", "End", "Stop", "finish", "walk"]
+__all__ = ["Budget", "Counter", "Deadline", "End", "Start", "Stop", "finish", "walk"]

@@ -6,13 +6,12 @@ Translation of ``rust/src/spider/search.rs``.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 
 from ...outcome import check_limits
 from ...spider import SpiderDeal, SpiderMove, SpiderSolution, check_beam_width
-from ..solver import Budget, Counter, End, Stop, finish
+from ..solver import Budget, Counter, Deadline, End, Start, Stop, finish
 from .beam import BEAM_WIDTHS, WEIGHTS, Weights, beam_search
 from .moves import apply, generate, replay, undo
 from .order import order_moves
@@ -95,6 +94,7 @@ def solve(
     *,
     max_states: int | None = None,
     max_seconds: float | None = None,
+    max_cpu_seconds: float | None = None,
     beam_width: int | None = None,
     steps: tuple[Beam | Slice, ...] | None = None,
 ) -> SpiderSolution:
@@ -106,11 +106,10 @@ def solve(
         steps = (Beam(beam_width, WEIGHTS, 1.0),)
     elif steps is None:
         steps = portfolio(deal.variant)
-    check_limits(max_states, max_seconds)
-    started = time.perf_counter()
+    check_limits(max_states, max_seconds, max_cpu_seconds=max_cpu_seconds)
+    start = Start.now()
     counter = Counter()
-
-    deadline = None if max_seconds is None else started + max_seconds
+    deadline = Deadline.after(max_seconds, max_cpu_seconds, start, 1.0)
 
     def until(states: int) -> Budget:
         # A step ends when the solve has expanded ``states``, as in spider/search.rs (a beam's
@@ -140,7 +139,7 @@ def solve(
     def wins(moves: Sequence[SpiderMove]) -> bool:
         return replay(deal, moves).is_won()
 
-    return finish(end, counter, started, SpiderSolution, wins)
+    return finish(end, counter, start.wall, SpiderSolution, wins)
 
 
 def search(deal: SpiderDeal, budget: Budget, counter: Counter) -> End[SpiderMove]:
