@@ -95,7 +95,7 @@ fn search_layers(
     let disk = disk.as_ref();
     let mut seeds: Vec<Run> = (0..LAYERS).map(|_| Run::new()).collect();
     let mut fresh: Vec<Move> = Vec::new();
-    if !(seeds[compact.layer(&root) as usize].push(root, &[], memory)
+    if !(seeds[compact.layer(&root) as usize].push(root, &[], budget, watch)?
         && memory.reserve(&mut fresh, super::search::MOST_MOVES)
         && memory.reserve(&mut line, super::search::MOST_MOVES))
     {
@@ -130,9 +130,9 @@ fn search_layers(
                     for tries in 0..2 {
                         let held = [memory_part(&level), memory_part(&previous)];
                         let room = if q == p {
-                            next.push(child, &held, memory)
+                            next.push(child, &held, budget, watch)?
                         } else {
-                            seeds[q].push(child, &[], memory)
+                            seeds[q].push(child, &[], budget, watch)?
                         };
                         if room {
                             break;

@@ -24,6 +24,9 @@ const KEY: usize = 20;
 const MOST_FILES: usize = 8;
 /// A merge reads the clock and the interrupt flag after this many keys.
 const MERGE_POLL: u64 = 1 << 20;
+/// A sort reads them between pieces of at most this many keys (about a second): a
+/// run's tail may be a third of the memory bound, hundreds of millions of keys.
+const SORT_PIECE: usize = 1 << 24;
 
 /// Keys sorted, each once: in memory, or in a file.
 pub enum Sorted {
@@ -260,7 +263,7 @@ impl Run {
         budget: &Budget,
         watch: &mut Watch,
     ) -> Result<(), Stop> {
-        self.settle(except, memory);
+        self.settle(except, memory, budget, watch)?;
         if !self.keys.is_empty() {
             self.files.push(write(&self.keys, disk)?);
         }
@@ -303,13 +306,13 @@ impl Run {
     ) -> Result<Sorted, Stop> {
         let in_memory: Vec<&[CompactKey]> = except.iter().filter_map(|s| s.in_memory()).collect();
         if self.files.is_empty() && in_memory.len() == except.len() {
-            let mut sorted = Sorted::Memory(self.into_sorted(&in_memory, memory));
+            let mut sorted = Sorted::Memory(self.into_sorted(&in_memory, budget, watch)?);
             if let Some(disk) = disk.filter(|_| sorted.memory_bytes() > memory.max / 4) {
                 sorted.spill(disk)?;
             }
             return Ok(sorted);
         }
-        self.settle(&in_memory, memory);
+        self.settle(&in_memory, memory, budget, watch)?;
         drop(in_memory);
         let bound: u64 = self.keys.len() as u64 + self.files.iter().map(Records::len).sum::<u64>();
         let mut sink = match disk {
@@ -343,38 +346,58 @@ impl Run {
 
     /// Appends `key`, first sorting the run's tail into its sorted part (less the keys of
     /// `except`) if the tail has grown half as long, or if the memory bound leaves no room for
-    /// it otherwise. False if the bound forbids it even so.
-    pub fn push(&mut self, key: CompactKey, except: &[&[CompactKey]], memory: &Memory) -> bool {
+    /// it otherwise. False if the bound forbids it even so; a limit that passed while it
+    /// sorted stops it.
+    pub fn push(
+        &mut self,
+        key: CompactKey,
+        except: &[&[CompactKey]],
+        budget: &Budget,
+        watch: &mut Watch,
+    ) -> Result<bool, Stop> {
+        let memory = &budget.memory;
         if self.keys.len() == self.keys.capacity()
             && self.keys.len() - self.sorted >= (self.sorted / 2).max(LEAST_TAIL)
         {
-            self.settle(except, memory);
+            self.settle(except, memory, budget, watch)?;
         }
         // At the bound, the tail's repeats are dropped before the run gives up, if the tail is
         // an eighth of the run: a settle costs the whole run, and one that freed a few places
         // would come again a few keys later (Streets and Alleys 3613 spent half an hour so, settling a
         // run of hundreds of millions of keys for every few keys it took).
-        if !memory.reserve(&mut self.keys, 1)
-            && (self.keys.len() - self.sorted < (self.sorted / 8).max(LEAST_TAIL) || {
-                self.settle(except, memory);
-                !memory.reserve(&mut self.keys, 1)
-            })
-        {
-            return false;
+        if !memory.reserve(&mut self.keys, 1) {
+            if self.keys.len() - self.sorted < (self.sorted / 8).max(LEAST_TAIL) {
+                return Ok(false);
+            }
+            self.settle(except, memory, budget, watch)?;
+            if !memory.reserve(&mut self.keys, 1) {
+                return Ok(false);
+            }
         }
         self.keys.push(key);
-        true
+        Ok(true)
     }
 
     /// Sorts the tail, keeps the keys of it that are new (not in the sorted part, not in
     /// `except`, each sorted, not twice), and merges them into the sorted part: the sorted
-    /// part is never sorted again (sorting was most of the pass's time when it was).
-    fn settle(&mut self, except: &[&[CompactKey]], memory: &Memory) {
+    /// part is never sorted again (sorting was most of the pass's time when it was). Reads
+    /// the clock and the interrupt flag as it goes: a limit passed leaves the run unfinished,
+    /// and the pass ends.
+    fn settle(
+        &mut self,
+        except: &[&[CompactKey]],
+        memory: &Memory,
+        budget: &Budget,
+        watch: &mut Watch,
+    ) -> Result<(), Stop> {
         let (head, tail) = self.keys.split_at_mut(self.sorted);
-        tail.sort_unstable();
+        sort_polled(tail, budget, watch)?;
         let mut cursors = vec![0; except.len() + 1];
         let mut new = 0;
         for i in 0..tail.len() {
+            if (i as u64 + 1).is_multiple_of(MERGE_POLL) {
+                polled(budget, watch)?;
+            }
             let key = tail[i];
             let seen = (new > 0 && tail[new - 1] == key)
                 || std::iter::once(&*head)
@@ -394,9 +417,9 @@ impl Run {
         if !memory.reserve(&mut fresh, new) {
             // No room beside the run: sort it whole, in place.
             self.keys.truncate(self.sorted + new);
-            self.keys.sort_unstable();
+            sort_polled(&mut self.keys, budget, watch)?;
             self.sorted = self.keys.len();
-            return;
+            return Ok(());
         }
         fresh.extend_from_slice(&self.keys[self.sorted..self.sorted + new]);
         let (mut i, mut j) = (self.sorted, new);
@@ -404,6 +427,9 @@ impl Run {
         for k in (0..self.keys.len()).rev() {
             if j == 0 {
                 break;
+            }
+            if (k as u64).is_multiple_of(MERGE_POLL) {
+                polled(budget, watch)?;
             }
             if i > 0 && self.keys[i - 1] > fresh[j - 1] {
                 self.keys[k] = self.keys[i - 1];
@@ -414,14 +440,76 @@ impl Run {
             }
         }
         self.sorted = self.keys.len();
+        Ok(())
     }
 
     /// The keys, sorted and deduplicated, less those of `except`.
-    pub fn into_sorted(mut self, except: &[&[CompactKey]], memory: &Memory) -> Vec<CompactKey> {
-        self.settle(except, memory);
+    pub fn into_sorted(
+        mut self,
+        except: &[&[CompactKey]],
+        budget: &Budget,
+        watch: &mut Watch,
+    ) -> Result<Vec<CompactKey>, Stop> {
+        self.settle(except, &budget.memory, budget, watch)?;
         self.keys.shrink_to_fit();
-        self.keys
+        Ok(self.keys)
     }
+}
+
+/// Sorts `keys` as `sort_unstable` does, reading the clock and the interrupt flag between
+/// pieces of at most [`SORT_PIECE`] keys: a larger slice is first split in place around a
+/// pivot (the median of a sample), and the sides sorted apart.
+fn sort_polled(keys: &mut [CompactKey], budget: &Budget, watch: &mut Watch) -> Result<(), Stop> {
+    sort_in_pieces(keys, SORT_PIECE, budget, watch)
+}
+
+fn sort_in_pieces(
+    keys: &mut [CompactKey],
+    piece: usize,
+    budget: &Budget,
+    watch: &mut Watch,
+) -> Result<(), Stop> {
+    if keys.len() <= piece.max(SAMPLE) {
+        keys.sort_unstable();
+        return polled(budget, watch);
+    }
+    let n = keys.len();
+    let mut sample: [CompactKey; SAMPLE] = std::array::from_fn(|i| keys[i * (n / SAMPLE)]);
+    sample.sort_unstable();
+    let pivot = sample[SAMPLE / 2];
+    let below = partition(keys, |k| *k < pivot);
+    polled(budget, watch)?;
+    if below == 0 {
+        // The pivot is the least key: the keys equal to it go first, and are sorted.
+        let equal = partition(keys, |k| *k == pivot);
+        return sort_in_pieces(&mut keys[equal..], piece, budget, watch);
+    }
+    // Both sides are shorter than the whole: the pivot is on the right, and the left is not
+    // empty.
+    let (low, high) = keys.split_at_mut(below);
+    sort_in_pieces(low, piece, budget, watch)?;
+    sort_in_pieces(high, piece, budget, watch)
+}
+
+/// Keys sampled for a pivot.
+const SAMPLE: usize = 31;
+
+/// Moves the keys that satisfy `first` before the others; returns how many there are.
+/// Without branches on the comparison (Lomuto's scheme, each key written where the count
+/// says): the keys' order is random to the branch predictor, and a mispredicted branch a key
+/// made this twice as slow as the standard sort's own partitions.
+fn partition(keys: &mut [CompactKey], first: impl Fn(&CompactKey) -> bool) -> usize {
+    let mut count = 0;
+    for i in 0..keys.len() {
+        keys.swap(i, count);
+        count += first(&keys[count]) as usize;
+    }
+    count
+}
+
+/// A limit passed, or the caller asked to stop.
+fn polled(budget: &Budget, watch: &mut Watch) -> Result<(), Stop> {
+    budget.poll(watch).map_or(Ok(()), Err)
 }
 
 #[cfg(test)]
@@ -433,6 +521,59 @@ mod tests {
 
     fn memory_part(sorted: &Sorted) -> &[CompactKey] {
         sorted.in_memory().unwrap_or(&[])
+    }
+
+    /// Sorting in pieces split at the median gives what `sort_unstable` gives, repeats and
+    /// all; a limit passed or an interrupt stops it at the first look.
+    #[test]
+    fn a_sort_in_pieces_sorts_and_stops_when_asked() {
+        let mut seed = 99u64;
+        let keys: Vec<CompactKey> = (0..100_000)
+            .map(|_| {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let n = (seed >> 40) as u32 % 5_000;
+                CompactKey::from_words([n.rotate_left(9), n, 0, 0, (n % 3) << 29 | 1 << 31])
+            })
+            .collect();
+        let mut expected = keys.clone();
+        expected.sort_unstable();
+        let mut never = || false;
+        let mut watch = Watch::new(std::time::Instant::now(), &mut never);
+        let mut budget = Budget {
+            max_states: None,
+            deadline: Deadline::NONE,
+            memory: Memory::from_now(1 << 30),
+        };
+        let same = vec![keys[0]; 5_000];
+        let mut reversed = expected.clone();
+        reversed.reverse();
+        for input in [&keys, &expected, &reversed, &same] {
+            let mut sorted = input.clone();
+            sorted.sort_unstable();
+            for piece in [1, 7, 1000, 1 << 20] {
+                let mut got = input.clone();
+                sort_in_pieces(&mut got, piece, &budget, &mut watch).unwrap();
+                assert!(got == sorted, "piece {piece}");
+            }
+        }
+        budget.deadline.wall = Some(std::time::Instant::now());
+        let ended = sort_in_pieces(&mut keys.clone(), 1000, &budget, &mut watch);
+        assert_eq!(ended, Err(Stop::Seconds));
+        budget.deadline.wall = None;
+        let mut asked = 0;
+        let mut stop = || {
+            asked += 1;
+            true
+        };
+        let long_ago = std::time::Instant::now() - std::time::Duration::from_secs(1);
+        {
+            let mut watch = Watch::new(long_ago, &mut stop);
+            let ended = sort_in_pieces(&mut keys.clone(), 1000, &budget, &mut watch);
+            assert_eq!(ended, Err(Stop::Interrupted));
+        }
+        assert_eq!(asked, 1);
     }
 
     /// The galloping search finds what a binary search from the same place finds.
@@ -508,9 +649,13 @@ mod tests {
                 .collect();
             let pushed: BTreeSet<CompactKey> = sequence.iter().copied().collect();
             for &k in &sequence {
-                assert!(run.push(k, &[&except_a, &except_b], &memory));
+                assert!(run
+                    .push(k, &[&except_a, &except_b], &budget, &mut watch)
+                    .unwrap());
             }
-            let got = run.into_sorted(&[&except_a, &except_b], &memory);
+            let got = run
+                .into_sorted(&[&except_a, &except_b], &budget, &mut watch)
+                .unwrap();
             assert_eq!(got, expected(&pushed), "{universe}");
             // Spilled to files now and then, `except_b` in a file too; merged into memory,
             // and into a file.
@@ -520,7 +665,9 @@ mod tests {
             for merged_into in [1 << 30, 1 << 10] {
                 let mut run = Run::new();
                 for (i, &k) in sequence.iter().enumerate() {
-                    assert!(run.push(k, &[memory_part(&except_a)], &memory));
+                    assert!(run
+                        .push(k, &[memory_part(&except_a)], &budget, &mut watch)
+                        .unwrap());
                     if i % 2_001 == 2_000 {
                         let held = [memory_part(&except_a)];
                         run.spill(&held, &memory, &disk, &budget, &mut watch)
