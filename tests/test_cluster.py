@@ -27,7 +27,7 @@ import pytest
 from castle.cli import cluster as cluster_module
 from castle.cli import main
 from castle.cli.cluster import DASK_CHUNKS
-from test_survey import castle_script, check_against_solver, rows, run, stored_count
+from test_survey import BC, castle_script, check_against_solver, rows, run, stored_count
 
 #: Dask distributed has no type hints: used through Any.
 distributed: Any = distributed_module
@@ -107,6 +107,31 @@ def test_a_dask_survey_stores_the_rows_of_a_local_one(
     assert essence(on_dask) == essence(local)
     assert "now decided: " in out
     check_against_solver(rows(on_dask), every=7)
+
+
+def test_the_limits_and_the_spill_directory_reach_the_workers(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, cluster: Any
+) -> None:
+    # A proof too large for the memory bound goes on in files on the worker; the CPU time
+    # limit stops the other deal there.
+    db, spill = tmp_path / "spill.db", tmp_path / "spill"
+    spill.mkdir()
+    argv = ["survey", "--deals", "162,954", "--max-memory", "4M", "--spill-dir", str(spill)]
+    argv += ["--max-cpu-seconds", "3", "--scheduler", cluster.scheduler_address]
+    code, out, err = run(capsys, *argv, "--db", str(db))
+    assert (code, err) == (0, ""), err
+    assert "limits per deal: 3 s of CPU, 4 MiB of memory, disk in " in out, out
+    stored = {v.deal: v for v in rows(db)}
+    assert (stored[162].status, stored[162].limit_hit) == ("unsolvable", None)
+    assert (stored[954].status, stored[954].limit_hit) == ("unknown", "cpu-seconds")
+    assert all(v.max_cpu_seconds == 3 and v.max_memory == 4 << 20 for v in stored.values())
+    # The search a local solve under the same bound makes: the table full, then the layers,
+    # in files past 4 MiB.
+    here = castle.solve(castle.Deal.from_number(BC, 162), max_memory=4 << 20, spill_dir=spill)
+    assert (here.status, here.states) == ("unsolvable", stored[162].states)
+    without_disk = castle.solve(castle.Deal.from_number(BC, 162), max_memory=4 << 20)
+    assert (without_disk.status, without_disk.limit) == ("unknown", "memory")
+    assert list(spill.iterdir()) == []  # each search's directory went with it
 
 
 def test_dask_local_starts_its_own_cluster(
