@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random as _random
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from . import _core
@@ -144,7 +145,11 @@ def parse_deal_range(text: str) -> Sequence[int]:
     each once: a deal given twice, or in ranges that overlap (``1-3,2-4``), counts once.
     Anything else raises :class:`BoardError` (a ``ValueError``)."""
     numbers: list[int] = []
-    taken: list[tuple[int, int]] = []  # the ranges read so far
+    # What the ranges read so far took: disjoint, in order (lows[i]-highs[i]), so that a part
+    # is placed by a binary search, not a scan of every part before (the retries of a survey
+    # give thousands of single deals).
+    lows: list[int] = []
+    highs: list[int] = []
     for part in text.split(","):
         part = part.strip()
         lo, sep, hi = part.partition("-")
@@ -161,17 +166,18 @@ def parse_deal_range(text: str) -> Sequence[int]:
             raise BoardError(f"not a deal range: {shown(part)} (numbers 1 to 2**63-1, low-high)")
         if last - first >= 10_000_000:
             raise BoardError(f"deal range {shown(part)} is too large (at most 10,000,000 deals)")
-        # The numbers of first-last that no earlier range took.
+        # The numbers of first-last that no earlier range took, then first-last taken.
+        i = j = bisect_left(highs, first)
         start = first
-        for low, high in sorted(taken):
-            if high < start:
-                continue
-            if low > last:
-                break
-            numbers.extend(range(start, low))
-            start = max(start, high + 1)
+        while j < len(lows) and lows[j] <= last:
+            numbers.extend(range(start, lows[j]))
+            start = max(start, highs[j] + 1)
+            j += 1
         numbers.extend(range(start, last + 1))
-        taken.append((first, last))
+        if i < j:
+            first, last = min(first, lows[i]), max(last, highs[j - 1])
+        lows[i:j] = [first]
+        highs[i:j] = [last]
     return numbers
 
 
