@@ -188,7 +188,7 @@ fn make_room(
     let least = memory.max / 64;
     let held = [level, memory_part(previous)];
     if previous.memory_bytes() >= next.memory_bytes().max(largest).max(least) {
-        previous.spill(disk)
+        previous.spill(disk, budget, watch)
     } else if next.memory_bytes() >= largest.max(least) {
         next.spill(&held, memory, disk, budget, watch)
     } else if largest >= least {

@@ -72,10 +72,15 @@ impl Sorted {
     }
 
     /// Moves the keys to a file, if they are in memory (and there are any).
-    pub fn spill(&mut self, disk: &Rc<Disk>) -> Result<(), Stop> {
+    pub fn spill(
+        &mut self,
+        disk: &Rc<Disk>,
+        budget: &Budget,
+        watch: &mut Watch,
+    ) -> Result<(), Stop> {
         if let Sorted::Memory(keys) = self {
             if !keys.is_empty() {
-                *self = Sorted::File(write(keys, disk)?);
+                *self = Sorted::File(write(keys, disk, budget, watch)?);
             }
         }
         Ok(())
@@ -83,14 +88,29 @@ impl Sorted {
 }
 
 /// The keys of `keys` in a new file.
-fn write(keys: &[CompactKey], disk: &Rc<Disk>) -> Result<Records<KEY>, Stop> {
+fn write(
+    keys: &[CompactKey],
+    disk: &Rc<Disk>,
+    budget: &Budget,
+    watch: &mut Watch,
+) -> Result<Records<KEY>, Stop> {
     let mut out = disk.create()?;
-    append(&mut out, keys)?;
+    append(&mut out, keys, budget, watch)?;
     out.finish()
 }
 
-fn append(out: &mut Writer<KEY>, keys: &[CompactKey]) -> Result<(), Stop> {
-    keys.iter().try_for_each(|key| out.push(&key.to_bytes()))
+/// Writes `keys` to `out`, looking at the clock and Ctrl+C every [`MERGE_POLL`] keys (a
+/// third of the memory bound takes seconds to write).
+fn append(
+    out: &mut Writer<KEY>,
+    keys: &[CompactKey],
+    budget: &Budget,
+    watch: &mut Watch,
+) -> Result<(), Stop> {
+    keys.chunks(MERGE_POLL as usize).try_for_each(|chunk| {
+        chunk.iter().try_for_each(|key| out.push(&key.to_bytes()))?;
+        polled(budget, watch)
+    })
 }
 
 enum Source<'a> {
@@ -142,7 +162,6 @@ fn merge(
     inputs: &mut [Cursor],
     except: &mut [Cursor],
     sink: &mut Sink,
-    memory: &Memory,
     disk: Option<&Rc<Disk>>,
     budget: &Budget,
     watch: &mut Watch,
@@ -157,9 +176,7 @@ fn merge(
         }
         merged += 1;
         if merged.is_multiple_of(MERGE_POLL) {
-            if let Some(why) = budget.poll(watch) {
-                return Err(why);
-            }
+            polled(budget, watch)?;
         }
         if last == Some(key) {
             continue;
@@ -170,7 +187,7 @@ fn merge(
             seen |= e.holds(key)?;
         }
         if !seen {
-            sink.push(key, memory, disk)?;
+            sink.push(key, disk, budget, watch)?;
         }
     }
     Ok(())
@@ -186,16 +203,17 @@ impl Sink {
     fn push(
         &mut self,
         key: CompactKey,
-        memory: &Memory,
         disk: Option<&Rc<Disk>>,
+        budget: &Budget,
+        watch: &mut Watch,
     ) -> Result<(), Stop> {
         if let Sink::Memory(keys) = self {
-            if memory.reserve(keys, 1) {
+            if budget.memory.reserve(keys, 1) {
                 keys.push(key);
                 return Ok(());
             }
             let mut out = disk.ok_or(Stop::Memory)?.create()?;
-            append(&mut out, keys)?;
+            append(&mut out, keys, budget, watch)?;
             *self = Sink::File(out);
         }
         match self {
@@ -265,7 +283,7 @@ impl Run {
     ) -> Result<(), Stop> {
         self.settle(except, memory, budget, watch)?;
         if !self.keys.is_empty() {
-            self.files.push(write(&self.keys, disk)?);
+            self.files.push(write(&self.keys, disk, budget, watch)?);
         }
         self.keys = Vec::new();
         self.sorted = 0;
@@ -275,15 +293,7 @@ impl Run {
                 inputs.push(Cursor::new(Source::File(file.read()?))?);
             }
             let mut sink = Sink::File(disk.create()?);
-            merge(
-                &mut inputs,
-                &mut [],
-                &mut sink,
-                memory,
-                Some(disk),
-                budget,
-                watch,
-            )?;
+            merge(&mut inputs, &mut [], &mut sink, Some(disk), budget, watch)?;
             drop(inputs);
             let Sink::File(out) = sink else {
                 unreachable!("a file sink stays a file")
@@ -308,7 +318,7 @@ impl Run {
         if self.files.is_empty() && in_memory.len() == except.len() {
             let mut sorted = Sorted::Memory(self.into_sorted(&in_memory, budget, watch)?);
             if let Some(disk) = disk.filter(|_| sorted.memory_bytes() > memory.max / 4) {
-                sorted.spill(disk)?;
+                sorted.spill(disk, budget, watch)?;
             }
             return Ok(sorted);
         }
@@ -330,15 +340,7 @@ impl Run {
             .iter()
             .map(|s| s.cursor())
             .collect::<Result<_, _>>()?;
-        merge(
-            &mut inputs,
-            &mut except,
-            &mut sink,
-            memory,
-            disk,
-            budget,
-            watch,
-        )?;
+        merge(&mut inputs, &mut except, &mut sink, disk, budget, watch)?;
         drop(inputs);
         drop(own);
         sink.finish()
@@ -576,6 +578,41 @@ mod tests {
         assert_eq!(asked, 1);
     }
 
+    /// Keys written to a file stop at a passed deadline (after the first million), and the
+    /// directory goes with the disk.
+    #[test]
+    fn a_write_to_disk_stops_at_a_passed_deadline() {
+        let dir = std::env::temp_dir().join(format!("castle-test-write-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let spill = Spill {
+            dir: dir.clone(),
+            max_bytes: u64::MAX,
+        };
+        let disk = Disk::open(&spill, 4 << 10).unwrap();
+        let keys: Vec<CompactKey> = (0..MERGE_POLL as u32 + 10)
+            .map(|n| CompactKey::from_words([n, 0, 0, 0, 1 << 31]))
+            .collect();
+        let mut never = || false;
+        let mut watch = Watch::new(std::time::Instant::now(), &mut never);
+        let mut budget = Budget {
+            max_states: None,
+            deadline: Deadline::NONE,
+            memory: Memory::from_now(1 << 30),
+        };
+        let mut sorted = Sorted::Memory(keys.clone());
+        sorted.spill(&disk, &budget, &mut watch).unwrap();
+        assert_eq!(sorted.len(), keys.len() as u64);
+        budget.deadline.wall = Some(std::time::Instant::now());
+        let mut late = Sorted::Memory(keys);
+        assert_eq!(
+            late.spill(&disk, &budget, &mut watch).err(),
+            Some(Stop::Seconds)
+        );
+        drop((sorted, late, disk));
+        assert!(std::fs::read_dir(&dir).unwrap().next().is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     /// The galloping search finds what a binary search from the same place finds.
     #[test]
     fn gallop_finds_the_first_key_not_below() {
@@ -660,7 +697,7 @@ mod tests {
             // Spilled to files now and then, `except_b` in a file too; merged into memory,
             // and into a file.
             let mut in_file = Sorted::Memory(except_b.clone());
-            in_file.spill(&disk).unwrap();
+            in_file.spill(&disk, &budget, &mut watch).unwrap();
             let except_a = Sorted::Memory(except_a.clone());
             for merged_into in [1 << 30, 1 << 10] {
                 let mut run = Run::new();
