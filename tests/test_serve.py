@@ -488,6 +488,38 @@ def test_castle_serve_prints_its_url_serves_and_stops_on_sigterm(tmp_path: Path)
     assert saved["deal"] == 2 and saved["moves"] == 1
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="a BROWSER command of sh")
+def test_open_hands_the_url_with_its_token_to_the_browser(tmp_path: Path) -> None:
+    # The browser is whatever BROWSER names (Python's webbrowser): here a command that
+    # writes down what it was asked to open, which a person's browser then loads.
+    opened = tmp_path / "opened.txt"
+    browser = tmp_path / "browser.sh"
+    browser.write_text(f'#!/bin/sh\nprintf "%s" "$1" > "{opened}"\n', encoding="utf-8")
+    browser.chmod(0o755)
+    env = {**os.environ, "CASTLE_DATA_DIR": str(tmp_path / "data"), "BROWSER": str(browser)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "castle", "serve", "--port", "0", "--open"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert process.stdout is not None
+        printed = process.stdout.readline().split()[-1]
+        deadline = time.monotonic() + 30
+        while not (opened.exists() and opened.read_text()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert opened.read_text() == printed
+        page = httpx.get(printed, follow_redirects=True)
+        assert page.status_code == 200 and "html" in page.headers["content-type"]
+    finally:
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=30)
+    assert process.returncode == 0 and "Traceback" not in err, err
+    assert "castle serve: stopped" in out
+
+
 def test_stopping_pauses_every_game_which_saves_its_time(tmp_path: Path) -> None:
     now = [100.0]
     app = create_app(tmp_path, token=TOKEN, clock=lambda: now[0])
