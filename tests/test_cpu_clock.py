@@ -116,6 +116,7 @@ def test_a_survey_stores_the_cpu_limit_and_a_retry_goes_further(
     code, out, err = run(capsys, *argv)
     assert (code, err) == (0, ""), err
     assert "0.3 s of CPU" in out and "1 hit the CPU time limit" in out
+    assert f"castle survey retry --db {db} --variant beleaguered-castle --max-cpu-seconds S" in out
     with SurveyStore.open(db) as store:
         stored = {v.deal: v for v in store.verdicts()}
     assert sorted(stored) == [1, 2, 3, 4, 954]

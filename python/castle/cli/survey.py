@@ -341,7 +341,7 @@ def run_survey(args: argparse.Namespace) -> int:
         lines.append(
             Text(f"run the same command again to solve the {left:,} deals left", style="yellow")
         )
-    lines.extend(store_lines(args.db, variant, tally))
+    lines.extend(store_lines(args.db, variant, tally, job))
     print_lines(make_console(), lines)
     return exit_status(summary, errors)
 
@@ -396,7 +396,7 @@ def run_retry(args: argparse.Namespace) -> int:
                     style="dim",
                 ),
             ]
-            lines.extend(store_lines(args.db, variant, store_tally(store, variant)))
+            lines.extend(store_lines(args.db, variant, store_tally(store, variant), job))
             print_lines(console, lines)
             if summary.interrupted or summary.failure:
                 break
@@ -434,19 +434,21 @@ def store_tally(store: SurveyStore, variant: str) -> VerdictTally:
     return tally
 
 
-def store_lines(db: str, variant: str, tally: VerdictTally) -> list[Text]:
-    """The whole file's verdicts for ``variant``: counts, winnability, time distribution."""
+def store_lines(db: str, variant: str, tally: VerdictTally, job: Job) -> list[Text]:
+    """The whole file's verdicts for ``variant``: counts, winnability, time distribution; a
+    retry of the unknowns by the clock ``job`` ran on."""
     name = NAMES.get(variant, variant)
     if not tally.finished:
         return [Text(f"{db} holds no {name} deals yet")]
     lines = [Text(f"{db} now holds {tally.finished:,} {name} deals:", style="bold")]
     lines.extend(tally.lines(p90=True))
     unknown = tally.counts["unknown"]
+    clock = "--max-seconds" if job.max_cpu_seconds is None else "--max-cpu-seconds"
     if unknown:
         lines.append(
             Text(
                 f"to solve the {unknown:,} unknown again with larger limits: "
-                f"castle survey retry --db {db} --variant {variant} --max-seconds S",
+                f"castle survey retry --db {db} --variant {variant} {clock} S",
                 style="dim",
             )
         )
