@@ -10,7 +10,7 @@ from pathlib import Path
 
 import castle
 import pytest
-from castle import _core
+from castle import _core, survey_store
 from castle.cli import main
 from castle.reference.castle.search import solve as reference_solve
 from castle.reference.spider.search import solve as reference_solve_spider
@@ -205,3 +205,20 @@ def test_a_file_of_version_1_is_brought_up_to_date_and_goes_on(
     assert sorted(new) == [1, 2, 3, 954]
     assert new[954].states > 1000 and new[954].max_cpu_seconds == 0.3
     assert new[1] == old[1]
+
+
+def test_a_file_of_version_1_that_cannot_be_brought_up_to_date_is_left_alone(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "old.db"
+    with sqlite3.connect(db) as connection:
+        connection.executescript(VERSION_1)
+    connection.close()
+    before = db.read_bytes()
+    # As a file this process may read but not change would fail (root may change any file).
+    monkeypatch.setattr(survey_store, "_UPGRADE_FROM_1", "ALTER TABLE {table} ADD COLUMN")
+    code, out, err = run(capsys, "survey", "report", "--db", str(db))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"castle: error: {db} is a castle survey of schema version 1")
+    assert err.count("\n") == 1 and "and cannot: " in err
+    assert db.read_bytes() == before

@@ -216,7 +216,14 @@ class SurveyStore:
                 )
             row = self._db.execute("SELECT schema_version FROM castle_survey").fetchone()
             if row is not None and row[0] == 1:
-                self._upgrade_from_1()
+                try:
+                    self._upgrade_from_1()
+                except sqlite3.Error as e:
+                    raise SurveyError(
+                        f"{name} is a castle survey of schema version 1, which this castle "
+                        f"brings to version {SCHEMA_VERSION} when it opens it, and cannot: "
+                        f"{_reason(e)}"
+                    ) from None
                 row = (SCHEMA_VERSION,)
             if row is None or row[0] != SCHEMA_VERSION:
                 found = "no version" if row is None else f"schema version {row[0]}"
