@@ -445,15 +445,20 @@ def test_a_save_that_cannot_be_used_is_told_once(tmp_path: Path) -> None:
 # --- the command ------------------------------------------------------------------------------
 
 
-def test_castle_serve_prints_its_url_serves_and_stops_on_sigterm(tmp_path: Path) -> None:
-    env = {**os.environ, "CASTLE_DATA_DIR": str(tmp_path)}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "castle", "serve", "--port", "0"],
+def start_serve(env: dict[str, str], *flags: str) -> subprocess.Popen[str]:
+    """``castle serve`` on a port of the system's choosing, its output read as text."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "castle", "serve", "--port", "0", *flags],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         env=env,
     )
+
+
+def test_castle_serve_prints_its_url_serves_and_stops_on_sigterm(tmp_path: Path) -> None:
+    env = {**os.environ, "CASTLE_DATA_DIR": str(tmp_path)}
+    process = start_serve(env)
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
@@ -497,13 +502,7 @@ def test_open_hands_the_url_with_its_token_to_the_browser(tmp_path: Path) -> Non
     browser.write_text(f'#!/bin/sh\nprintf "%s" "$1" > "{opened}"\n', encoding="utf-8")
     browser.chmod(0o755)
     env = {**os.environ, "CASTLE_DATA_DIR": str(tmp_path / "data"), "BROWSER": str(browser)}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "castle", "serve", "--port", "0", "--open"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
+    process = start_serve(env, "--open")
     try:
         assert process.stdout is not None
         printed = process.stdout.readline().split()[-1]

@@ -521,6 +521,15 @@ mod tests {
     use crate::solver::disk::Spill;
     use std::collections::BTreeSet;
 
+    /// No limit but a GiB of memory.
+    fn unlimited() -> Budget {
+        Budget {
+            max_states: None,
+            deadline: Deadline::NONE,
+            memory: Memory::from_now(1 << 30),
+        }
+    }
+
     fn memory_part(sorted: &Sorted) -> &[CompactKey] {
         sorted.in_memory().unwrap_or(&[])
     }
@@ -543,11 +552,7 @@ mod tests {
         expected.sort_unstable();
         let mut never = || false;
         let mut watch = Watch::new(std::time::Instant::now(), &mut never);
-        let mut budget = Budget {
-            max_states: None,
-            deadline: Deadline::NONE,
-            memory: Memory::from_now(1 << 30),
-        };
+        let mut budget = unlimited();
         let same = vec![keys[0]; 5_000];
         let mut reversed = expected.clone();
         reversed.reverse();
@@ -594,11 +599,7 @@ mod tests {
             .collect();
         let mut never = || false;
         let mut watch = Watch::new(std::time::Instant::now(), &mut never);
-        let mut budget = Budget {
-            max_states: None,
-            deadline: Deadline::NONE,
-            memory: Memory::from_now(1 << 30),
-        };
+        let mut budget = unlimited();
         let mut sorted = Sorted::Memory(keys.clone());
         sorted.spill(&disk, &budget, &mut watch).unwrap();
         assert_eq!(sorted.len(), keys.len() as u64);
@@ -632,7 +633,6 @@ mod tests {
     /// as a set difference would.
     #[test]
     fn a_run_keeps_each_new_key_once_in_order() {
-        let memory = Memory::from_now(1 << 30);
         let dir = std::env::temp_dir().join(format!("castle-test-runs-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let disk = Disk::open(
@@ -645,11 +645,7 @@ mod tests {
         .unwrap();
         let mut never = || false;
         let mut watch = Watch::new(std::time::Instant::now(), &mut never);
-        let budget = Budget {
-            max_states: None,
-            deadline: Deadline::NONE,
-            memory,
-        };
+        let budget = unlimited();
         let mut seed = 12345u64;
         let mut random = |below: u64| {
             seed = seed
@@ -707,7 +703,7 @@ mod tests {
                         .unwrap());
                     if i % 2_001 == 2_000 {
                         let held = [memory_part(&except_a)];
-                        run.spill(&held, &memory, &disk, &budget, &mut watch)
+                        run.spill(&held, &budget.memory, &disk, &budget, &mut watch)
                             .unwrap();
                     }
                 }
