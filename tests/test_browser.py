@@ -24,6 +24,7 @@ import castle.serve
 import pytest
 import uvicorn
 from castle import Deal, Game, SaveStore, SpiderDeal, SpiderGame
+from castle.autoplay import play as play_move
 from castle.serve.app import create_app
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
 
@@ -686,3 +687,23 @@ def test_screenshots_of_the_desktop_and_phone_layouts(
         path = folder / f"serve-{name}.png"
         page.screenshot(path=str(path))
         assert path.stat().st_size > 10_000
+
+
+def test_a_screenshot_of_a_spider_game(serve: Any, open_page: Any, tmp_path: Path) -> None:
+    """Spider deal 1 of one suit, 30 moves of the hint's plan in, a row dealt from the stock:
+    docs/serve-spider.png with CASTLE_WRITE_SCREENSHOTS=1, else a temporary file."""
+    folder = DOCS if os.environ.get("CASTLE_WRITE_SCREENSHOTS") == "1" else tmp_path
+    game = SpiderGame(SpiderDeal.from_number("spider-1", 1), level_id="spider-1")
+    full = game.stock
+    while len(game.history) < 30 or game.stock == full:
+        hint = game.hint(max_seconds=30)
+        assert hint.move is not None
+        play_move(game, hint.move)
+    page = open_page(serve(game), **DESKTOP)
+    continue_game(page)
+    shown = view(page)
+    assert shown["stock"] == game.stock < full
+    assert page.locator("#board .card.back[data-col]").count() >= 1  # cards still face down
+    path = folder / "serve-spider.png"
+    page.screenshot(path=str(path))
+    assert path.stat().st_size > 10_000
