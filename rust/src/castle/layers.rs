@@ -104,7 +104,7 @@ fn search_layers(
     for p in 0..LAYERS {
         let mut previous = Sorted::empty();
         let seeded = std::mem::replace(&mut seeds[p], Run::new());
-        let mut level = seeded.finish(&[], memory, disk, budget, watch)?;
+        let mut level = seeded.finish(&[], disk, budget, watch)?;
         while !level.is_empty() {
             let mut next = Run::new();
             let mut at = level.cursor()?;
@@ -154,7 +154,7 @@ fn search_layers(
                 }
             }
             drop(at);
-            let next = next.finish(&[&level, &previous], memory, disk, budget, watch)?;
+            let next = next.finish(&[&level, &previous], disk, budget, watch)?;
             previous = std::mem::replace(&mut level, next);
         }
     }
@@ -190,9 +190,9 @@ fn make_room(
     if previous.memory_bytes() >= next.memory_bytes().max(largest).max(least) {
         previous.spill(disk, budget, watch)
     } else if next.memory_bytes() >= largest.max(least) {
-        next.spill(&held, memory, disk, budget, watch)
+        next.spill(&held, disk, budget, watch)
     } else if largest >= least {
-        seeds[at].spill(&[], memory, disk, budget, watch)
+        seeds[at].spill(&[], disk, budget, watch)
     } else {
         Err(Stop::Memory)
     }

@@ -13,7 +13,6 @@ use std::rc::Rc;
 use super::compact::CompactKey;
 use crate::solver::budget::{Budget, Watch};
 use crate::solver::disk::{Disk, Reader, Records, Writer};
-use crate::solver::heap::Memory;
 use crate::solver::Stop;
 
 /// A run's tail is merged in once it is this long, at least (and half its sorted part).
@@ -276,12 +275,11 @@ impl Run {
     pub fn spill(
         &mut self,
         except: &[&[CompactKey]],
-        memory: &Memory,
         disk: &Rc<Disk>,
         budget: &Budget,
         watch: &mut Watch,
     ) -> Result<(), Stop> {
-        self.settle(except, memory, budget, watch)?;
+        self.settle(except, budget, watch)?;
         if !self.keys.is_empty() {
             self.files.push(write(&self.keys, disk, budget, watch)?);
         }
@@ -309,11 +307,11 @@ impl Run {
     pub fn finish(
         mut self,
         except: &[&Sorted],
-        memory: &Memory,
         disk: Option<&Rc<Disk>>,
         budget: &Budget,
         watch: &mut Watch,
     ) -> Result<Sorted, Stop> {
+        let memory = &budget.memory;
         let in_memory: Vec<&[CompactKey]> = except.iter().filter_map(|s| s.in_memory()).collect();
         if self.files.is_empty() && in_memory.len() == except.len() {
             let mut sorted = Sorted::Memory(self.into_sorted(&in_memory, budget, watch)?);
@@ -322,7 +320,7 @@ impl Run {
             }
             return Ok(sorted);
         }
-        self.settle(&in_memory, memory, budget, watch)?;
+        self.settle(&in_memory, budget, watch)?;
         drop(in_memory);
         let bound: u64 = self.keys.len() as u64 + self.files.iter().map(Records::len).sum::<u64>();
         let mut sink = match disk {
@@ -361,7 +359,7 @@ impl Run {
         if self.keys.len() == self.keys.capacity()
             && self.keys.len() - self.sorted >= (self.sorted / 2).max(LEAST_TAIL)
         {
-            self.settle(except, memory, budget, watch)?;
+            self.settle(except, budget, watch)?;
         }
         // At the bound, the tail's repeats are dropped before the run gives up, if the tail is
         // an eighth of the run: a settle costs the whole run, and one that freed a few places
@@ -371,7 +369,7 @@ impl Run {
             if self.keys.len() - self.sorted < (self.sorted / 8).max(LEAST_TAIL) {
                 return Ok(false);
             }
-            self.settle(except, memory, budget, watch)?;
+            self.settle(except, budget, watch)?;
             if !memory.reserve(&mut self.keys, 1) {
                 return Ok(false);
             }
@@ -388,10 +386,10 @@ impl Run {
     fn settle(
         &mut self,
         except: &[&[CompactKey]],
-        memory: &Memory,
         budget: &Budget,
         watch: &mut Watch,
     ) -> Result<(), Stop> {
+        let memory = &budget.memory;
         let (head, tail) = self.keys.split_at_mut(self.sorted);
         sort_polled(tail, budget, watch)?;
         let mut cursors = vec![0; except.len() + 1];
@@ -452,7 +450,7 @@ impl Run {
         budget: &Budget,
         watch: &mut Watch,
     ) -> Result<Vec<CompactKey>, Stop> {
-        self.settle(except, &budget.memory, budget, watch)?;
+        self.settle(except, budget, watch)?;
         self.keys.shrink_to_fit();
         Ok(self.keys)
     }
@@ -519,6 +517,7 @@ mod tests {
     use super::*;
     use crate::solver::budget::Deadline;
     use crate::solver::disk::Spill;
+    use crate::solver::heap::Memory;
     use std::collections::BTreeSet;
 
     /// No limit but a GiB of memory.
@@ -703,19 +702,15 @@ mod tests {
                         .unwrap());
                     if i % 2_001 == 2_000 {
                         let held = [memory_part(&except_a)];
-                        run.spill(&held, &budget.memory, &disk, &budget, &mut watch)
-                            .unwrap();
+                        run.spill(&held, &disk, &budget, &mut watch).unwrap();
                     }
                 }
-                let into = Memory::from_now(merged_into);
+                let into = Budget {
+                    memory: Memory::from_now(merged_into),
+                    ..unlimited()
+                };
                 let got = run
-                    .finish(
-                        &[&except_a, &in_file],
-                        &into,
-                        Some(&disk),
-                        &budget,
-                        &mut watch,
-                    )
+                    .finish(&[&except_a, &in_file], Some(&disk), &into, &mut watch)
                     .unwrap();
                 assert_eq!(matches!(got, Sorted::File(_)), merged_into < 1 << 20);
                 let mut keys = Vec::new();
