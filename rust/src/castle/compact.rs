@@ -124,8 +124,8 @@ impl CompactKey {
         }
     }
 
-    /// The key of five words (`words`'s inverse), for tests of what holds keys.
-    #[cfg(test)]
+    /// The key of five words (`words`'s inverse), as a table gives its keys back.
+    #[inline]
     pub fn from_words(w: [u32; 5]) -> CompactKey {
         let low = w[0] as u128 | (w[1] as u128) << 32 | (w[2] as u128) << 64 | (w[3] as u128) << 96;
         CompactKey { low, high: w[4] }

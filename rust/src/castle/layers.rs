@@ -30,7 +30,7 @@ use std::rc::Rc;
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
 use super::moves::{generate, play, play_automatic, unwind, Move};
-use super::runs::{Run, Sorted};
+use super::runs::{polled, Run, Sorted, KEY, MERGE_POLL};
 use super::state::State;
 use crate::solver::budget::{Budget, Watch};
 use crate::solver::disk::{Disk, Spill};
@@ -67,98 +67,245 @@ pub fn layered(
     expanded: &mut u64,
     watch: &mut Watch,
 ) -> Layered {
-    match search_layers(deal, budget, spill, expanded, watch) {
-        Ok(end) => end,
-        Err(why) => Layered::Limit(why),
+    let from_deal = |expanded: &mut u64, watch: &mut Watch| {
+        let mut layers = Layers::new(deal, budget, spill)?;
+        let mut state = State::from_deal(deal);
+        let mut line: Vec<Move> = Vec::new();
+        play_automatic(&mut state, &mut line);
+        let root = layers.compact.encode(&state);
+        if state.is_won() {
+            return Ok(Layered::Won(root));
+        }
+        layers.seed(root, watch)?;
+        layers.search(expanded, watch)
+    };
+    from_deal(expanded, watch).unwrap_or_else(Layered::Limit)
+}
+
+/// The layered pass's holdings: each later layer's seeds and, when it goes on from a
+/// depth-first pass, the positions that pass expanded, by layer.
+///
+/// Going on from a depth-first pass whose table is full (`search.rs`), the positions it
+/// expanded (V) are not expanded again, and its untried moves' positions (F) are the seeds.
+/// Every position the deal leads to is in V or is reached from F without passing through V:
+/// on a line from the deal, the position after the last one in V is a child of a position in
+/// V not expanded to the end, one on the depth-first stack, and so in F (a position in V off
+/// the stack has every child in V). Within a layer, V taken away leaves an undirected graph
+/// still (a move and its reverse join two positions outside V or neither), so the
+/// breadth-first search of it from its seeds holds: a level is what the current one leads
+/// to, less the current level, the one before, and the layer's part of V.
+pub struct Layers<'a> {
+    compact: Compact,
+    budget: &'a Budget,
+    disk: Option<Rc<Disk>>,
+    seeds: Vec<Run>,
+    visited: Vec<Sorted>,
+    fresh: Vec<Move>,
+    line: Vec<Move>,
+}
+
+impl<'a> Layers<'a> {
+    /// Nothing seeded yet, no positions expanded; the spill directory opened, if any.
+    pub fn new(deal: &Deal, budget: &'a Budget, spill: Option<&Spill>) -> Result<Layers<'a>, Stop> {
+        let memory = &budget.memory;
+        // Buffers of a 64th of the bound, within reason: a run has at most 9 files to read at
+        // once.
+        let buffer = (memory.max / 64).clamp(4 << 10, 1 << 20);
+        let disk = spill.map(|s| Disk::open(s, buffer)).transpose()?;
+        let mut layers = Layers {
+            compact: Compact::new(deal),
+            budget,
+            disk,
+            seeds: (0..LAYERS).map(|_| Run::new()).collect(),
+            visited: (0..LAYERS).map(|_| Sorted::empty()).collect(),
+            fresh: Vec::new(),
+            line: Vec::new(),
+        };
+        if !(memory.reserve(&mut layers.fresh, super::search::MOST_MOVES)
+            && memory.reserve(&mut layers.line, super::search::MOST_MOVES))
+        {
+            return Err(Stop::Memory);
+        }
+        Ok(layers)
+    }
+
+    /// Whether there is a spill directory.
+    pub fn has_disk(&self) -> bool {
+        self.disk.is_some()
+    }
+
+    /// The positions a depth-first pass expanded, in any order, each once: none is expanded
+    /// here. With a disk they go to a file as they come (the table they come from gives its
+    /// room back as it goes), then into a sorted file a layer; else into memory.
+    pub fn visited(
+        &mut self,
+        keys: impl Iterator<Item = CompactKey>,
+        watch: &mut Watch,
+    ) -> Result<(), Stop> {
+        let budget = self.budget;
+        let mut runs: Vec<Run> = (0..LAYERS).map(|_| Run::new()).collect();
+        match self.disk.clone() {
+            Some(disk) => {
+                let mut out = disk.create::<KEY>()?;
+                for (i, key) in keys.enumerate() {
+                    out.push(&key.to_bytes())?;
+                    if (i as u64 + 1).is_multiple_of(MERGE_POLL) {
+                        polled(budget, watch)?;
+                    }
+                }
+                let all = out.finish()?;
+                let mut reader = all.read()?;
+                let mut i = 0u64;
+                while let Some(bytes) = reader.record()? {
+                    let key = CompactKey::from_bytes(&bytes);
+                    let q = self.compact.layer(&key) as usize;
+                    while !runs[q].push(key, &[], budget, watch)? {
+                        spill_largest(&mut runs, &disk, budget, watch)?;
+                    }
+                    i += 1;
+                    if i.is_multiple_of(MERGE_POLL) {
+                        polled(budget, watch)?;
+                    }
+                }
+                drop(reader);
+                drop(all);
+                for (q, run) in runs.into_iter().enumerate() {
+                    let mut sorted = run.finish(&[], Some(&disk), budget, watch)?;
+                    sorted.spill(&disk, budget, watch)?;
+                    self.visited[q] = sorted;
+                }
+            }
+            None => {
+                for key in keys {
+                    let q = self.compact.layer(&key) as usize;
+                    if !runs[q].push(key, &[], budget, watch)? {
+                        return Err(Stop::Memory);
+                    }
+                }
+                for (q, run) in runs.into_iter().enumerate() {
+                    self.visited[q] = run.finish(&[], None, budget, watch)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A position to search from (in its layer, when that layer's turn comes).
+    pub fn seed(&mut self, key: CompactKey, watch: &mut Watch) -> Result<(), Stop> {
+        let q = self.compact.layer(&key) as usize;
+        for tries in 0..2 {
+            let seen = [memory_part(&self.visited[q])];
+            if self.seeds[q].push(key, &seen, self.budget, watch)? {
+                return Ok(());
+            }
+            match &self.disk {
+                Some(disk) if tries == 0 => {
+                    spill_largest(&mut self.seeds, disk, self.budget, watch)?
+                }
+                _ => break,
+            }
+        }
+        Err(Stop::Memory)
+    }
+
+    /// Searches the layers in order from their seeds, each position once.
+    pub fn search(self, expanded: &mut u64, watch: &mut Watch) -> Result<Layered, Stop> {
+        // All in locals, as the loop's hot state.
+        let Layers {
+            compact,
+            budget,
+            disk,
+            mut seeds,
+            mut visited,
+            mut fresh,
+            mut line,
+        } = self;
+        let disk = disk.as_ref();
+        for p in 0..LAYERS {
+            let mut previous = Sorted::empty();
+            let seen = std::mem::replace(&mut visited[p], Sorted::empty());
+            let seeded = std::mem::replace(&mut seeds[p], Run::new());
+            let mut level = seeded.finish(&[&seen], disk, budget, watch)?;
+            while !level.is_empty() {
+                let mut next = Run::new();
+                let mut at = level.cursor()?;
+                while let Some(x) = at.head() {
+                    at.advance()?;
+                    if let Some(why) = budget.spend(expanded, watch) {
+                        return Err(why);
+                    }
+                    let mut state = compact.decode(&x);
+                    fresh.clear();
+                    generate(&state, &mut fresh);
+                    for &m in &fresh {
+                        line.clear();
+                        play(&mut state, m, &mut line);
+                        if state.is_won() {
+                            return Ok(Layered::Won(x));
+                        }
+                        let (child, up) = compact.child_key(&x, &state, &line);
+                        let q = (p as i32 + up) as usize;
+                        debug_assert_eq!(q, compact.layer(&child) as usize);
+                        debug_assert!(q >= p);
+                        // Twice at most: the second time after keys went to disk.
+                        for tries in 0..2 {
+                            let held = [
+                                memory_part(&level),
+                                memory_part(&previous),
+                                memory_part(&seen),
+                            ];
+                            let room = if q == p {
+                                next.push(child, &held, budget, watch)?
+                            } else {
+                                let seen = [memory_part(&visited[q])];
+                                seeds[q].push(child, &seen, budget, watch)?
+                            };
+                            if room {
+                                break;
+                            }
+                            match disk {
+                                Some(disk) if tries == 0 => make_room(
+                                    memory_part(&level),
+                                    &mut previous,
+                                    &mut next,
+                                    &mut seeds,
+                                    disk,
+                                    budget,
+                                    watch,
+                                )?,
+                                _ => return Err(Stop::Memory),
+                            }
+                        }
+                        unwind(&mut state, &mut line, 0);
+                    }
+                }
+                drop(at);
+                let next = next.finish(&[&level, &previous, &seen], disk, budget, watch)?;
+                previous = std::mem::replace(&mut level, next);
+            }
+        }
+        Ok(Layered::Exhausted)
     }
 }
 
-fn search_layers(
-    deal: &Deal,
+/// Moves the largest of `runs` in memory to disk; memory full of small runs is the bound
+/// reached.
+fn spill_largest(
+    runs: &mut [Run],
+    disk: &Rc<Disk>,
     budget: &Budget,
-    spill: Option<&Spill>,
-    expanded: &mut u64,
     watch: &mut Watch,
-) -> Result<Layered, Stop> {
-    let memory = &budget.memory;
-    let compact = Compact::new(deal);
-    let mut state = State::from_deal(deal);
-    let mut line: Vec<Move> = Vec::new();
-    play_automatic(&mut state, &mut line);
-    let root = compact.encode(&state);
-    if state.is_won() {
-        return Ok(Layered::Won(root));
-    }
-    // Buffers of a 64th of the bound, within reason: a run has at most 9 files to read at once.
-    let buffer = (memory.max / 64).clamp(4 << 10, 1 << 20);
-    let disk = spill.map(|s| Disk::open(s, buffer)).transpose()?;
-    let disk = disk.as_ref();
-    let mut seeds: Vec<Run> = (0..LAYERS).map(|_| Run::new()).collect();
-    let mut fresh: Vec<Move> = Vec::new();
-    if !(seeds[compact.layer(&root) as usize].push(root, &[], budget, watch)?
-        && memory.reserve(&mut fresh, super::search::MOST_MOVES)
-        && memory.reserve(&mut line, super::search::MOST_MOVES))
-    {
+) -> Result<(), Stop> {
+    let (largest, at) = runs
+        .iter()
+        .enumerate()
+        .map(|(q, run)| (run.memory_bytes(), q))
+        .max()
+        .unwrap_or((0, 0));
+    if largest < budget.memory.max / 64 {
         return Err(Stop::Memory);
     }
-    for p in 0..LAYERS {
-        let mut previous = Sorted::empty();
-        let seeded = std::mem::replace(&mut seeds[p], Run::new());
-        let mut level = seeded.finish(&[], disk, budget, watch)?;
-        while !level.is_empty() {
-            let mut next = Run::new();
-            let mut at = level.cursor()?;
-            while let Some(x) = at.head() {
-                at.advance()?;
-                if let Some(why) = budget.spend(expanded, watch) {
-                    return Err(why);
-                }
-                let mut state = compact.decode(&x);
-                fresh.clear();
-                generate(&state, &mut fresh);
-                for &m in &fresh {
-                    line.clear();
-                    play(&mut state, m, &mut line);
-                    if state.is_won() {
-                        return Ok(Layered::Won(x));
-                    }
-                    let (child, up) = compact.child_key(&x, &state, &line);
-                    let q = (p as i32 + up) as usize;
-                    debug_assert_eq!(q, compact.layer(&child) as usize);
-                    debug_assert!(q >= p);
-                    // Twice at most: the second time after keys went to disk.
-                    for tries in 0..2 {
-                        let held = [memory_part(&level), memory_part(&previous)];
-                        let room = if q == p {
-                            next.push(child, &held, budget, watch)?
-                        } else {
-                            seeds[q].push(child, &[], budget, watch)?
-                        };
-                        if room {
-                            break;
-                        }
-                        match disk {
-                            Some(disk) if tries == 0 => make_room(
-                                memory_part(&level),
-                                &mut previous,
-                                &mut next,
-                                &mut seeds,
-                                disk,
-                                budget,
-                                watch,
-                            )?,
-                            _ => return Err(Stop::Memory),
-                        }
-                    }
-                    unwind(&mut state, &mut line, 0);
-                }
-            }
-            drop(at);
-            let next = next.finish(&[&level, &previous], disk, budget, watch)?;
-            previous = std::mem::replace(&mut level, next);
-        }
-    }
-    Ok(Layered::Exhausted)
+    runs[at].spill(&[], disk, budget, watch)
 }
 
 /// The keys of `sorted` in memory (none if they are in a file).
@@ -178,23 +325,15 @@ fn make_room(
     budget: &Budget,
     watch: &mut Watch,
 ) -> Result<(), Stop> {
-    let memory = &budget.memory;
-    let (largest, at) = seeds
-        .iter()
-        .enumerate()
-        .map(|(q, run)| (run.memory_bytes(), q))
-        .max()
-        .unwrap_or((0, 0));
-    let least = memory.max / 64;
+    let largest = seeds.iter().map(Run::memory_bytes).max().unwrap_or(0);
+    let least = budget.memory.max / 64;
     let held = [level, memory_part(previous)];
     if previous.memory_bytes() >= next.memory_bytes().max(largest).max(least) {
         previous.spill(disk, budget, watch)
     } else if next.memory_bytes() >= largest.max(least) {
         next.spill(&held, disk, budget, watch)
-    } else if largest >= least {
-        seeds[at].spill(&[], disk, budget, watch)
     } else {
-        Err(Stop::Memory)
+        spill_largest(seeds, disk, budget, watch)
     }
 }
 

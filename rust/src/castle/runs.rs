@@ -18,11 +18,12 @@ use crate::solver::Stop;
 /// A run's tail is merged in once it is this long, at least (and half its sorted part).
 const LEAST_TAIL: usize = 1 << 12;
 /// A key in a file.
-const KEY: usize = 20;
+pub const KEY: usize = 20;
 /// A run merges its files into one when it has more.
 const MOST_FILES: usize = 8;
-/// A merge reads the clock and the interrupt flag after this many keys.
-const MERGE_POLL: u64 = 1 << 20;
+/// A merge (or any pass over keys) reads the clock and the interrupt flag after this many
+/// keys.
+pub const MERGE_POLL: u64 = 1 << 20;
 /// A sort reads them between pieces of at most this many keys (about a second): a
 /// run's tail may be a third of the memory bound, hundreds of millions of keys.
 const SORT_PIECE: usize = 1 << 24;
@@ -443,7 +444,9 @@ impl Run {
         Ok(())
     }
 
-    /// The keys, sorted and deduplicated, less those of `except`.
+    /// The keys, sorted and deduplicated, less those of `except`. A settle checks only the
+    /// tail: the sorted part must have been settled against `except` already (every push
+    /// given them, as far as they were known then).
     pub fn into_sorted(
         mut self,
         except: &[&[CompactKey]],
@@ -508,7 +511,7 @@ fn partition(keys: &mut [CompactKey], first: impl Fn(&CompactKey) -> bool) -> us
 }
 
 /// A limit passed, or the caller asked to stop.
-fn polled(budget: &Budget, watch: &mut Watch) -> Result<(), Stop> {
+pub fn polled(budget: &Budget, watch: &mut Watch) -> Result<(), Stop> {
     budget.poll(watch).map_or(Ok(()), Err)
 }
 

@@ -6,12 +6,14 @@ use std::time::Instant;
 use super::beam::{beam_pass, shortest_beam};
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
-use super::layers::{layered, Layered, Overflow};
+use super::layers::{layered, Layered, Layers, Overflow};
 use super::moves::{apply, generate, play, play_automatic, replays_to_win, undo, unwind, Move};
 use super::order::order_moves;
+use super::runs::KEY;
 use super::shorten::{shorten, shorten_bytes};
 use super::state::{Key, State};
 use crate::solver::budget::{Budget, Deadline, End, Limits, Start, Watch};
+use crate::solver::disk::Spill;
 use crate::solver::heap::Memory;
 use crate::solver::packed::PackedTable;
 use crate::solver::table::{Insert, Table};
@@ -52,6 +54,16 @@ pub const BEAM_STATES: u64 = QUICK_STATES / 10;
 struct Frame {
     untried: u8,
     step: u8,
+}
+
+/// Where a depth-first walk stopped when its table was full: its stack (the path to the
+/// deepest frame's position and on, each frame, each frame's untried moves), and the position
+/// it had reached but not expanded (entered in the table or not).
+struct Stopped<K> {
+    path: Vec<Move>,
+    frames: Vec<Frame>,
+    moves: Vec<u16>,
+    pending: K,
 }
 
 /// What a move leads to (the move and the automatic moves after it): the position's key, and
@@ -269,9 +281,16 @@ impl Exact {
     }
 
     /// The positions entered.
-    #[cfg(test)]
     fn len(&self) -> usize {
         self.small.len() + self.large.as_ref().map_or(0, PackedTable::len)
+    }
+
+    /// The positions entered, in no order, the table's room given back as they are read.
+    fn into_keys(self) -> impl Iterator<Item = CompactKey> {
+        let large = self.large.into_iter().flat_map(PackedTable::drain);
+        self.small
+            .into_keys()
+            .chain(large.map(CompactKey::from_words))
     }
 }
 
@@ -345,10 +364,11 @@ impl Keys for Exact {
 /// once; `expanded` counts expansions over all passes.
 ///
 /// The complete pass goes on in layers (`layers.rs`) when its table is full: at the memory
-/// bound, or at `overflow.layers_after` positions (the tests'). The layered pass starts again from the
-/// deal, its table given back: it needs no table, and it costs at most what the depth-first
-/// pass had spent. A win it finds is a position next to a win; the line to it is
-/// [`rebuild`]'s.
+/// bound, or at `overflow.layers_after` positions (the tests'). The layered pass goes on from
+/// where the walk stopped ([`go_on_in_layers`]) when there is room to keep the table's
+/// positions (a spill directory, or a quarter of the bound); else it starts again from the
+/// deal, its table given back, and costs at most what the depth-first pass had spent. A win
+/// it finds is a position next to a win; the line to it is [`rebuild`]'s.
 fn search(
     deal: &Deal,
     pass: Pass,
@@ -360,23 +380,97 @@ fn search(
     match pass {
         Pass::Quick => {
             let mut shapes = Shapes(Table::new(budget.memory));
-            walk(deal, budget, expanded, watch, &mut shapes)
+            walk(deal, budget, expanded, watch, &mut shapes, &mut None)
         }
         Pass::Complete => {
             let mut exact = Exact::new(deal, budget.memory, SMALL_BYTES, EAGER_BYTES);
             exact.most = overflow.layers_after.map_or(usize::MAX, |n| n as usize);
-            let end = walk(deal, budget, expanded, watch, &mut exact);
-            drop(exact);
+            let mut stopped = None;
+            let end = walk(deal, budget, expanded, watch, &mut exact, &mut stopped);
             if end != End::Limit(Stop::Memory) {
                 return end;
             }
-            match layered(deal, budget, overflow.spill.as_ref(), expanded, watch) {
+            let spill = overflow.spill.as_ref();
+            // Its positions are kept (as the layers' V) where there is room: on disk, or in a
+            // quarter of the bound. Else the layers start again from the deal.
+            let keep = spill.is_some() || exact.len() * KEY <= budget.memory.max / 4;
+            let found = match stopped {
+                Some(stopped) if keep => {
+                    go_on_in_layers(deal, exact, stopped, budget, spill, expanded, watch)
+                }
+                _ => {
+                    drop(exact);
+                    layered(deal, budget, spill, expanded, watch)
+                }
+            };
+            match found {
                 Layered::Won(next_to_win) => rebuild(deal, next_to_win, budget, expanded, watch),
                 Layered::Exhausted => End::Exhausted,
                 Layered::Limit(why) => End::Limit(why),
             }
         }
     }
+}
+
+/// The layered pass from where the depth-first walk stopped (`layers.rs`, [`Layers`]): the
+/// positions of its table are expanded already, and the positions its untried moves lead to
+/// (and the one it stopped at) are the seeds. The table's room is given back as its keys
+/// move, first of all; then the stack is replayed from the deal to find the seeds, each
+/// frame's untried moves in the order it would have tried them (one that wins ends it there,
+/// as in the layers).
+fn go_on_in_layers(
+    deal: &Deal,
+    exact: Exact,
+    stopped: Stopped<CompactKey>,
+    budget: &Budget,
+    spill: Option<&Spill>,
+    expanded: &mut u64,
+    watch: &mut Watch,
+) -> Layered {
+    let go_on = |expanded: &mut u64, watch: &mut Watch| {
+        let mut layers = Layers::new(deal, budget, spill)?;
+        let pending = stopped.pending;
+        layers.visited(exact.into_keys().filter(|k| *k != pending), watch)?;
+        let compact = Compact::new(deal);
+        let Stopped {
+            path,
+            frames,
+            moves,
+            ..
+        } = stopped;
+        let mut state = State::from_deal(deal);
+        let mut line = Vec::new();
+        play_automatic(&mut state, &mut line);
+        let mut at = line.len();
+        debug_assert_eq!(line[..], path[..at]);
+        let mut key = compact.child_key(&compact.dealt(), &state, &line).0;
+        let mut untried = moves.as_slice();
+        for (i, frame) in frames.iter().enumerate() {
+            if i > 0 {
+                let step = &path[at..at + frame.step as usize];
+                for &m in step {
+                    apply(&mut state, m);
+                }
+                key = compact.child_key(&key, &state, step).0;
+                at += step.len();
+            }
+            let (mine, rest) = untried.split_at(frame.untried as usize);
+            untried = rest;
+            for &code in mine.iter().rev() {
+                line.clear();
+                play(&mut state, Move::unpack(code), &mut line);
+                if state.is_won() {
+                    return Ok(Layered::Won(key));
+                }
+                layers.seed(compact.child_key(&key, &state, &line).0, watch)?;
+                unwind(&mut state, &mut line, 0);
+            }
+        }
+        layers.seed(pending, watch)?;
+        drop((path, frames, moves));
+        layers.search(expanded, watch)
+    };
+    go_on(expanded, watch).unwrap_or_else(Layered::Limit)
 }
 
 /// The line to a win through `next_to_win`, a position the layered pass found one move (and
@@ -393,7 +487,7 @@ fn rebuild(
 ) -> End<Move> {
     let mut exact = Exact::new(deal, budget.memory, SMALL_BYTES, EAGER_BYTES);
     exact.toward = Some((next_to_win, exact.compact.facts(&next_to_win)));
-    let mut path = match walk(deal, budget, expanded, watch, &mut exact) {
+    let mut path = match walk(deal, budget, expanded, watch, &mut exact, &mut None) {
         End::Won(path) => path,
         End::Exhausted => unreachable!("the layered pass reached a position the deal cannot"),
         limit => return limit,
@@ -436,6 +530,7 @@ fn walk<K: Keys>(
     expanded: &mut u64,
     watch: &mut Watch,
     keys: &mut K,
+    stopped: &mut Option<Stopped<K::Key>>,
 ) -> End<Move> {
     let mut state = State::from_deal(deal);
     let mut path: Vec<Move> = Vec::new();
@@ -454,26 +549,40 @@ fn walk<K: Keys>(
     }
     // The length of the path to the deepest frame's position.
     let mut here = path.len();
+    // The table full, or the bound reached: the stack, and the position reached but not
+    // expanded, are where the layers go on from.
+    macro_rules! full {
+        ($pending:expr) => {{
+            *stopped = Some(Stopped {
+                path,
+                frames,
+                moves,
+                pending: $pending,
+            });
+            return End::Limit(Stop::Memory);
+        }};
+    }
     if keys.insert(&key, &state) == Insert::Full {
-        return End::Limit(Stop::Memory);
+        full!(key);
     }
     if !(budget.memory.reserve(&mut children, MOST_MOVES)
         && budget.memory.reserve(&mut fresh, MOST_MOVES))
     {
-        return End::Limit(Stop::Memory);
+        full!(key);
     }
     loop {
-        // `state` is a new position, just entered in the table (and not won): expand it.
-        if let Some(why) = budget.spend(expanded, watch) {
-            return End::Limit(why);
-        }
-        // The stack grows by a frame, the position's moves, and the moves to the next one.
+        // `state` is a new position, just entered in the table (and not won): expand it. The
+        // stack grows by a frame, the position's moves, and the moves to the next one; at the
+        // bound, the position is not counted as expanded, as the layers expand it.
         let memory = &budget.memory;
         if !(memory.reserve(&mut frames, 1)
             && memory.reserve(&mut moves, MOST_MOVES)
             && memory.reserve(&mut path, MOST_MOVES))
         {
-            return End::Limit(Stop::Memory);
+            full!(key);
+        }
+        if let Some(why) = budget.spend(expanded, watch) {
+            return End::Limit(why);
         }
         fresh.clear();
         generate(&state, &mut fresh);
@@ -543,7 +652,7 @@ fn walk<K: Keys>(
                     match keys.insert(&child.key, &state) {
                         Insert::New => true,
                         Insert::Seen => false,
-                        Insert::Full => return End::Limit(Stop::Memory),
+                        Insert::Full => full!(child.key),
                     }
                 };
                 if new {
@@ -569,7 +678,7 @@ fn walk<K: Keys>(
                         break;
                     }
                     Insert::Seen => unwind(&mut state, &mut path, here),
-                    Insert::Full => return End::Limit(Stop::Memory),
+                    Insert::Full => full!(child),
                 }
             }
         }
@@ -676,7 +785,14 @@ mod tests {
                     };
                     let mut exact = Exact::new(&deal, budget.memory, small_bytes, eager_bytes);
                     let mut expanded = 0;
-                    let end = walk(&deal, &budget, &mut expanded, &mut watch, &mut exact);
+                    let end = walk(
+                        &deal,
+                        &budget,
+                        &mut expanded,
+                        &mut watch,
+                        &mut exact,
+                        &mut None,
+                    );
                     (end, expanded, exact.len())
                 })
                 .collect();
@@ -755,9 +871,10 @@ mod layered_tests {
         complete_pass(deal, Some(max_states), usize::MAX, &overflow, &mut || false)
     }
 
-    /// On deals with no win, the layered pass expands exactly the positions the depth-first
-    /// pass does: each reachable position once (a position expanded twice, or one missed, would
-    /// change the count), whenever it takes over.
+    /// On deals with no win, the depth-first pass and the layers after it expand exactly the
+    /// positions the depth-first pass alone does: each reachable position once (a position
+    /// expanded twice, or one missed, would change the count), whenever the layers take over:
+    /// at a count of positions, or at the memory bound with the table's positions on disk.
     #[test]
     fn the_layered_pass_expands_each_position_once() {
         let deals = [
@@ -765,6 +882,8 @@ mod layered_tests {
             (Variant::StreetsAndAlleys, 31),
             (Variant::Citadel, 65),
         ];
+        let dir = std::env::temp_dir().join(format!("castle-test-once-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
         for (variant, number) in deals {
             let deal = Deal::from_number(variant, number).unwrap();
             let (end, states) = complete(&deal, u64::MAX, None);
@@ -772,13 +891,26 @@ mod layered_tests {
             for after in [1, 100, states / 2] {
                 let (end, layered) = complete(&deal, u64::MAX, Some(after));
                 assert_eq!(end, End::Exhausted, "{variant:?} {number}");
+                assert_eq!(layered, states, "{variant:?} {number} after {after}");
+            }
+            let spill = Overflow {
+                layers_after: None,
+                spill: Some(Spill {
+                    dir: dir.clone(),
+                    max_bytes: u64::MAX,
+                }),
+            };
+            for max_memory in [1 << 20, 4 << 20] {
+                let (end, on_disk) = complete_pass(&deal, None, max_memory, &spill, &mut || false);
+                assert_eq!(end, End::Exhausted, "{variant:?} {number}");
                 assert_eq!(
-                    layered,
-                    states + after,
-                    "{variant:?} {number} after {after}"
+                    on_disk, states,
+                    "{variant:?} {number} in {max_memory} bytes"
                 );
             }
+            assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
         }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// Every win the layered pass finds comes back as a line from the deal that wins, on disk
@@ -886,7 +1018,7 @@ mod layered_tests {
         let mut watch = Watch::new(Instant::now(), &mut interrupted);
         let budget = budget(None, max_memory);
         let mut exact = Exact::new(&deal, budget.memory, SMALL_BYTES, EAGER_BYTES);
-        let end = walk(&deal, &budget, &mut 0, &mut watch, &mut exact);
+        let end = walk(&deal, &budget, &mut 0, &mut watch, &mut exact, &mut None);
         assert_eq!(end, End::Limit(Stop::Memory));
     }
 }

@@ -193,6 +193,12 @@ impl<const W: usize> PackedTable<W> {
         table
     }
 
+    /// Its keys, in no order, each shard's storage given back as soon as its keys are read
+    /// (so that what they are moved to can take the room).
+    pub fn drain(self) -> impl Iterator<Item = [u32; W]> {
+        self.shards.into_iter().flat_map(|mut shard| shard.take())
+    }
+
     /// The keys it holds.
     pub fn len(&self) -> usize {
         self.len

@@ -15,6 +15,7 @@ here they are sets, and the layer is counted afresh: the same positions in the s
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Literal
 
 from ...deal import Deal
@@ -38,20 +39,37 @@ class Layered:
     stop: Stop | None = None
 
 
-def layered(deal: Deal, budget: Budget, counter: Counter) -> Layered:
-    """Search every position reachable from ``deal``, layer by layer, each once."""
+def by_layer(compact: Compact, keys: Iterable[CompactKey]) -> list[set[CompactKey]]:
+    """``keys`` in sets by layer."""
+    layers: list[set[CompactKey]] = [set() for _ in range(LAYERS)]
+    for key in keys:
+        layers[compact.layer(key)].add(key)
+    return layers
+
+
+def layered(
+    deal: Deal,
+    budget: Budget,
+    counter: Counter,
+    seeds: list[set[CompactKey]] | None = None,
+    visited: list[set[CompactKey]] | None = None,
+) -> Layered:
+    """Search every position reachable from ``deal``, layer by layer, each once: from the deal,
+    or from ``seeds`` with the positions of ``visited`` expanded already (both by layer)."""
     compact = Compact(deal)
-    state = State.from_deal(deal)
-    line: list[Move] = []
-    play_automatic(state, line)
-    if state.is_won():
-        return Layered("won", compact.encode(state))
-    root = compact.encode(state)
-    seeds: list[set[CompactKey]] = [set() for _ in range(LAYERS)]
-    seeds[compact.layer(root)].add(root)
+    if seeds is None:
+        state = State.from_deal(deal)
+        line: list[Move] = []
+        play_automatic(state, line)
+        if state.is_won():
+            return Layered("won", compact.encode(state))
+        seeds = by_layer(compact, [compact.encode(state)])
+    if visited is None:
+        visited = [set() for _ in range(LAYERS)]
     for p in range(LAYERS):
         previous: set[CompactKey] = set()
-        level = sorted(seeds[p])
+        seen = visited[p]
+        level = sorted(seeds[p] - seen)
         seeds[p] = set()
         while level:
             following: set[CompactKey] = set()
@@ -72,6 +90,7 @@ def layered(deal: Deal, budget: Budget, counter: Counter) -> Layered:
                     (following if q == p else seeds[q]).add(child)
                     unwind(state, line, 0)
             current = set(level)
-            level = sorted(following - current - previous)
+            level = sorted(following - current - previous - seen)
             previous = current
+        visited[p] = set()
     return Layered("exhausted")

@@ -28,8 +28,8 @@ from ...solve import FOUNDATION, Move, Solution
 from ..solver import Budget, Counter, Deadline, End, Start, Stop, finish
 from .beam import beam_pass, shortest_beam
 from .compact import Compact, CompactKey, child_key
-from .layers import layered
-from .moves import generate, play, play_automatic, replay, unwind
+from .layers import Layered, by_layer, layered
+from .moves import apply, generate, play, play_automatic, replay, unwind
 from .order import order_moves
 from .shorten import shorten
 from .state import State
@@ -55,6 +55,18 @@ class Frame:
     back: Move | None
     #: The position's compact key (the complete pass; 0 in the quick pass).
     key: CompactKey
+
+
+@dataclass
+class Stopped:
+    """Where a depth-first walk stopped when its table was full: its table, its stack (the
+    path, the moves, the frames), and the position it had reached but not entered."""
+
+    table: set[Hashable]
+    path: list[Move]
+    moves: list[Move]
+    frames: list[Frame]
+    pending: CompactKey
 
 
 def reverse(move: Move) -> Move | None:
@@ -119,17 +131,47 @@ def search(
     once; ``counter`` counts expansions over all passes.
 
     The complete pass goes on in layers (``layers.py``) when its table is full (here: at
-    ``layers_after`` positions), from the deal again, its table given back. A win found there is
-    a position next to a win; the line to it is :func:`rebuild`'s."""
+    ``layers_after`` positions), from where the walk stopped (:func:`go_on_in_layers`; the Rust
+    pass does so when it has room for the table's positions, on disk or in a quarter of its
+    bound, as in every test that compares the two). A win found there is a position next to a
+    win; the line to it is :func:`rebuild`'s."""
     if pass_ == "quick":
         return walk(deal, None, budget, counter)
-    end = walk(deal, Compact(deal), budget, counter, most=layers_after)
+    stopped: list[Stopped] = []
+    end = walk(deal, Compact(deal), budget, counter, most=layers_after, stopped=stopped)
     if end.stop != Stop.MEMORY:
         return end
-    found = layered(deal, budget, counter)
+    found = go_on_in_layers(deal, stopped[0], budget, counter)
     if found.kind == "won":
         return rebuild(deal, found.key, budget, counter)
     return End(found.kind, [], found.stop)
+
+
+def go_on_in_layers(deal: Deal, stopped: Stopped, budget: Budget, counter: Counter) -> Layered:
+    """The layered pass from where the depth-first walk stopped: the positions of its table are
+    expanded already, and the positions its untried moves lead to (and the one it stopped at)
+    are the seeds, each frame's untried moves in the order it would have tried them (one that
+    wins ends it there, as in the layers)."""
+    compact = Compact(deal)
+    visited = by_layer(compact, (k for k in stopped.table if k != stopped.pending))
+    seeds: list[CompactKey] = []
+    state = State.from_deal(deal)
+    applied = 0
+    for frame in stopped.frames:
+        for move in stopped.path[applied : frame.path_len]:
+            apply(state, move)
+        applied = frame.path_len
+        for move in stopped.moves[frame.next : frame.end]:
+            if move == frame.back:
+                continue
+            line: list[Move] = []
+            play(state, move, line)
+            if state.is_won():
+                return Layered("won", frame.key)
+            seeds.append(child_key(compact, frame.key, state, line))
+            unwind(state, line, 0)
+    seeds.append(stopped.pending)
+    return layered(deal, budget, counter, by_layer(compact, seeds), visited)
 
 
 def rebuild(deal: Deal, next_to_win: CompactKey, budget: Budget, counter: Counter) -> End[Move]:
@@ -162,10 +204,12 @@ def walk(
     counter: Counter,
     most: int | None = None,
     toward: CompactKey | None = None,
+    stopped: list[Stopped] | None = None,
 ) -> End[Move]:
     """The depth-first walk: keyed by rank keys (the quick pass) or by compact keys kept frame
-    by frame (``compact``). The table is full at ``most`` positions. A walk ``toward`` a
-    position ends there as at a win, and enters only the positions that can lead there."""
+    by frame (``compact``). The table is full at ``most`` positions; the walk then leaves in
+    ``stopped`` (if given) where it stopped. A walk ``toward`` a position ends there as at a
+    win, and enters only the positions that can lead there."""
     state = State.from_deal(deal)
     table: set[Hashable] = set()
     path: list[Move] = []
@@ -186,8 +230,13 @@ def walk(
     kept = 0 if compact is None else child_key(compact, compact.dealt_key(), state, path)
     if state.is_won() or (toward is not None and kept == toward):
         return End("won", path)
-    if enter(state.rank_key() if compact is None else kept) == "full":
+    def full(pending: CompactKey) -> End[Move]:
+        if stopped is not None:
+            stopped.append(Stopped(table, path, moves, frames, pending))
         return End("limit", [], Stop.MEMORY)
+
+    if enter(state.rank_key() if compact is None else kept) == "full":
+        return full(kept)
     while True:
         # `state` is a new position, just entered in the table (and not won): expand it.
         stop = budget.spend(counter)
@@ -234,7 +283,7 @@ def walk(
             )
             entered = "seen" if cannot_lead else enter(k)
             if entered == "full":
-                return End("limit", [], Stop.MEMORY)
+                return full(kept)
             if entered == "seen":
                 unwind(state, path, frame.path_len)
                 continue
