@@ -9,7 +9,10 @@ Each run is `castle._core.complete_pass` alone (no quick or beam pass), in a chi
 whose peak (VmHWM) is read at its end; the depth-first run has no memory bound, the layered
 ones go on in layers from the first position (`layers_after=1`): in memory unbounded, then
 under a quarter of that run's peak (`--fraction`) with a spill directory (`--spill-dir`,
-default: the system's temporary directory).
+default: the system's temporary directory). Then the depth-first pass under a bound that stops
+it (a quarter of its peak, at least one and a half times the layers'), its layers once in
+memory alone (which start again from the deal) and once with the spill directory (which go on
+from where it stopped, its positions not expanded again): the states and seconds of each.
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ CHILD = """\
 import json, sys, time
 from castle import _core
 variant, number, after = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-memory, spill = (int(sys.argv[4]), sys.argv[5]) if len(sys.argv) > 4 else (None, None)
+memory = int(sys.argv[4]) if len(sys.argv) > 4 else None
+spill = sys.argv[5] if len(sys.argv) > 5 else None
 deal = _core.Deal.from_number(variant, number)
 start = time.perf_counter()
 after = None if after == "-" else int(after)
@@ -62,6 +66,7 @@ def main() -> int:
     print(
         "deal\tstates\tdepth-first s\tlayers s\tratio\tdepth-first MB\tlayers MB\tratio"
         "\tdisk bound MB\tdisk s\tdisk/layers\tdisk MB"
+        "\ttable bound MB\tagain states\tagain s\ton states\ton s\ton/again"
     )
     for item in args.deals:
         variant, _, number = item.partition(":")
@@ -69,12 +74,20 @@ def main() -> int:
         layered = run(variant, int(number), "1")
         bound = max(2**21, int(layered["peak"] * args.fraction))
         on_disk = run(variant, int(number), "1", str(bound), args.spill_dir)
+        table = max(plain["peak"] // 4, layered["peak"] * 3 // 2)
+        again = run(variant, int(number), "-", str(table))
+        going_on = run(variant, int(number), "-", str(table), args.spill_dir)
+        # Each position once, wherever the layers take over and go on from.
         if not (
             (plain["status"], plain["states"])
-            == (layered["status"], layered["states"] - 1)
-            == (on_disk["status"], on_disk["states"] - 1)
-        ):
-            print(f"{item}: the passes differ: {plain} {layered} {on_disk}", file=sys.stderr)
+            == (layered["status"], layered["states"])
+            == (on_disk["status"], on_disk["states"])
+            == (going_on["status"], going_on["states"])
+        ) or again["status"] not in (plain["status"], "unknown"):
+            print(
+                f"{item}: the passes differ: {plain} {layered} {on_disk} {going_on} {again}",
+                file=sys.stderr,
+            )
             return 1
         row = {
             "deal": item,
@@ -87,6 +100,11 @@ def main() -> int:
             "disk_bound_mb": round(bound / 1e6),
             "disk_seconds": round(on_disk["seconds"], 2),
             "disk_peak_mb": round(on_disk["peak"] / 1e6),
+            "table_bound_mb": round(table / 1e6),
+            "again_status": again["status"],
+            "again_states": int(again["states"]),
+            "again_seconds": round(again["seconds"], 2),
+            "on_seconds": round(going_on["seconds"], 2),
         }
         rows.append(row)
         print(
@@ -94,7 +112,10 @@ def main() -> int:
             f"{layered['seconds'] / plain['seconds']:.2f}\t{row['depth_first_peak_mb']}\t"
             f"{row['layers_peak_mb']}\t{layered['peak'] / plain['peak']:.2f}\t"
             f"{row['disk_bound_mb']}\t{row['disk_seconds']}\t"
-            f"{on_disk['seconds'] / layered['seconds']:.2f}\t{row['disk_peak_mb']}"
+            f"{on_disk['seconds'] / layered['seconds']:.2f}\t{row['disk_peak_mb']}\t"
+            f"{row['table_bound_mb']}\t{row['again_states']:,}\t{row['again_seconds']}\t"
+            f"{int(going_on['states']):,}\t{row['on_seconds']}\t"
+            f"{going_on['seconds'] / again['seconds']:.2f}"
         )
     if args.csv:
         with open(args.csv, "w", newline="") as f:

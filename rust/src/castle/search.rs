@@ -901,12 +901,17 @@ mod layered_tests {
                 }),
             };
             for max_memory in [1 << 20, 4 << 20] {
+                let memory = Memory::from_now(max_memory);
+                reset_peak();
                 let (end, on_disk) = complete_pass(&deal, None, max_memory, &spill, &mut || false);
                 assert_eq!(end, End::Exhausted, "{variant:?} {number}");
                 assert_eq!(
                     on_disk, states,
                     "{variant:?} {number} in {max_memory} bytes"
                 );
+                // The bound, and a little: a file's buffer may be counted just past it.
+                let peak = peak_since(&memory);
+                assert!(peak <= max_memory + (max_memory >> 2), "{peak} bytes");
             }
             assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
         }
