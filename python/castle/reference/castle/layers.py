@@ -14,8 +14,8 @@ here they are sets, and the layer is counted afresh: the same positions in the s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Literal
 
 from ...deal import Deal

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 from ...deal import Deal
 from ...outcome import check_limits
@@ -153,7 +153,9 @@ def go_on_in_layers(deal: Deal, stopped: Stopped, budget: Budget, counter: Count
     are the seeds, each frame's untried moves in the order it would have tried them (one that
     wins ends it there, as in the layers)."""
     compact = Compact(deal)
-    visited = by_layer(compact, (k for k in stopped.table if k != stopped.pending))
+    # The complete pass's table holds compact keys.
+    keys = cast("set[CompactKey]", stopped.table)
+    visited = by_layer(compact, (k for k in keys if k != stopped.pending))
     seeds: list[CompactKey] = []
     state = State.from_deal(deal)
     applied = 0
@@ -230,6 +232,7 @@ def walk(
     kept = 0 if compact is None else child_key(compact, compact.dealt_key(), state, path)
     if state.is_won() or (toward is not None and kept == toward):
         return End("won", path)
+
     def full(pending: CompactKey) -> End[Move]:
         if stopped is not None:
             stopped.append(Stopped(table, path, moves, frames, pending))
