@@ -157,6 +157,26 @@ impl CompactKey {
     }
 }
 
+/// The lowest bit of each card's field in a key's low part (cards 0..42) and high part.
+const LOW_FIELDS: u128 = {
+    let mut m = 0u128;
+    let mut i = 0;
+    while i < LOW_CARDS {
+        m |= 1 << (3 * i);
+        i += 1;
+    }
+    m
+};
+const HIGH_FIELDS: u32 = {
+    let mut m = 0u32;
+    let mut i = 0;
+    while i < 52 - LOW_CARDS {
+        m |= 1 << (3 * i);
+        i += 1;
+    }
+    m
+};
+
 /// The deal a search started from, which the compact keys of its positions are relative to.
 #[derive(Clone, Debug)]
 pub struct Compact {
@@ -167,6 +187,8 @@ pub struct Compact {
     dealt: [u8; 52],
     /// Cards dealt on a card not one rank higher: once they leave it they never lie on it again.
     one_way: [bool; 52],
+    /// The same as a key: the lowest bit of each one-way card's field set (`layer`'s mask).
+    one_way_fields: CompactKey,
     /// The key with every card on its foundation (a position never reached, but the start from
     /// which [`Compact::encode`] places the tableau's cards).
     all_up: CompactKey,
@@ -196,10 +218,15 @@ impl Compact {
             let rank = Card::from_id(i as u8 + 1).unwrap().rank();
             Card::from_id(under).is_some_and(|c| c.rank() != rank + 1)
         });
+        let mut one_way_fields = CompactKey { low: 0, high: 0 };
+        for card in Card::deck().filter(|c| one_way[c.index()]) {
+            one_way_fields.flip(card, 1);
+        }
         Compact {
             ncols: deal.columns.len(),
             dealt,
             one_way,
+            one_way_fields,
             all_up,
         }
     }
@@ -330,9 +357,21 @@ impl Compact {
     /// The position's layer of irreversibility (issue 18, idea 3): its facts counted, the cards
     /// on their foundations (less those dealt there) and the cards that have left a card they
     /// were dealt on that is not one rank higher. No move makes it smaller.
+    ///
+    /// The count of [`Compact::facts`], taken a field at a time in parallel: the lowest bit of
+    /// each 3-bit field says whether the field is 6 (`ON_FOUNDATION`), or not 0 (`DEALT`) for a
+    /// one-way card. (Counted card by card, it was most of the time it took to sort a full
+    /// table's keys by layer.)
     #[inline]
     pub fn layer(&self, key: &CompactKey) -> u32 {
-        self.facts(key).count_ones()
+        const _: () = assert!(ON_FOUNDATION == 0b110 && DEALT == 0);
+        let (low, high) = (key.low, key.high);
+        let (one_low, one_high) = (self.one_way_fields.low, self.one_way_fields.high);
+        let up = ((low >> 2) & (low >> 1) & !low & LOW_FIELDS).count_ones()
+            + ((high >> 2) & (high >> 1) & !high & HIGH_FIELDS).count_ones();
+        let moved = ((low | low >> 1 | low >> 2) & one_low).count_ones()
+            + ((high | high >> 1 | high >> 2) & one_high).count_ones();
+        up + moved
     }
 
     /// The position `key` stands for, its columns in a canonical order: by bottom card (by
@@ -557,7 +596,10 @@ mod tests {
                         break;
                     }
                     apply(&mut state, legal[rng.below(legal.len() as u64) as usize]);
-                    let next = compact.layer(&compact.encode(&state));
+                    let key = compact.encode(&state);
+                    let next = compact.layer(&key);
+                    // Counted in parallel, as the facts count it card by card.
+                    assert_eq!(next, compact.facts(&key).count_ones());
                     assert!((layer..=layer + 2).contains(&next), "{layer} -> {next}");
                     rises += (next > layer) as u32;
                     layer = next;
