@@ -130,8 +130,11 @@ def solve(
     With ``spill_dir`` (an existing directory), the layers put what does not fit in
     ``max_memory`` in files there (a directory of their own, removed when the search ends),
     at most ``max_disk`` bytes of them, and never so many that the disk would have less than
-    256 MiB free: past that, ``"unknown"`` with ``limit`` ``"disk"``. Where the keys lie
-    changes nothing else: the same positions, in the same order.
+    256 MiB free: past that, ``"unknown"`` with ``limit`` ``"disk"``. There the layers also go
+    on from where the full table stopped, its positions kept on disk and not expanded again;
+    without a spill directory they start again from the deal (so a proof's ``states`` is
+    smaller with one). Where the layers' keys lie changes nothing else: the same positions,
+    in the same order.
 
     ``progress``, if given, is called about once a second with a :class:`castle.Progress`
     (states so far, seconds, bytes held); an exception it raises stops the search and is
