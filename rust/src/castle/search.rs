@@ -394,11 +394,12 @@ fn search(
             // Its positions are kept (as the layers' V) where there is room: on disk, or in a
             // quarter of the bound. Else the layers start again from the deal.
             let keep = spill.is_some() || exact.len() * KEY <= budget.memory.max / 4;
-            let found = match stopped {
-                Some(stopped) if keep => {
+            // (The stack not kept is given back here too: the layers need its room.)
+            let found = match stopped.filter(|_| keep) {
+                Some(stopped) => {
                     go_on_in_layers(deal, exact, stopped, budget, spill, expanded, watch)
                 }
-                _ => {
+                None => {
                     drop(exact);
                     layered(deal, budget, spill, expanded, watch)
                 }
