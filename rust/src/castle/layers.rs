@@ -129,11 +129,6 @@ impl<'a> Layers<'a> {
         Ok(layers)
     }
 
-    /// Whether there is a spill directory.
-    pub fn has_disk(&self) -> bool {
-        self.disk.is_some()
-    }
-
     /// The positions a depth-first pass expanded, in any order, each once: none is expanded
     /// here. With a disk they go to a file as they come (the table they come from gives its
     /// room back as it goes), then into a sorted file a layer; else into memory.
