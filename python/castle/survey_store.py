@@ -143,7 +143,8 @@ def _busy_retried(action: Callable[[], object]) -> None:
 
 
 def _rollback(db: sqlite3.Connection) -> None:
-    # SQLite ends some failed transactions itself (a full disk, say); then there is none.
+    # SQLite ends some failed transactions itself (a full disk, say), and a BEGIN that failed
+    # began none; then there is none.
     if db.in_transaction:
         with contextlib.suppress(sqlite3.Error):
             db.execute("ROLLBACK")
@@ -243,8 +244,8 @@ class SurveyStore:
         """Bring a file of version 1 to version 2, all or nothing; a process that did it
         first leaves nothing to do."""
         db = self._db
-        db.execute("BEGIN IMMEDIATE")
         try:
+            db.execute("BEGIN IMMEDIATE")
             (version,) = db.execute("SELECT schema_version FROM castle_survey").fetchone()
             if version == 1:
                 tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
@@ -265,8 +266,8 @@ class SurveyStore:
         # synchronous=NORMAL a commit is a write() without fsync: it survives a killed process.
         _busy_retried(lambda: db.execute("PRAGMA journal_mode = WAL"))
         db.execute("PRAGMA synchronous = NORMAL")
-        db.execute("BEGIN IMMEDIATE")
         try:
+            db.execute("BEGIN IMMEDIATE")
             if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
                 db.execute("ROLLBACK")
                 return False
@@ -369,8 +370,11 @@ class SurveyStore:
         :class:`SurveyError`: ``cannot {doing} {path}: ...``."""
         db = self._db
         try:
-            db.execute("BEGIN IMMEDIATE")
+            # BEGIN inside the part that rolls back: a signal's exception (Ctrl+C, SIGTERM)
+            # between the two left the transaction open, and the run's last writes then
+            # failed with "cannot start a transaction within a transaction".
             try:
+                db.execute("BEGIN IMMEDIATE")
                 yield db
                 db.execute("COMMIT")
             except BaseException:
