@@ -185,10 +185,9 @@ pub struct Compact {
     /// For each card (by index), the [`Key`] field it was dealt with: 0 (a column's bottom), the
     /// id of the card it was dealt on, or [`NOT_IN_TABLEAU`].
     dealt: [u8; 52],
-    /// Cards dealt on a card not one rank higher: once they leave it they never lie on it again.
-    one_way: [bool; 52],
-    /// The same as a key: the lowest bit of each one-way card's field set (`layer`'s mask).
-    one_way_fields: CompactKey,
+    /// Cards dealt on a card not one rank higher (once they leave it they never lie on it
+    /// again), as a key: the lowest bit of each such card's field set (`layer`'s mask).
+    one_way: CompactKey,
     /// The key with every card on its foundation (a position never reached, but the start from
     /// which [`Compact::encode`] places the tableau's cards).
     all_up: CompactKey,
@@ -213,20 +212,17 @@ impl Compact {
                 all_up.flip(card, ON_FOUNDATION);
             }
         }
-        let one_way = std::array::from_fn(|i| {
-            let under = dealt[i];
-            let rank = Card::from_id(i as u8 + 1).unwrap().rank();
-            Card::from_id(under).is_some_and(|c| c.rank() != rank + 1)
-        });
-        let mut one_way_fields = CompactKey { low: 0, high: 0 };
-        for card in Card::deck().filter(|c| one_way[c.index()]) {
-            one_way_fields.flip(card, 1);
+        let mut one_way = CompactKey { low: 0, high: 0 };
+        for card in Card::deck() {
+            let under = Card::from_id(dealt[card.index()]);
+            if under.is_some_and(|c| c.rank() != card.rank() + 1) {
+                one_way.flip(card, 1);
+            }
         }
         Compact {
             ncols: deal.columns.len(),
             dealt,
             one_way,
-            one_way_fields,
             all_up,
         }
     }
@@ -336,7 +332,7 @@ impl Compact {
     fn marks(&self, card: Card, code: u32) -> (bool, bool) {
         (
             code == ON_FOUNDATION,
-            code != DEALT && self.one_way[card.index()],
+            code != DEALT && self.one_way.code(card) == 1,
         )
     }
 
@@ -366,7 +362,7 @@ impl Compact {
     pub fn layer(&self, key: &CompactKey) -> u32 {
         const _: () = assert!(ON_FOUNDATION == 0b110 && DEALT == 0);
         let (low, high) = (key.low, key.high);
-        let (one_low, one_high) = (self.one_way_fields.low, self.one_way_fields.high);
+        let (one_low, one_high) = (self.one_way.low, self.one_way.high);
         let up = ((low >> 2) & (low >> 1) & !low & LOW_FIELDS).count_ones()
             + ((high >> 2) & (high >> 1) & !high & HIGH_FIELDS).count_ones();
         let moved = ((low | low >> 1 | low >> 2) & one_low).count_ones()

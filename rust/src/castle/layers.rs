@@ -90,18 +90,16 @@ pub fn layered(
 /// Every position the deal leads to is in V or is reached from F without passing through V:
 /// on a line from the deal, the position after the last one in V is a child of a position in
 /// V not expanded to the end, one on the depth-first stack, and so in F (a position in V off
-/// the stack has every child in V). Within a layer, V taken away leaves an undirected graph
-/// still (a move and its reverse join two positions outside V or neither), so the
-/// breadth-first search of it from its seeds holds: a level is what the current one leads
-/// to, less the current level, the one before, and the layer's part of V.
+/// the stack has every child in V). A layer's positions outside V, with the moves between
+/// them, are still an undirected graph (a move between two of them has its reverse between
+/// the same two), so the breadth-first search of it from its seeds holds: a level is what the
+/// one before leads to, less the current level, the one before, and the layer's part of V.
 pub struct Layers<'a> {
     compact: Compact,
     budget: &'a Budget,
     disk: Option<Rc<Disk>>,
     seeds: Vec<Run>,
     visited: Vec<Sorted>,
-    fresh: Vec<Move>,
-    line: Vec<Move>,
 }
 
 impl<'a> Layers<'a> {
@@ -112,21 +110,13 @@ impl<'a> Layers<'a> {
         // once.
         let buffer = (memory.max / 64).clamp(4 << 10, 1 << 20);
         let disk = spill.map(|s| Disk::open(s, buffer)).transpose()?;
-        let mut layers = Layers {
+        Ok(Layers {
             compact: Compact::new(deal),
             budget,
             disk,
             seeds: (0..LAYERS).map(|_| Run::new()).collect(),
             visited: (0..LAYERS).map(|_| Sorted::empty()).collect(),
-            fresh: Vec::new(),
-            line: Vec::new(),
-        };
-        if !(memory.reserve(&mut layers.fresh, super::search::MOST_MOVES)
-            && memory.reserve(&mut layers.line, super::search::MOST_MOVES))
-        {
-            return Err(Stop::Memory);
-        }
-        Ok(layers)
+        })
     }
 
     /// The positions a depth-first pass expanded, in any order, each once: none is expanded
@@ -134,12 +124,21 @@ impl<'a> Layers<'a> {
     /// room back as it goes), then into a sorted file a layer; else into memory.
     pub fn visited(
         &mut self,
-        keys: impl Iterator<Item = CompactKey>,
+        mut keys: impl Iterator<Item = CompactKey>,
         watch: &mut Watch,
     ) -> Result<(), Stop> {
         let budget = self.budget;
+        let disk = self.disk.as_ref();
         let mut runs: Vec<Run> = (0..LAYERS).map(|_| Run::new()).collect();
-        match self.disk.clone() {
+        // Each key into its layer's run; memory full moves the largest run to disk, if any.
+        let mut put = |key: CompactKey, watch: &mut Watch| {
+            let q = self.compact.layer(&key) as usize;
+            while !runs[q].push(key, &[], budget, watch)? {
+                spill_largest(&mut runs, disk.ok_or(Stop::Memory)?, budget, watch)?;
+            }
+            Ok::<(), Stop>(())
+        };
+        match disk {
             Some(disk) => {
                 let mut out = disk.create::<KEY>()?;
                 for (i, key) in keys.enumerate() {
@@ -152,35 +151,21 @@ impl<'a> Layers<'a> {
                 let mut reader = all.read()?;
                 let mut i = 0u64;
                 while let Some(bytes) = reader.record()? {
-                    let key = CompactKey::from_bytes(&bytes);
-                    let q = self.compact.layer(&key) as usize;
-                    while !runs[q].push(key, &[], budget, watch)? {
-                        spill_largest(&mut runs, &disk, budget, watch)?;
-                    }
+                    put(CompactKey::from_bytes(&bytes), watch)?;
                     i += 1;
                     if i.is_multiple_of(MERGE_POLL) {
                         polled(budget, watch)?;
                     }
                 }
-                drop(reader);
-                drop(all);
-                for (q, run) in runs.into_iter().enumerate() {
-                    let mut sorted = run.finish(&[], Some(&disk), budget, watch)?;
-                    sorted.spill(&disk, budget, watch)?;
-                    self.visited[q] = sorted;
-                }
             }
-            None => {
-                for key in keys {
-                    let q = self.compact.layer(&key) as usize;
-                    if !runs[q].push(key, &[], budget, watch)? {
-                        return Err(Stop::Memory);
-                    }
-                }
-                for (q, run) in runs.into_iter().enumerate() {
-                    self.visited[q] = run.finish(&[], None, budget, watch)?;
-                }
+            None => keys.try_for_each(|key| put(key, watch))?,
+        }
+        for (q, run) in runs.into_iter().enumerate() {
+            let mut sorted = run.finish(&[], disk, budget, watch)?;
+            if let Some(disk) = disk {
+                sorted.spill(disk, budget, watch)?;
             }
+            self.visited[q] = sorted;
         }
         Ok(())
     }
@@ -212,10 +197,14 @@ impl<'a> Layers<'a> {
             disk,
             mut seeds,
             mut visited,
-            mut fresh,
-            mut line,
         } = self;
         let disk = disk.as_ref();
+        let (mut fresh, mut line): (Vec<Move>, Vec<Move>) = (Vec::new(), Vec::new());
+        if !(budget.memory.reserve(&mut fresh, super::search::MOST_MOVES)
+            && budget.memory.reserve(&mut line, super::search::MOST_MOVES))
+        {
+            return Err(Stop::Memory);
+        }
         for p in 0..LAYERS {
             let mut previous = Sorted::empty();
             let seen = std::mem::replace(&mut visited[p], Sorted::empty());
