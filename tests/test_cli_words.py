@@ -7,11 +7,13 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
 import time
 from collections import Counter
 
 import pytest
 from castle.cli import build_parser, main
+from castle.cli.output import format_seconds
 from castle.cli.progress import BatchProgress
 from castle.cli.report import BatchSummary, DealResult
 from castle.deal import parse_deal_range
@@ -193,3 +195,33 @@ def test_the_progress_display_fits_80_columns(title: str) -> None:
     assert "299,003/400,000" in lines[0] or "299003/400000" in lines[0]
     assert "99,003 solved  100,000 unsolvable  100,000 unknown" in lines[1]
     assert "deals/s" in lines[1]
+
+
+DURATION = re.compile(r"(?:\d+(?:\.\d+)? (?:ms|s)|\d+ min \d\d s|\d+ h \d\d min)")
+
+
+@given(st.floats(min_value=0, max_value=1e6, allow_nan=False))
+def test_a_duration_reads_as_digits_and_a_unit(seconds: float) -> None:
+    # CI printed "1e+03 ms" for a survey that took 0.9996 s.
+    text = format_seconds(seconds)
+    assert DURATION.fullmatch(text), text
+    number = float(text.split()[0])
+    if text.endswith(" ms"):
+        assert number < 1000
+    elif text.endswith(" s") and "min" not in text:
+        assert 1 <= number < 60
+
+
+@pytest.mark.parametrize(
+    ("seconds", "text"),
+    [
+        (0.00042, "0.42 ms"),
+        (0.9994, "999 ms"),
+        (0.9996, "1 s"),
+        (2.41, "2.41 s"),
+        (59.97, "1 min 00 s"),
+        (185, "3 min 05 s"),
+    ],
+)
+def test_durations_at_the_edges_of_their_units(seconds: float, text: str) -> None:
+    assert format_seconds(seconds) == text

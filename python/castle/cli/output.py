@@ -75,15 +75,24 @@ def deal_title(deal: Deal | SpiderDeal, source: str | None = None) -> str:
 
 def format_seconds(seconds: float) -> str:
     """A duration at a readable scale: ``0.42 ms``, ``18.3 ms``, ``2.41 s``, ``3 min 05 s``."""
-    if seconds < 1:
-        return f"{seconds * 1000:.3g} ms"
-    if seconds < 60:
-        return f"{seconds:.3g} s"
+    # Rounded first, so that 0.9996 s reads ``1 s``, not ``1e+03 ms``.
+    if (ms := float(f"{seconds * 1000:.3g}")) < 1000:
+        return f"{three_figures(ms)} ms"
+    if (whole := float(f"{seconds:.3g}")) < 60:
+        return f"{three_figures(whole)} s"
     minutes, secs = divmod(round(seconds), 60)
     if minutes < 60:
         return f"{minutes} min {secs:02d} s"
     hours, minutes = divmod(minutes, 60)
     return f"{hours} h {minutes:02d} min"
+
+
+def three_figures(value: float) -> str:
+    """Three significant figures, never in exponent form: ``0.00042``, ``18.3``, ``1000``."""
+    text = f"{value:.3g}"
+    if "e" in text:
+        text = f"{float(text):.15f}".rstrip("0").rstrip(".")
+    return text
 
 
 def bytes_text(size: int) -> str:
