@@ -88,6 +88,9 @@ impl std::fmt::Debug for CompactKey {
 }
 
 impl CompactKey {
+    /// The all-zero bit pattern, never a key (it lacks [`PRESENT`]): an empty slot.
+    pub const NONE: CompactKey = CompactKey { low: 0, high: 0 };
+
     /// The key as five words, as a table holds it (never all zero).
     #[inline]
     pub fn words(&self) -> [u32; 5] {

@@ -30,7 +30,7 @@ use std::rc::Rc;
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
 use super::moves::{generate, play, play_automatic, unwind, Move};
-use super::runs::{polled, Run, Sorted, KEY, MERGE_POLL};
+use super::runs::{polled, Recent, Run, Sorted, KEY, MERGE_POLL};
 use super::state::State;
 use crate::solver::budget::{Budget, Watch};
 use crate::solver::disk::{Disk, Spill};
@@ -100,6 +100,9 @@ pub struct Layers<'a> {
     disk: Option<Rc<Disk>>,
     seeds: Vec<Run>,
     visited: Vec<Sorted>,
+    /// Keys of the next level or the current one, lately (not pushed again): made first, while
+    /// the bound has room.
+    recent: Recent,
 }
 
 impl<'a> Layers<'a> {
@@ -116,6 +119,7 @@ impl<'a> Layers<'a> {
             disk,
             seeds: (0..LAYERS).map(|_| Run::new()).collect(),
             visited: (0..LAYERS).map(|_| Sorted::empty()).collect(),
+            recent: Recent::new(budget).ok_or(Stop::Memory)?,
         })
     }
 
@@ -197,6 +201,7 @@ impl<'a> Layers<'a> {
             disk,
             mut seeds,
             mut visited,
+            mut recent,
         } = self;
         let disk = disk.as_ref();
         let (mut fresh, mut line): (Vec<Move>, Vec<Move>) = (Vec::new(), Vec::new());
@@ -212,6 +217,7 @@ impl<'a> Layers<'a> {
             let mut level = seeded.finish(&[&seen], disk, budget, watch)?;
             while !level.is_empty() {
                 let mut next = Run::new();
+                recent.clear();
                 let mut at = level.cursor()?;
                 while let Some(x) = at.head() {
                     at.advance()?;
@@ -219,6 +225,7 @@ impl<'a> Layers<'a> {
                         return Err(why);
                     }
                     let mut state = compact.decode(&x);
+                    recent.note(x);
                     fresh.clear();
                     generate(&state, &mut fresh);
                     for &m in &fresh {
@@ -231,6 +238,10 @@ impl<'a> Layers<'a> {
                         let q = (p as i32 + up) as usize;
                         debug_assert_eq!(q, compact.layer(&child) as usize);
                         debug_assert!(q >= p);
+                        if q == p && recent.noted(child) {
+                            unwind(&mut state, &mut line, 0);
+                            continue;
+                        }
                         // Twice at most: the second time after keys went to disk.
                         for tries in 0..2 {
                             let held = [

@@ -13,6 +13,7 @@ use std::rc::Rc;
 use super::compact::CompactKey;
 use crate::solver::budget::{Budget, Watch};
 use crate::solver::disk::{Disk, Reader, Records, Writer};
+use crate::solver::packed::hash;
 use crate::solver::Stop;
 
 /// A run's tail is merged in once it is this long, at least (and half its sorted part).
@@ -249,6 +250,68 @@ fn gallop(sorted: &[CompactKey], at: usize, key: CompactKey) -> usize {
     }
     let high = (low + step).min(sorted.len());
     low + 1 + sorted[low + 1..high].partition_point(|k| *k < key)
+}
+
+/// The keys noted lately, one a slot by hash (a direct-mapped cache small enough for a core's
+/// first-level cache), so that a key pushed into a run again soon after is not appended
+/// again: the run would sort it away. In the layers a third to a half of the pushes into a
+/// level are such repeats (a child shared by positions expanded one after another, or the position just
+/// expanded), and sorting was half of their time. What it says is never wrong, only
+/// forgetful: a key it holds was noted since it was last cleared.
+pub struct Recent {
+    slots: Vec<CompactKey>,
+    /// The hash's top bits pick the slot.
+    shift: u32,
+}
+
+/// The most slots a [`Recent`] has (20 KiB of keys): with 16 times as many it found a few
+/// more repeats but missed the cache itself (docs/proofs.md, session 8).
+const RECENT_SLOTS: usize = 1 << 10;
+
+impl Recent {
+    /// As many slots as fit a 64th of the memory bound, at most [`RECENT_SLOTS`]; None if even
+    /// one does not.
+    pub fn new(budget: &Budget) -> Option<Recent> {
+        let room = budget.memory.max / 64 / std::mem::size_of::<CompactKey>();
+        let n = 1 << RECENT_SLOTS.min(room).max(1).ilog2();
+        let mut slots = Vec::new();
+        if !budget.memory.reserve(&mut slots, n) {
+            return None;
+        }
+        slots.resize(n, CompactKey::NONE);
+        Some(Recent {
+            slots,
+            shift: 64 - n.trailing_zeros(),
+        })
+    }
+
+    /// Forgets every key.
+    pub fn clear(&mut self) {
+        self.slots.fill(CompactKey::NONE);
+    }
+
+    #[inline]
+    fn slot(&self, key: &CompactKey) -> usize {
+        hash(&key.words()).checked_shr(self.shift).unwrap_or(0) as usize
+    }
+
+    /// Notes `key`.
+    #[inline]
+    pub fn note(&mut self, key: CompactKey) {
+        let i = self.slot(&key);
+        self.slots[i] = key;
+    }
+
+    /// Whether `key` was noted since the last clear (and is still held); notes it if not.
+    #[inline]
+    pub fn noted(&mut self, key: CompactKey) -> bool {
+        let i = self.slot(&key);
+        if self.slots[i] == key {
+            return true;
+        }
+        self.slots[i] = key;
+        false
+    }
 }
 
 /// Keys: a sorted, deduplicated part, then keys appended since, and sorted files (each
@@ -727,5 +790,46 @@ mod tests {
         }
         drop(disk);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A key is called noted only if it was noted since the last clear, and the key just noted
+    /// always is; its slots take at most a 64th of the bound, and a bound too small for one is
+    /// none.
+    #[test]
+    fn recent_keys_are_forgotten_never_invented() {
+        let mut seed = 7u64;
+        let mut random = |below: u32| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as u32 % below
+        };
+        let key = |n: u32| CompactKey::from_words([n, n.rotate_left(7), 0, 0, 1 << 31]);
+        let mut recent = Recent::new(&unlimited()).unwrap();
+        assert_eq!(recent.slots.len(), RECENT_SLOTS);
+        let mut noted = BTreeSet::new();
+        let mut hits = 0;
+        for i in 0..200_000 {
+            if i % 50_000 == 0 {
+                recent.clear();
+                noted.clear();
+            }
+            let k = key(random(3_000));
+            let said = recent.noted(k);
+            assert!(!said || noted.contains(&k), "{k:?} was never noted");
+            hits += said as u32;
+            noted.insert(k);
+            assert!(recent.noted(k));
+        }
+        assert!(hits > 0);
+        for bound in [64 << 10, 1 << 20] {
+            let mut budget = unlimited();
+            budget.memory = Memory::from_now(bound);
+            let recent = Recent::new(&budget).unwrap();
+            assert!(recent.slots.len() * KEY <= bound / 64, "{bound}");
+        }
+        let mut budget = unlimited();
+        budget.memory = Memory::from_now(10);
+        assert!(Recent::new(&budget).is_none());
     }
 }

@@ -49,7 +49,7 @@ pub struct PackedTable<const W: usize> {
 /// A key's hash: every bit of every word reaches every bit of the hash (wyhash's multiply and
 /// fold), since the shard and the slot are both taken from its high bits.
 #[inline]
-fn hash<const W: usize>(key: &[u32; W]) -> u64 {
+pub fn hash<const W: usize>(key: &[u32; W]) -> u64 {
     #[inline]
     fn fold(a: u64, b: u64) -> u64 {
         let p = a as u128 * b as u128;
