@@ -255,9 +255,9 @@ fn gallop(sorted: &[CompactKey], at: usize, key: CompactKey) -> usize {
 /// The keys noted lately, one a slot by hash (a direct-mapped cache small enough for a core's
 /// first-level cache), so that a key pushed into a run again soon after is not appended
 /// again: the run would sort it away. In the layers a third to a half of the pushes into a
-/// level are such repeats (a child shared by positions expanded one after another, or the position just
-/// expanded), and sorting was half of their time. What it says is never wrong, only
-/// forgetful: a key it holds was noted since it was last cleared.
+/// level are such repeats (a child shared by positions expanded one after another, or the
+/// position just expanded), and sorting was half of their time. What it says is never wrong,
+/// only forgetful: a key it holds was noted since it was last cleared.
 pub struct Recent {
     slots: Vec<CompactKey>,
     /// The hash's top bits pick the slot.
