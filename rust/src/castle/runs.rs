@@ -427,8 +427,8 @@ impl Run {
         }
         // At the bound, the tail's repeats are dropped before the run gives up, if the tail is
         // an eighth of the run: a settle costs the whole run, and one that freed a few places
-        // would come again a few keys later (Streets and Alleys 3613 spent half an hour so, settling a
-        // run of hundreds of millions of keys for every few keys it took).
+        // would come again a few keys later (Streets and Alleys 3613 spent half an hour so,
+        // settling a run of hundreds of millions of keys for every few keys it took).
         if !memory.reserve(&mut self.keys, 1) {
             if self.keys.len() - self.sorted < (self.sorted / 8).max(LEAST_TAIL) {
                 return Ok(false);
