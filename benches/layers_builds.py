@@ -1,0 +1,70 @@
+"""The layered pass of two builds on the same deal, both at once (one a core), in pairs: CPU
+seconds of each and their ratio (issue 18; docs/proofs.md, session 8).
+
+    python benches/layers_builds.py BEFORE/bin/python AFTER/bin/python \
+        [--deal beleaguered-castle:2072] [--states 30000000] [--pairs 2]
+
+Each run is `castle._core.complete_pass` in layers from the first position (`layers_after=1`),
+with no memory bound, cut off after `--states` expansions, in a child process that reports its
+own CPU time. The two children of a pair start together, so that they share the machine's
+load; the states must be equal (the same search).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+
+#: Run in the child: the pass's states and the CPU seconds it took, as JSON.
+CHILD = """\
+import json, sys, time
+from castle import _core
+variant, number, states = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+deal = _core.Deal.from_number(variant, number)
+start = time.process_time()
+status, _, expanded, _ = _core.complete_pass(deal, states, 1, None, None)
+print(json.dumps({"status": status, "states": expanded, "cpu": time.process_time() - start}))
+"""
+
+
+def pair(pythons: list[str], variant: str, number: int, states: int) -> list[dict[str, float]]:
+    children = [
+        subprocess.Popen(
+            [python, "-c", CHILD, variant, str(number), str(states)],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for python in pythons
+    ]
+    answers = []
+    for child in children:
+        out, _ = child.communicate()
+        if child.returncode != 0:
+            raise SystemExit(f"a child failed (exit {child.returncode})")
+        answers.append(json.loads(out))
+    return answers
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("before", help="the Python of the build before")
+    parser.add_argument("after", help="the Python of the build after")
+    parser.add_argument("--deal", default="beleaguered-castle:2072", help="variant:number")
+    parser.add_argument("--states", type=int, default=30_000_000)
+    parser.add_argument("--pairs", type=int, default=2)
+    options = parser.parse_args()
+    variant, number = options.deal.split(":")
+    print(f"{'pair':>4} {'before s':>9} {'after s':>9} {'after/before':>13}  states")
+    for i in range(options.pairs):
+        before, after = pair([options.before, options.after], variant, int(number), options.states)
+        same = before["states"] == after["states"]
+        print(
+            f"{i + 1:4} {before['cpu']:9.2f} {after['cpu']:9.2f} "
+            f"{after['cpu'] / before['cpu']:13.3f}  {after['states']:,.0f} "
+            f"({'the same' if same else 'DIFFERENT'})"
+        )
+
+
+if __name__ == "__main__":
+    main()
