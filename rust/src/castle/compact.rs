@@ -658,7 +658,7 @@ mod tests {
             let want = if c == card { ON_FOUNDATION } else { DEALT };
             assert_eq!(moved.code(c), want);
         }
-        let zero = CompactKey { low: 0, high: 0 };
+        let zero = CompactKey::NONE;
         assert!(key != zero && moved != zero);
     }
 }
