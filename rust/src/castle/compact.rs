@@ -14,7 +14,7 @@
 //! the measurements.
 
 use super::deal::Deal;
-use super::moves::Move;
+use super::moves::{is_safe_to_foundation, Move};
 use super::state::{Key, State, MAX_COLUMNS, NOT_IN_TABLEAU};
 use crate::cards::{Card, KING};
 
@@ -194,7 +194,14 @@ pub struct Compact {
     /// The key with every card on its foundation (a position never reached, but the start from
     /// which [`Compact::encode`] places the tableau's cards).
     all_up: CompactKey,
+    /// For each card (by index) and code: what the code says lies under it ([`Compact::under`];
+    /// [`NO_CARD`] for an ON_SUIT code of a king), and what the code counts in the layer
+    /// ([`Compact::marks`]). Looked up, not worked out: decoding a key reads 52 of them.
+    codes: [[(u8, u8); 8]; 52],
 }
+
+/// [`Compact::codes`]' entry for a code no card can have.
+const NO_CARD: u8 = u8::MAX;
 
 impl Compact {
     pub fn new(deal: &Deal) -> Compact {
@@ -222,12 +229,31 @@ impl Compact {
                 one_way.flip(card, 1);
             }
         }
-        Compact {
+        let mut compact = Compact {
             ncols: deal.columns.len(),
             dealt,
             one_way,
             all_up,
+            codes: [[(NO_CARD, 0); 8]; 52],
+        };
+        for card in Card::deck() {
+            for code in [DEALT, BOTTOM, ON_FOUNDATION].into_iter().chain(
+                (card.rank() < KING)
+                    .then_some(ON_SUIT..BOTTOM)
+                    .into_iter()
+                    .flatten(),
+            ) {
+                let under = match code {
+                    DEALT => dealt[card.index()],
+                    BOTTOM => 0,
+                    ON_FOUNDATION => NOT_IN_TABLEAU as u8,
+                    _ => Card::new(card.rank() + 1, (code - ON_SUIT) as u8).id(),
+                };
+                let (up, left) = compact.marks(card, code);
+                compact.codes[card.index()][code as usize] = (under, up as u8 + left as u8);
+            }
         }
+        compact
     }
 
     /// The deal's own key: every card where it was dealt.
@@ -258,15 +284,9 @@ impl Compact {
     /// What a code says lies under `card`, as a [`Key`] field.
     #[inline]
     pub fn under(&self, card: Card, code: u32) -> u8 {
-        match code {
-            DEALT => self.dealt[card.index()],
-            BOTTOM => 0,
-            ON_FOUNDATION => NOT_IN_TABLEAU as u8,
-            _ => {
-                debug_assert!(card.rank() < KING && code < BOTTOM);
-                Card::new(card.rank() + 1, (code - ON_SUIT) as u8).id()
-            }
-        }
+        let under = self.codes[card.index()][code as usize].0;
+        debug_assert_ne!(under, NO_CARD, "{card:?} {code}");
+        under
     }
 
     /// The compact key of `state` (a position reached from this deal), from its columns.
@@ -303,11 +323,8 @@ impl Compact {
     pub fn place(&self, key: &mut CompactKey, card: Card, under: u8) -> i32 {
         let (old, new) = (key.code(card), self.code(card, under));
         key.flip(card, old ^ new);
-        let weight = |code| {
-            let (up, left) = self.marks(card, code);
-            up as i32 + left as i32
-        };
-        weight(new) - weight(old)
+        let weights = &self.codes[card.index()];
+        weights[new as usize].1 as i32 - weights[old as usize].1 as i32
     }
 
     /// The key of `state`, reached by `moves` (a move and its automatic moves, or moves taken
@@ -326,6 +343,33 @@ impl Compact {
             layer += self.place(&mut key, m.card, state.key().under(m.card) as u8);
         }
         (key, layer)
+    }
+
+    /// The key of the position `m` leads to from `state` (keyed `parent`), and what it adds to
+    /// the layer, without making the move, when no automatic move follows it: `m` goes onto a
+    /// card or into an empty column, and the card it uncovers (if any) is not safe to send up.
+    /// `state` has no automatic move left (as every position a search keys), so then the
+    /// position after `m` has none either: the foundations are as they were, and every top
+    /// card but the uncovered one was a top card before. Else None: the move must be made.
+    #[inline]
+    pub fn quiet_child(
+        &self,
+        parent: &CompactKey,
+        state: &State,
+        m: Move,
+    ) -> Option<(CompactKey, i32)> {
+        if m.to_foundation() {
+            return None;
+        }
+        let column = state.column(m.from as usize);
+        debug_assert_eq!(column.last(), Some(&m.card));
+        if column.len() >= 2 && is_safe_to_foundation(state, column[column.len() - 2]) {
+            return None;
+        }
+        let under = state.top(m.to as usize).map_or(0, Card::id);
+        let mut key = *parent;
+        let layer = self.place(&mut key, m.card, under);
+        Some((key, layer))
     }
 
     /// Whether `card` with code `code` is on its foundation (not dealt there), and whether it
@@ -381,8 +425,23 @@ impl Compact {
         let mut bottoms = [Card::PLACEHOLDER; MAX_COLUMNS];
         let mut count = 0;
         let mut foundations = [0u8; 4];
-        for card in Card::deck() {
-            match self.under(card, key.code(card)) {
+        // The position's [`Key`] too, field by field: what lies under each card.
+        let mut fields = [0u8; 52];
+        let mut codes = [0u8; 52];
+        // The codes in card order, three bits at a time: a shift by a constant, not by 3i.
+        let (mut low, mut high) = (key.low, key.high);
+        for code in &mut codes[..LOW_CARDS] {
+            *code = low as u8 & 7;
+            low >>= 3;
+        }
+        for code in &mut codes[LOW_CARDS..] {
+            *code = high as u8 & 7;
+            high >>= 3;
+        }
+        for (i, card) in Card::deck().enumerate() {
+            let under = self.under(card, codes[i] as u32);
+            fields[i] = under;
+            match under {
                 0 => {
                     bottoms[count] = card;
                     count += 1;
@@ -394,11 +453,11 @@ impl Compact {
                 under => on[under as usize] = card.id(),
             }
         }
-        let mut state = State::empty(self.ncols, foundations);
+        let mut state = State::keyed(self.ncols, foundations, Key::from_fields(&fields));
         for (col, &bottom) in bottoms[..count].iter().enumerate() {
             let mut card = Some(bottom);
             while let Some(c) = card {
-                state.push(col, c);
+                state.lay(col, c);
                 card = Card::from_id(on[c.id() as usize]);
             }
         }
@@ -409,7 +468,9 @@ impl Compact {
 #[cfg(test)]
 mod tests {
     use super::super::deal::lay_out;
-    use super::super::moves::{all_legal, apply, undo, Move};
+    use super::super::moves::{
+        all_legal, apply, generate, play, play_automatic, undo, unwind, Move,
+    };
     use super::super::variant::Variant;
     use super::*;
     use rustc_hash::FxHashMap;
@@ -573,6 +634,55 @@ mod tests {
             column.len().checked_sub(2).map_or(0, |i| column[i].id())
         };
         compact.place(kept, m.card, under);
+    }
+
+    /// Random play as the searches play (each move followed by its automatic moves): at every
+    /// position, each move's quiet child, when there is one, is the key and layer step of the
+    /// move made, no automatic move follows it, and it is not a win; and most moves have one.
+    #[test]
+    fn a_quiet_child_is_the_child_the_move_makes() {
+        let mut rng = Lcg(9);
+        let (mut quiet, mut made) = (0u32, 0u32);
+        for deal in deals(&mut rng) {
+            let compact = Compact::new(&deal);
+            let mut fresh = Vec::new();
+            let mut line = Vec::new();
+            for _walk in 0..10 {
+                let mut state = State::from_deal(&deal);
+                play_automatic(&mut state, &mut line);
+                let mut key = compact.encode(&state);
+                for _step in 0..200 {
+                    fresh.clear();
+                    generate(&state, &mut fresh);
+                    if fresh.is_empty() || state.is_won() {
+                        break;
+                    }
+                    for &m in &fresh {
+                        line.clear();
+                        let before = state.clone();
+                        play(&mut state, m, &mut line);
+                        let played = compact.child_key(&key, &state, &line);
+                        assert_eq!(played.0, compact.encode(&state));
+                        match compact.quiet_child(&key, &before, m) {
+                            Some(child) => {
+                                assert_eq!(child, played);
+                                assert_eq!(line.len(), 1);
+                                assert!(!state.is_won());
+                                quiet += 1;
+                            }
+                            None => made += 1,
+                        }
+                        unwind(&mut state, &mut line, 0);
+                        assert_eq!(state, before);
+                    }
+                    line.clear();
+                    let m = fresh[rng.below(fresh.len() as u64) as usize];
+                    play(&mut state, m, &mut line);
+                    key = compact.child_key(&key, &state, &line).0;
+                }
+            }
+        }
+        assert!(quiet > 10 * made && made > 500, "{quiet} {made}");
     }
 
     /// Forward random play (no move taken back): the layer never goes down, and one move

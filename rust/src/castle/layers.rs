@@ -229,17 +229,24 @@ impl<'a> Layers<'a> {
                     fresh.clear();
                     generate(&state, &mut fresh);
                     for &m in &fresh {
-                        line.clear();
-                        play(&mut state, m, &mut line);
-                        if state.is_won() {
-                            return Ok(Layered::Won(x));
-                        }
-                        let (child, up) = compact.child_key(&x, &state, &line);
+                        // Most moves are quiet: their child is keyed without making them.
+                        let (child, up) = match compact.quiet_child(&x, &state, m) {
+                            Some(child) => child,
+                            None => {
+                                line.clear();
+                                play(&mut state, m, &mut line);
+                                if state.is_won() {
+                                    return Ok(Layered::Won(x));
+                                }
+                                let child = compact.child_key(&x, &state, &line);
+                                unwind(&mut state, &mut line, 0);
+                                child
+                            }
+                        };
                         let q = (p as i32 + up) as usize;
                         debug_assert_eq!(q, compact.layer(&child) as usize);
                         debug_assert!(q >= p);
                         if q == p && recent.noted(child) {
-                            unwind(&mut state, &mut line, 0);
                             continue;
                         }
                         // Twice at most: the second time after keys went to disk.
@@ -271,7 +278,6 @@ impl<'a> Layers<'a> {
                                 _ => return Err(Stop::Memory),
                             }
                         }
-                        unwind(&mut state, &mut line, 0);
                     }
                 }
                 drop(at);

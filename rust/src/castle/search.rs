@@ -207,6 +207,13 @@ trait Keys {
     /// keyed `parent` (a move and the automatic moves after it, or moves taken back), or the
     /// deal's after `moves` when there is no parent.
     fn key(&self, parent: Option<&Self::Key>, state: &State, moves: &[Move]) -> Self::Key;
+    /// The key of the position `m` leads to from `state` (keyed `parent`) without making the
+    /// move, where it can be had so (a move no automatic move follows, `Compact::quiet_child`):
+    /// only for keys whose `insert` does not read the position.
+    #[inline]
+    fn quiet_key(&self, _parent: &Self::Key, _state: &State, _m: Move) -> Option<Self::Key> {
+        None
+    }
     /// Whether a position expanded now has its children keyed, and their places in the
     /// table fetched, at once (else each when its move is tried): worth it once the table's
     /// lookups miss the cache. In a table the cache holds it was 5% slower.
@@ -300,6 +307,12 @@ impl Keys for Exact {
     fn key(&self, parent: Option<&CompactKey>, state: &State, moves: &[Move]) -> CompactKey {
         let parent = parent.copied().unwrap_or_else(|| self.compact.dealt());
         self.compact.child_key(&parent, state, moves).0
+    }
+    #[inline]
+    fn quiet_key(&self, parent: &CompactKey, state: &State, m: Move) -> Option<CompactKey> {
+        self.compact
+            .quiet_child(parent, state, m)
+            .map(|(key, _)| key)
     }
     #[inline]
     fn eager(&self) -> bool {
@@ -609,15 +622,24 @@ fn walk<K: Keys>(
             // first.
             children.clear();
             for &m in fresh.iter().rev() {
-                play(&mut state, m, &mut path);
-                let child_key = keys.key(Some(&key), &state, &path[path_len..]);
-                let child = Child {
-                    key: child_key,
-                    won: state.is_won() || keys.goal(&child_key),
+                let child = match keys.quiet_key(&key, &state, m) {
+                    Some(quiet) => Child {
+                        key: quiet,
+                        won: keys.goal(&quiet),
+                    },
+                    None => {
+                        play(&mut state, m, &mut path);
+                        let child_key = keys.key(Some(&key), &state, &path[path_len..]);
+                        let won = state.is_won() || keys.goal(&child_key);
+                        unwind(&mut state, &mut path, path_len);
+                        Child {
+                            key: child_key,
+                            won,
+                        }
+                    }
                 };
                 keys.prefetch(&child.key);
                 children.push(child);
-                unwind(&mut state, &mut path, path_len);
             }
             children.reverse();
         }
@@ -665,6 +687,26 @@ fn walk<K: Keys>(
                     break;
                 }
             } else {
+                // A quiet move's child is looked up before the move is made, and made only if
+                // it is new.
+                if let Some(child) = keys.quiet_key(&key, &state, m) {
+                    let new = keys.goal(&child) || {
+                        match keys.insert(&child, &state) {
+                            Insert::New => true,
+                            Insert::Seen => false,
+                            Insert::Full => full!(child),
+                        }
+                    };
+                    if new {
+                        play(&mut state, m, &mut path);
+                        if keys.goal(&child) {
+                            return End::Won(path);
+                        }
+                        key = child;
+                        break;
+                    }
+                    continue;
+                }
                 play(&mut state, m, &mut path);
                 if state.is_won() {
                     return End::Won(path);

@@ -50,6 +50,28 @@ impl Key {
     }
 }
 
+impl Key {
+    /// The key whose field for the card of index `i` is `fields[i]`, built in one pass (as a
+    /// decoded position's is: setting 52 fields one by one was a fifth of the layered pass).
+    pub(crate) fn from_fields(fields: &[u8; 52]) -> Key {
+        // Bits 0..126 (cards 0..21), 126..252 (21..42) and 252..312 (42..52), each gathered
+        // last card first, a shift by a constant at a time, then cut into words.
+        let gather = |cards: &[u8]| cards.iter().rev().fold(0u128, |a, &v| a << 6 | v as u128);
+        let (a, b, c) = (
+            gather(&fields[..21]),
+            gather(&fields[21..42]),
+            gather(&fields[42..]),
+        );
+        Key([
+            a as u64,
+            (a >> 64) as u64 | (b << 62) as u64,
+            (b >> 2) as u64,
+            (b >> 66) as u64 | (c << 60) as u64,
+            (c >> 4) as u64,
+        ])
+    }
+}
+
 /// Key field of a card on a foundation.
 pub const NOT_IN_TABLEAU: u64 = 63;
 
@@ -110,6 +132,23 @@ impl State {
             in_tableau: 0,
             key: NONE_IN_TABLEAU,
         }
+    }
+
+    /// `ncols` empty columns and the foundations, with the key of the whole position its cards
+    /// will make when [`State::lay`] puts them in, column by column, bottom first.
+    pub(crate) fn keyed(ncols: usize, foundations: [u8; 4], key: Key) -> State {
+        State {
+            key,
+            ..State::empty(ncols, foundations)
+        }
+    }
+
+    /// [`State::push`] for a position made by [`State::keyed`]: the key is left as it is.
+    #[inline]
+    pub(crate) fn lay(&mut self, col: usize, card: Card) {
+        self.cards[col][self.lens[col] as usize] = card;
+        self.lens[col] += 1;
+        self.in_tableau += 1;
     }
 
     #[inline]
@@ -240,6 +279,21 @@ mod tests {
             set_field(&mut key, card, NOT_IN_TABLEAU);
         }
         assert_eq!(key.0[4] >> (312 - 256), 0); // nothing past the last field
+    }
+
+    #[test]
+    fn a_key_built_from_its_fields_is_the_key_set_field_by_field() {
+        let mut fields = [0u8; 52];
+        for round in 0..64u8 {
+            let mut key = NONE_IN_TABLEAU;
+            for card in Card::deck() {
+                // Values that touch every bit of every field over the rounds.
+                let value = (round + 7 * card.index() as u8) % 64;
+                fields[card.index()] = value;
+                set_field(&mut key, card, value as u64);
+            }
+            assert_eq!(Key::from_fields(&fields).0, key.0);
+        }
     }
 
     #[test]
