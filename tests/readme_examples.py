@@ -112,6 +112,8 @@ _NORMALISE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?"), "<date>"),
     (re.compile(r"\d[\d,.]* deals/s"), "<rate>"),
     (re.compile(r"\b\d[\d,]*(?:\.\d+)?(?:e-?\d+)? ?(?:ns|µs|us|ms|s|min|h)\b"), "<time>"),
+    # A duration of two units ("1 min 05 s", on a loaded machine) is one time.
+    (re.compile(r"<time>(?: <time>)+"), "<time>"),
     (re.compile(r'"seconds": [\d.e-]+'), '"seconds": <time>'),
     (re.compile(r"\btime \d+:\d\d\b"), "time <clock>"),  # the player's clock
     (re.compile(r"[ \t]+"), " "),
