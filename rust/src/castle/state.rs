@@ -48,11 +48,9 @@ impl Key {
         }
         value & 63
     }
-}
 
-impl Key {
     /// The key whose field for the card of index `i` is `fields[i]`, built in one pass (as a
-    /// decoded position's is: setting 52 fields one by one was a fifth of the layered pass).
+    /// decoded position's is: setting the 52 fields one by one was a tenth of the layered pass).
     pub(crate) fn from_fields(fields: &[u8; 52]) -> Key {
         // Bits 0..126 (cards 0..21), 126..252 (21..42) and 252..312 (42..52), each gathered
         // last card first, a shift by a constant at a time, then cut into words.
@@ -76,7 +74,7 @@ impl Key {
 pub const NOT_IN_TABLEAU: u64 = 63;
 
 /// The key of a position with no card in the tableau: every field [`NOT_IN_TABLEAU`], all six
-/// bits set (built once: the layered pass starts a position from it for every key it decodes).
+/// bits set (built once: every position built card by card, as from a deal, starts from it).
 const NONE_IN_TABLEAU: Key = {
     let bits = 6 * 52;
     let mut words = [u64::MAX; 5];
