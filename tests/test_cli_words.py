@@ -171,6 +171,23 @@ def test_the_summary_says_which_limit_the_unknowns_hit() -> None:
     assert "limit:" not in text
 
 
+@pytest.mark.parametrize(
+    ("flags", "said"),
+    [
+        (["--max-seconds", "1000000"], "limits per deal: 1000000 s, 4 GiB of memory"),
+        (["--max-cpu-seconds", "1e6"], "limits per deal: 1000000 s of CPU, 4 GiB of memory"),
+        (["--max-seconds", "0.5"], "limits per deal: 0.5 s, 4 GiB of memory"),
+    ],
+)
+def test_a_batch_says_its_time_limits_as_they_were_given(
+    capsys: pytest.CaptureFixture[str], flags: list[str], said: str
+) -> None:
+    # Never in exponent form ("1e+06 s"), however large.
+    code, out, err = run(capsys, "solve", "--deals", "1-2", *flags)
+    assert code == 0, err
+    assert said in out + err, out + err
+
+
 # --- the progress display --------------------------------------------------------------
 
 

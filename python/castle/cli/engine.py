@@ -21,7 +21,7 @@ from ..deal import Deal
 from ..outcome import ProgressCallback
 from ..solve import Solution, solve
 from ..spider import SPIDER_VARIANTS, SpiderDeal, SpiderSolution
-from .output import format_size, json_line
+from .output import format_size, json_line, plain_number
 from .report import DealResult
 
 #: Seconds between looks at the deals other runs hold, once only those are left.
@@ -73,9 +73,9 @@ class Job:
         if self.max_states is not None:
             parts.append(f"{self.max_states:,} states")
         if self.max_seconds is not None:
-            parts.append(f"{self.max_seconds:g} s")
+            parts.append(f"{plain_number(self.max_seconds)} s")
         if self.max_cpu_seconds is not None:
-            parts.append(f"{self.max_cpu_seconds:g} s of CPU")
+            parts.append(f"{plain_number(self.max_cpu_seconds)} s of CPU")
         parts.append(f"{format_size(self.max_memory)} of memory")
         if self.spill_dir is not None:
             disk = "" if self.max_disk is None else f"{format_size(self.max_disk)} of "

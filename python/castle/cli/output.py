@@ -90,8 +90,15 @@ def format_seconds(seconds: float) -> str:
 def three_figures(value: float) -> str:
     """Three significant figures, never in exponent form: ``0.00042``, ``18.3``, ``1000``."""
     text = f"{value:.3g}"
+    return plain_number(float(text)) if "e" in text else text
+
+
+def plain_number(value: float) -> str:
+    """A number as a person writes it, never in exponent form, no figure added or dropped that
+    matters: ``1800``, ``0.5``, ``1000000`` (a limit as it was given)."""
+    text = f"{value:.15g}"
     if "e" in text:
-        text = f"{float(text):.15f}".rstrip("0").rstrip(".")
+        text = f"{value:.15f}".rstrip("0").rstrip(".")
     return text
 
 
