@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 use castle::cards::{Card, KING};
 use castle::castle::board;
 use castle::castle::compact::Compact;
-use castle::castle::deal::Deal;
+use castle::castle::deal::{endgame, Deal};
 use castle::castle::moves::{generate, play, play_automatic, unwind, Move};
 use castle::castle::order::order_moves;
 use castle::castle::state::{Key, State};
@@ -313,24 +313,11 @@ fn endgames(count: usize) {
             *f = (lowest + next(4) as u8).min(12);
         }
         foundations[next(4) as usize] = lowest;
-        let mut cards: Vec<Card> = Card::deck()
-            .filter(|c| c.rank() > foundations[c.suit() as usize])
-            .collect();
-        if cards.len() > 24 {
+        if 52 - foundations.iter().map(|&f| f as usize).sum::<usize>() > 24 {
             continue;
         }
         let ncols = 3 + next(4) as usize;
-        let mut columns = vec![Vec::new(); ncols];
-        while !cards.is_empty() {
-            let card = cards.swap_remove(next(cards.len() as u64) as usize);
-            columns[next(ncols as u64) as usize].push(card);
-        }
-        let deal = Deal {
-            variant: Variant::BeleagueredCastle,
-            number: None,
-            columns,
-            foundations,
-        };
+        let deal = endgame(Variant::BeleagueredCastle, foundations, ncols, &mut next);
         let a = complete(&deal, false, 3_000_000);
         let b = complete(&deal, true, 3_000_000);
         let (Some(x), Some(y)) = (a.won, b.won) else {

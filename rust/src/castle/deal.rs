@@ -96,6 +96,31 @@ pub fn lay_out(variant: Variant, number: Option<u64>, cards: Vec<Card>) -> Deal 
     }
 }
 
+/// The cards above `foundations`, dealt one by one at random onto `ncols` columns: a random
+/// endgame, for the tests and the labs that check a rule against a plain search. `below(n)`
+/// picks one of `n`: first the card (among those left), then its column.
+pub fn endgame(
+    variant: Variant,
+    foundations: [u8; 4],
+    ncols: usize,
+    below: &mut dyn FnMut(u64) -> u64,
+) -> Deal {
+    let mut cards: Vec<Card> = Card::deck()
+        .filter(|c| c.rank() > foundations[c.suit() as usize])
+        .collect();
+    let mut columns = vec![Vec::new(); ncols];
+    while !cards.is_empty() {
+        let card = cards.swap_remove(below(cards.len() as u64) as usize);
+        columns[below(ncols as u64) as usize].push(card);
+    }
+    Deal {
+        variant,
+        number: None,
+        columns,
+        foundations,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

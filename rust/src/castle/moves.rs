@@ -280,6 +280,7 @@ pub fn replays_to_win(deal: &Deal, moves: &[Move]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::super::board;
+    use super::super::deal::endgame;
     use super::super::state::Key;
     use super::super::variant::Variant;
     use super::*;
@@ -342,25 +343,13 @@ mod tests {
                 *f = (lowest + next(3) as u8).min(13);
             }
             foundations[next(4) as usize] = lowest;
-            let mut cards: Vec<Card> = Card::deck()
-                .filter(|c| c.rank() > foundations[c.suit() as usize])
-                .collect();
-            if cards.len() > 14 {
+            let left = 52 - foundations.iter().map(|&f| f as usize).sum::<usize>();
+            if left > 14 {
                 continue;
             }
             // Three or four columns: places are scarce, so wrong foundation moves do lose.
             let ncols = 3 + next(2) as usize;
-            let mut columns = vec![Vec::new(); ncols];
-            while !cards.is_empty() {
-                let card = cards.swap_remove(next(cards.len() as u64) as usize);
-                columns[next(ncols as u64) as usize].push(card);
-            }
-            let deal = Deal {
-                variant: Variant::BeleagueredCastle,
-                number: None,
-                columns,
-                foundations,
-            };
+            let deal = endgame(Variant::BeleagueredCastle, foundations, ncols, &mut next);
             let mut state = State::from_deal(&deal);
             let mut budget = 3_000_000;
             let Some(true) = winnable(&mut state, &mut FxHashSet::default(), &mut budget) else {
