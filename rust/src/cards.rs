@@ -50,6 +50,13 @@ impl Card {
         (self.0 - 1) as usize
     }
 
+    /// The card of index `i` (0..52), as [`Card::index`] numbers them.
+    #[inline]
+    pub fn from_index(i: usize) -> Card {
+        debug_assert!(i < 52);
+        Card(i as u8 + 1)
+    }
+
     /// Every card of the deck, in id order.
     pub fn deck() -> impl Iterator<Item = Card> {
         (1..=52).map(Card)

@@ -15,7 +15,7 @@
 
 use super::deal::Deal;
 use super::moves::{is_safe_to_foundation, Move};
-use super::state::{Key, State, MAX_COLUMNS, NOT_IN_TABLEAU};
+use super::state::{Key, State, Tops, MAX_COLUMNS, NOT_IN_TABLEAU};
 use crate::cards::{Card, KING};
 
 /// The card lies on what it was dealt on: the same card, a column's bottom, or its foundation.
@@ -417,6 +417,55 @@ impl Compact {
         up + moved
     }
 
+    /// The codes of `key`, in card order: three bits at a time, a shift by a constant (not by
+    /// 3i).
+    #[inline]
+    fn codes_of(key: &CompactKey) -> [u8; 52] {
+        let mut codes = [0u8; 52];
+        let (mut low, mut high) = (key.low, key.high);
+        for code in &mut codes[..LOW_CARDS] {
+            *code = low as u8 & 7;
+            low >>= 3;
+        }
+        for code in &mut codes[LOW_CARDS..] {
+            *code = high as u8 & 7;
+            high >>= 3;
+        }
+        codes
+    }
+
+    /// The position `key` stands for, seen from its tops ([`Tops`]): one pass over the codes,
+    /// the columns not laid out (the layered pass's quiet moves need no more).
+    #[inline]
+    pub fn tops(&self, key: &CompactKey) -> Tops {
+        let codes = Compact::codes_of(key);
+        let mut view = Tops {
+            tops: 0,
+            under: [0; 52],
+            foundations: [0; 4],
+            empty: false,
+        };
+        // Cards in the tableau, and those a card lies on; the columns' bottoms counted.
+        let (mut tableau, mut covered, mut bottoms) = (0u64, 0u64, 0usize);
+        for (i, &code) in codes.iter().enumerate() {
+            let under = self.under(Card::from_index(i), code as u32);
+            view.under[i] = under;
+            if under == NOT_IN_TABLEAU as u8 {
+                view.foundations[i / 13] += 1;
+            } else {
+                tableau |= 1 << i;
+                if under == 0 {
+                    bottoms += 1;
+                } else {
+                    covered |= 1 << (under - 1);
+                }
+            }
+        }
+        view.tops = tableau & !covered;
+        view.empty = bottoms < self.ncols;
+        view
+    }
+
     /// The position `key` stands for, its columns in a canonical order: by bottom card (by
     /// id), the empty ones last.
     pub fn decode(&self, key: &CompactKey) -> State {
@@ -427,17 +476,7 @@ impl Compact {
         let mut foundations = [0u8; 4];
         // The position's [`Key`] too, field by field: what lies under each card.
         let mut fields = [0u8; 52];
-        let mut codes = [0u8; 52];
-        // The codes in card order, three bits at a time: a shift by a constant, not by 3i.
-        let (mut low, mut high) = (key.low, key.high);
-        for code in &mut codes[..LOW_CARDS] {
-            *code = low as u8 & 7;
-            low >>= 3;
-        }
-        for code in &mut codes[LOW_CARDS..] {
-            *code = high as u8 & 7;
-            high >>= 3;
-        }
+        let codes = Compact::codes_of(key);
         for (i, card) in Card::deck().enumerate() {
             let under = self.under(card, codes[i] as u32);
             fields[i] = under;
@@ -469,7 +508,7 @@ impl Compact {
 mod tests {
     use super::super::deal::lay_out;
     use super::super::moves::{
-        all_legal, apply, generate, play, play_automatic, undo, unwind, Move,
+        all_legal, apply, generate, play, play_automatic, quiet_moves, undo, unwind, Move,
     };
     use super::super::variant::Variant;
     use super::*;
@@ -639,6 +678,8 @@ mod tests {
     /// Random play as the searches play (each move followed by its automatic moves): at every
     /// position, each move's quiet child, when there is one, is the key and layer step of the
     /// move made, no automatic move follows it, and it is not a win; and most moves have one.
+    /// The tops alone (`Compact::tops`, `quiet_moves`) give the same quiet children, and say
+    /// whether there are others.
     #[test]
     fn a_quiet_child_is_the_child_the_move_makes() {
         let mut rng = Lcg(9);
@@ -657,6 +698,14 @@ mod tests {
                     if fresh.is_empty() || state.is_won() {
                         break;
                     }
+                    // The quiet children seen from the tops alone, for the same position.
+                    let mut from_tops = Vec::new();
+                    let loud = quiet_moves(&compact.tops(&key), |card, onto| {
+                        let mut child = key;
+                        let up = compact.place(&mut child, card, onto);
+                        from_tops.push((child.to_bytes(), up));
+                    });
+                    let (mut quiet_here, mut loud_here) = (Vec::new(), false);
                     for &m in &fresh {
                         line.clear();
                         let before = state.clone();
@@ -668,13 +717,21 @@ mod tests {
                                 assert_eq!(child, played);
                                 assert_eq!(line.len(), 1);
                                 assert!(!state.is_won());
+                                quiet_here.push((child.0.to_bytes(), child.1));
                                 quiet += 1;
                             }
-                            None => made += 1,
+                            None => {
+                                loud_here = true;
+                                made += 1;
+                            }
                         }
                         unwind(&mut state, &mut line, 0);
                         assert_eq!(state, before);
                     }
+                    from_tops.sort();
+                    quiet_here.sort();
+                    assert_eq!(from_tops, quiet_here);
+                    assert_eq!(loud, loud_here);
                     line.clear();
                     let m = fresh[rng.below(fresh.len() as u64) as usize];
                     play(&mut state, m, &mut line);

@@ -29,7 +29,7 @@ use std::rc::Rc;
 
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
-use super::moves::{generate, play, play_automatic, unwind, Move};
+use super::moves::{generate, play, play_automatic, quiet_moves, unwind, Move};
 use super::runs::{polled, Recent, Run, Sorted, KEY, MERGE_POLL};
 use super::state::State;
 use crate::solver::budget::{Budget, Watch};
@@ -205,8 +205,12 @@ impl<'a> Layers<'a> {
         } = self;
         let disk = disk.as_ref();
         let (mut fresh, mut line): (Vec<Move>, Vec<Move>) = (Vec::new(), Vec::new());
+        let mut children: Vec<(CompactKey, i32)> = Vec::new();
         if !(budget.memory.reserve(&mut fresh, super::search::MOST_MOVES)
-            && budget.memory.reserve(&mut line, super::search::MOST_MOVES))
+            && budget.memory.reserve(&mut line, super::search::MOST_MOVES)
+            && budget
+                .memory
+                .reserve(&mut children, super::search::MOST_MOVES))
         {
             return Err(Stop::Memory);
         }
@@ -224,25 +228,34 @@ impl<'a> Layers<'a> {
                     if let Some(why) = budget.spend(expanded, watch) {
                         return Err(why);
                     }
-                    let mut state = compact.decode(&x);
                     recent.note(x);
-                    fresh.clear();
-                    generate(&state, &mut fresh);
-                    for &m in &fresh {
-                        // Most moves are quiet: their child is keyed without making them.
-                        let (child, up) = match compact.quiet_child(&x, &state, m) {
-                            Some(child) => child,
-                            None => {
-                                line.clear();
-                                play(&mut state, m, &mut line);
-                                if state.is_won() {
-                                    return Ok(Layered::Won(x));
-                                }
-                                let child = compact.child_key(&x, &state, &line);
-                                unwind(&mut state, &mut line, 0);
-                                child
+                    // Most moves are quiet: their children are keyed from the tops, with
+                    // no move made and no column laid out. The others are made on the
+                    // whole position.
+                    children.clear();
+                    let loud = quiet_moves(&compact.tops(&x), |card, onto| {
+                        let mut child = x;
+                        let up = compact.place(&mut child, card, onto);
+                        children.push((child, up));
+                    });
+                    if loud {
+                        let mut state = compact.decode(&x);
+                        fresh.clear();
+                        generate(&state, &mut fresh);
+                        for &m in &fresh {
+                            if compact.quiet_child(&x, &state, m).is_some() {
+                                continue;
                             }
-                        };
+                            line.clear();
+                            play(&mut state, m, &mut line);
+                            if state.is_won() {
+                                return Ok(Layered::Won(x));
+                            }
+                            children.push(compact.child_key(&x, &state, &line));
+                            unwind(&mut state, &mut line, 0);
+                        }
+                    }
+                    for &(child, up) in &children {
                         let q = (p as i32 + up) as usize;
                         debug_assert_eq!(q, compact.layer(&child) as usize);
                         debug_assert!(q >= p);

@@ -2,7 +2,7 @@
 //! unmaking them, and which foundation moves are safe to make automatically.
 
 use super::deal::Deal;
-use super::state::{State, MAX_COLUMNS};
+use super::state::{State, Tops, MAX_COLUMNS};
 use crate::cards::Card;
 
 /// `Move::to` for a move onto the card's foundation.
@@ -50,10 +50,28 @@ impl Move {
     }
 }
 
+/// The cards of each rank (`RANKED[r]`, a bit each by index), and none of rank 14: where a
+/// card one rank lower than a king would go.
+const RANKED: [u64; 15] = {
+    let mut ranked = [0u64; 15];
+    let mut i = 0;
+    while i < 52 {
+        ranked[i % 13 + 1] |= 1 << i;
+        i += 1;
+    }
+    ranked
+};
+
 /// Whether `card` may go onto its foundation now: it is the next rank of its suit.
 #[inline]
 pub fn fits_foundation(state: &State, card: Card) -> bool {
-    state.foundations[card.suit() as usize] + 1 == card.rank()
+    fits_foundations(&state.foundations, card)
+}
+
+/// The same, given the foundations alone.
+#[inline]
+fn fits_foundations(foundations: &[u8; 4], card: Card) -> bool {
+    foundations[card.suit() as usize] + 1 == card.rank()
 }
 
 /// Whether `card` may go onto `target`: exactly one rank lower, suit ignored (nothing on an ace).
@@ -167,6 +185,43 @@ fn enumerate_moves(state: &State, prune: bool, out: &mut Vec<Move>) {
     }
 }
 
+/// [`generate`]'s moves seen from the tops alone (the layered pass's way, since it need not
+/// lay out the columns): `quiet(card, onto)` for each move onto a card (`onto` its id) or into
+/// an empty column (`onto` 0) that uncovers no card safe to send up. No automatic move
+/// follows such a move from a position that has none left (as every position a search keys):
+/// the foundations are as they were, and every top card but the one uncovered was a top card
+/// before. Returns whether there are other moves too (to a foundation, or uncovering a card
+/// safe to send up): those must be made on the whole position, where
+/// `Compact::quiet_child` tells them from these.
+#[inline]
+pub fn quiet_moves(view: &Tops, mut quiet: impl FnMut(Card, u8)) -> bool {
+    let mut loud = false;
+    let mut tops = view.tops;
+    while tops != 0 {
+        let i = tops.trailing_zeros() as usize;
+        tops &= tops - 1;
+        let card = Card::from_index(i);
+        loud |= fits_foundations(&view.foundations, card);
+        let under = view.under[i];
+        let mut targets = view.tops & RANKED[card.rank() as usize + 1];
+        // Into one empty column, and not a column's only card (`generate` leaves those out).
+        let into_empty = view.empty && under != 0;
+        if Card::from_id(under).is_some_and(|u| is_safe_on(&view.foundations, u)) {
+            loud |= targets != 0 || into_empty;
+            continue;
+        }
+        while targets != 0 {
+            let t = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            quiet(card, Card::from_index(t).id());
+        }
+        if into_empty {
+            quiet(card, 0);
+        }
+    }
+    loud
+}
+
 /// Whether sending `card` there now can never lose a win: it fits its foundation, and every
 /// card two ranks lower is already on the foundations (its rank is at most the lowest
 /// foundation's plus two).
@@ -193,8 +248,14 @@ fn enumerate_moves(state: &State, prune: bool, out: &mut Vec<Move>) {
 /// W ends with every card up, so W' does: it wins.
 #[inline]
 pub fn is_safe_to_foundation(state: &State, card: Card) -> bool {
-    let lowest = *state.foundations.iter().min().unwrap();
-    fits_foundation(state, card) && card.rank() <= lowest + 2
+    is_safe_on(&state.foundations, card)
+}
+
+/// The same, given the foundations alone.
+#[inline]
+fn is_safe_on(foundations: &[u8; 4], card: Card) -> bool {
+    let lowest = *foundations.iter().min().unwrap();
+    fits_foundations(foundations, card) && card.rank() <= lowest + 2
 }
 
 /// Whether `card` lies on top of a column and is safe to send to its foundation now (the rule

@@ -94,6 +94,21 @@ fn set_field(key: &mut Key, card: Card, value: u64) {
     }
 }
 
+/// A position seen from its columns' top cards alone: which cards are at a top, what lies under
+/// each, the foundations, and whether a column is empty. Enough for the moves that go onto a
+/// card or into an empty column (`moves::quiet_moves`), without laying out the columns.
+#[derive(Clone, Debug)]
+pub struct Tops {
+    /// The cards at a column's top, a bit each by index.
+    pub tops: u64,
+    /// What lies under each card at a top (by index), as a [`Key`] field: 0 for the column's
+    /// bottom, else the card's id. (The other cards' entries say nothing.)
+    pub under: [u8; 52],
+    pub foundations: [u8; 4],
+    /// Whether some column is empty.
+    pub empty: bool,
+}
+
 #[derive(Clone, Debug)]
 pub struct State {
     ncols: usize,
