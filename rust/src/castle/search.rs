@@ -269,9 +269,11 @@ struct Exact {
 
 /// Past this size the complete pass's table is mostly out of the cache.
 const EAGER_BYTES: usize = 16 << 20;
-/// The hash set's keys move to the packed table rather than grow past this (about 7 million
-/// positions): a larger search gains from the packed table's prefetching and room.
-const SMALL_BYTES: usize = 128 << 20;
+/// The hash set's keys move to the packed table rather than grow past this (at 1.8 million
+/// positions, 2^21 slots): a larger search gains from the packed table's prefetching and
+/// room. At 128 MiB (7.3 million) the set's lookups, cache misses that nothing fetched ahead,
+/// were most of a 10-million-position proof's time (docs/proofs.md, session 10).
+const SMALL_BYTES: usize = 32 << 20;
 
 impl Exact {
     fn new(deal: &Deal, memory: Memory, small_bytes: usize, eager_bytes: usize) -> Exact {
@@ -690,7 +692,8 @@ fn walk<K: Keys>(
                 // A quiet move's child is looked up before the move is made, and made only if
                 // it is new.
                 if let Some(child) = keys.quiet_key(&key, &state, m) {
-                    let new = keys.goal(&child) || {
+                    let goal = keys.goal(&child);
+                    let new = goal || {
                         match keys.insert(&child, &state) {
                             Insert::New => true,
                             Insert::Seen => false,
@@ -699,7 +702,7 @@ fn walk<K: Keys>(
                     };
                     if new {
                         play(&mut state, m, &mut path);
-                        if keys.goal(&child) {
+                        if goal {
                             return End::Won(path);
                         }
                         key = child;
