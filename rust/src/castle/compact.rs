@@ -198,7 +198,18 @@ pub struct Compact {
     /// [`NO_CARD`] for an ON_SUIT code of a king), and what the code counts in the layer
     /// ([`Compact::marks`]). Looked up, not worked out: decoding a key reads 52 of them.
     codes: [[(u8, u8); 8]; 52],
+    /// For each card (by index) and code: what the card adds to a position's sum in
+    /// [`Compact::tops`]: the bit of the card it lies on (bits 0..52), its own bit (64 + its
+    /// index) if it is in the tableau, and 1 at bit [`BOTTOMS`] if it lies at a column's
+    /// bottom. No two cards lie on one card, so no field carries into another: the sum of a
+    /// position's 52 entries holds all three at once, with no branch on a card.
+    sums: [[u128; 8]; 52],
 }
+
+/// Where [`Compact::sums`] count the cards at a column's bottom.
+const BOTTOMS: u32 = 120;
+/// The 52 cards' bits.
+const DECK_BITS: u64 = (1 << 52) - 1;
 
 /// [`Compact::codes`]' entry for a code no card can have.
 const NO_CARD: u8 = u8::MAX;
@@ -235,6 +246,7 @@ impl Compact {
             one_way,
             all_up,
             codes: [[(NO_CARD, 0); 8]; 52],
+            sums: [[0; 8]; 52],
         };
         for card in Card::deck() {
             for code in [DEALT, BOTTOM, ON_FOUNDATION].into_iter().chain(
@@ -251,6 +263,11 @@ impl Compact {
                 };
                 let (up, left) = compact.marks(card, code);
                 compact.codes[card.index()][code as usize] = (under, up as u8 + left as u8);
+                compact.sums[card.index()][code as usize] = match under {
+                    0 => 1 << BOTTOMS | 1 << (64 + card.index()),
+                    u if u == NOT_IN_TABLEAU as u8 => 0,
+                    u => 1 << (u - 1) | 1 << (64 + card.index()),
+                };
             }
         }
         compact
@@ -434,35 +451,39 @@ impl Compact {
         codes
     }
 
-    /// The position `key` stands for, seen from its tops ([`Tops`]): one pass over the codes,
-    /// the columns not laid out (the layered pass's quiet moves need no more).
+    /// The position `key` stands for, seen from its tops ([`Tops`]): one pass over the codes
+    /// that sums their entries in [`Compact::sums`], the columns not laid out (the layered
+    /// pass's quiet moves need no more).
     #[inline]
     pub fn tops(&self, key: &CompactKey) -> Tops {
-        let codes = Compact::codes_of(key);
-        let mut view = Tops {
-            tops: 0,
-            under: [0; 52],
-            foundations: [0; 4],
-            empty: false,
-        };
-        // Cards in the tableau, and those a card lies on; the columns' bottoms counted.
-        let (mut tableau, mut covered, mut bottoms) = (0u64, 0u64, 0usize);
-        for (i, &code) in codes.iter().enumerate() {
-            let under = self.under(Card::from_index(i), code as u32);
-            view.under[i] = under;
-            if under == NOT_IN_TABLEAU as u8 {
-                view.foundations[i / 13] += 1;
-            } else {
-                tableau |= 1 << i;
-                if under == 0 {
-                    bottoms += 1;
-                } else {
-                    covered |= 1 << (under - 1);
-                }
-            }
+        let (mut low, mut high) = (key.low, key.high);
+        let mut sum = 0u128;
+        for sums in &self.sums[..LOW_CARDS] {
+            sum += sums[low as usize & 7];
+            low >>= 3;
         }
-        view.tops = tableau & !covered;
-        view.empty = bottoms < self.ncols;
+        for sums in &self.sums[LOW_CARDS..] {
+            sum += sums[high as usize & 7];
+            high >>= 3;
+        }
+        let covered = sum as u64 & DECK_BITS;
+        let tableau = (sum >> 64) as u64 & DECK_BITS;
+        let mut view = Tops {
+            tops: tableau & !covered,
+            under: [0; 52],
+            // The cards of a suit not in the tableau are up: its foundation's height.
+            foundations: std::array::from_fn(|s| {
+                (!tableau >> (13 * s) & 0x1fff).count_ones() as u8
+            }),
+            empty: ((sum >> BOTTOMS) as usize) < self.ncols,
+        };
+        let mut tops = view.tops;
+        while tops != 0 {
+            let i = tops.trailing_zeros() as usize;
+            tops &= tops - 1;
+            let card = Card::from_index(i);
+            view.under[i] = self.under(card, key.code(card));
+        }
         view
     }
 
