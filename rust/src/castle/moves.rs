@@ -50,8 +50,8 @@ impl Move {
     }
 }
 
-/// The cards of each rank (`RANKED[r]`, a bit each by index), and none of rank 14: where a
-/// card one rank lower than a king would go.
+/// The cards of each rank (`RANKED[r]`, a bit each by index), and none of rank 14: a card of
+/// rank r fits on the top cards in `RANKED[r + 1]` (`fits_on`), and a king on none.
 const RANKED: [u64; 15] = {
     let mut ranked = [0u64; 15];
     let mut i = 0;
