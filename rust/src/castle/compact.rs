@@ -389,6 +389,13 @@ impl Compact {
         Some((key, layer))
     }
 
+    /// Whether `card`, lying on `under` (a [`Key`] field), lies on a card it was dealt on that
+    /// is not one rank higher: once it leaves, it never lies there again.
+    #[inline]
+    pub fn on_one_way(&self, card: Card, under: u8) -> bool {
+        self.one_way.code(card) == 1 && under == self.dealt[card.index()]
+    }
+
     /// Whether `card` with code `code` is on its foundation (not dealt there), and whether it
     /// has left a card it was dealt on that is not one rank higher: the two things no move
     /// undoes.

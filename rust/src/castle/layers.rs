@@ -37,7 +37,7 @@ use crate::solver::disk::{Disk, Spill};
 use crate::solver::Stop;
 
 /// More than any layer: 52 cards, each counted at most twice.
-const LAYERS: usize = 105;
+pub(super) const LAYERS: usize = 105;
 
 /// How the layered pass ended.
 #[derive(Debug, PartialEq, Eq)]
@@ -56,6 +56,9 @@ pub struct Overflow {
     pub layers_after: Option<u64>,
     /// Where the layers may put keys when memory is full (else they stop there).
     pub spill: Option<Spill>,
+    /// The table size at which the orbit pass is first tried (the tests'), else
+    /// `orbits::ORBITS_AFTER`.
+    pub orbits_after: Option<u64>,
 }
 
 /// Searches every position reachable from `deal`, layer by layer, each once. `expanded`
@@ -375,6 +378,7 @@ mod tests {
                 dir: dir.clone(),
                 max_bytes,
             }),
+            ..Overflow::default()
         }
     }
 

@@ -8,6 +8,7 @@ pub mod compact;
 pub mod deal;
 pub mod layers;
 pub mod moves;
+pub mod orbits;
 pub mod order;
 pub mod runs;
 pub mod search;

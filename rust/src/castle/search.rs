@@ -8,6 +8,7 @@ use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
 use super::layers::{layered, Layered, Layers, Overflow};
 use super::moves::{apply, generate, play, play_automatic, replays_to_win, undo, unwind, Move};
+use super::orbits::{orbit_pass, Orbital, ORBITS_AFTER};
 use super::order::order_moves;
 use super::runs::KEY;
 use super::shorten::{shorten, shorten_bytes};
@@ -230,6 +231,12 @@ trait Keys {
     fn goal(&self, _key: &Self::Key) -> bool {
         false
     }
+    /// The orbit pass's bound of expansions, when it is due now (`orbits.rs`): the complete
+    /// pass tries it as its table grows.
+    #[inline]
+    fn orbits_due(&mut self) -> Option<u64> {
+        None
+    }
 }
 
 /// The quick pass: positions of the same shape are one (`State::rank_key`), computed from
@@ -265,7 +272,15 @@ struct Exact {
     /// eager ([`EAGER_BYTES`]); the tests try other sizes.
     small_bytes: usize,
     eager_bytes: usize,
+    /// The orbit pass is due when the table holds this many positions (never, in a pass
+    /// towards a position).
+    orbits_at: u64,
 }
+
+/// The orbit pass may expand a position for every this many in the complete pass's table:
+/// with its next try at four times the table, all its tries cost at most a third of what the
+/// table cost.
+const ORBIT_SHARE: u64 = 4;
 
 /// Past this size the complete pass's table is mostly out of the cache.
 const EAGER_BYTES: usize = 16 << 20;
@@ -286,6 +301,7 @@ impl Exact {
             toward: None,
             small_bytes,
             eager_bytes,
+            orbits_at: u64::MAX,
         }
     }
 
@@ -331,6 +347,15 @@ impl Keys for Exact {
     #[inline]
     fn goal(&self, key: &CompactKey) -> bool {
         self.toward.is_some_and(|(goal, _)| goal == *key)
+    }
+    #[inline]
+    fn orbits_due(&mut self) -> Option<u64> {
+        let len = self.len() as u64;
+        if len < self.orbits_at {
+            return None;
+        }
+        self.orbits_at = self.orbits_at.saturating_mul(4);
+        Some(len / ORBIT_SHARE)
     }
     #[inline]
     fn insert(&mut self, key: &CompactKey, _state: &State) -> Insert {
@@ -400,6 +425,7 @@ fn search(
         Pass::Complete => {
             let mut exact = Exact::new(deal, budget.memory, SMALL_BYTES, EAGER_BYTES);
             exact.most = overflow.layers_after.map_or(usize::MAX, |n| n as usize);
+            exact.orbits_at = overflow.orbits_after.unwrap_or(ORBITS_AFTER);
             let mut stopped = None;
             let end = walk(deal, budget, expanded, watch, &mut exact, &mut stopped);
             if end != End::Limit(Stop::Memory) {
@@ -599,6 +625,13 @@ fn walk<K: Keys>(
         }
         if let Some(why) = budget.spend(expanded, watch) {
             return End::Limit(why);
+        }
+        if let Some(cap) = keys.orbits_due() {
+            match orbit_pass(deal, budget, cap, expanded, watch) {
+                Orbital::Exhausted => return End::Exhausted,
+                Orbital::Limit(why) => return End::Limit(why),
+                Orbital::Undecided => {}
+            }
         }
         fresh.clear();
         generate(&state, &mut fresh);
@@ -912,7 +945,7 @@ mod layered_tests {
     fn complete(deal: &Deal, max_states: u64, layers_after: Option<u64>) -> (End<Move>, u64) {
         let overflow = Overflow {
             layers_after,
-            spill: None,
+            ..Overflow::default()
         };
         complete_pass(deal, Some(max_states), usize::MAX, &overflow, &mut || false)
     }
@@ -940,11 +973,11 @@ mod layered_tests {
                 assert_eq!(layered, states, "{variant:?} {number} after {after}");
             }
             let spill = Overflow {
-                layers_after: None,
                 spill: Some(Spill {
                     dir: dir.clone(),
                     max_bytes: u64::MAX,
                 }),
+                ..Overflow::default()
             };
             for max_memory in [1 << 20, 4 << 20] {
                 let memory = Memory::from_now(max_memory);
@@ -1011,6 +1044,7 @@ mod layered_tests {
                         let on = |spill: Option<Spill>| Overflow {
                             layers_after: Some(1),
                             spill,
+                            ..Overflow::default()
                         };
                         let spill = Spill {
                             dir: dir.clone(),

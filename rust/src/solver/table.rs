@@ -3,14 +3,15 @@
 
 use std::hash::Hash;
 
-use rustc_hash::FxHashSet;
+use rustc_hash::FxHashMap;
 
 use super::heap::Memory;
 
 /// The table of positions' keys (`K`: the game's key, fixed-size so that its growth is known
-/// before it happens).
-pub struct Table<K> {
-    keys: FxHashSet<K>,
+/// before it happens), each with a value `V` (none in a plain table; the orbit pass keeps a
+/// position beside its orbit's key).
+pub struct Table<K, V = ()> {
+    keys: FxHashMap<K, V>,
     memory: Memory,
 }
 
@@ -24,15 +25,26 @@ pub enum Insert {
 }
 
 impl<K: Hash + Eq> Table<K> {
-    /// Bytes one entry costs in the hash set: the key plus a control byte, at the set's worst
-    /// load factor (7/8).
-    const BYTES_PER_SLOT: usize = std::mem::size_of::<K>() + 1;
+    /// The keys, the table's storage given back when they are all taken.
+    pub fn into_keys(self) -> impl Iterator<Item = K> {
+        self.keys.into_keys()
+    }
+
+    pub fn insert(&mut self, key: K) -> Insert {
+        self.insert_value(key, ())
+    }
+}
+
+impl<K: Hash + Eq, V> Table<K, V> {
+    /// Bytes one entry costs in the hash set: the key and value plus a control byte, at the
+    /// set's worst load factor (7/8).
+    const BYTES_PER_SLOT: usize = std::mem::size_of::<(K, V)>() + 1;
 
     /// An empty table whose growth `memory` must allow (it counts the table itself with all
     /// else the search holds).
-    pub fn new(memory: Memory) -> Table<K> {
+    pub fn new(memory: Memory) -> Table<K, V> {
         Table {
-            keys: FxHashSet::default(),
+            keys: FxHashMap::default(),
             memory,
         }
     }
@@ -57,7 +69,17 @@ impl<K: Hash + Eq> Table<K> {
     }
 
     pub fn contains(&self, key: &K) -> bool {
-        self.keys.contains(key)
+        self.keys.contains_key(key)
+    }
+
+    /// The value entered with `key`, if it was.
+    pub fn get(&self, key: &K) -> Option<&V> {
+        self.keys.get(key)
+    }
+
+    /// The entries, in no order.
+    pub fn iter(&self) -> impl Iterator<Item = (&K, &V)> {
+        self.keys.iter()
     }
 
     /// Whether the next key would grow the set's storage.
@@ -65,16 +87,12 @@ impl<K: Hash + Eq> Table<K> {
         self.keys.len() + 2 > self.keys.capacity()
     }
 
-    /// The keys, the table's storage given back when they are all taken.
-    pub fn into_keys(self) -> impl Iterator<Item = K> {
-        self.keys.into_iter()
-    }
-
-    pub fn insert(&mut self, key: K) -> Insert {
+    /// Enters `key` with `value`, unless it is there already (its value is kept).
+    pub fn insert_value(&mut self, key: K, value: V) -> Insert {
         // The table grows here, not inside the set, so that growth is always checked against
         // the bound first (the set may grow a slot before it is full).
         if self.keys.len() + 2 > self.keys.capacity() {
-            if self.keys.contains(&key) {
+            if self.keys.contains_key(&key) {
                 return Insert::Seen;
             }
             let wanted = (self.keys.capacity() * 2).max(16);
@@ -85,10 +103,12 @@ impl<K: Hash + Eq> Table<K> {
             }
             self.keys.reserve(wanted - self.keys.len());
         }
-        if self.keys.insert(key) {
-            Insert::New
-        } else {
-            Insert::Seen
+        match self.keys.entry(key) {
+            std::collections::hash_map::Entry::Occupied(_) => Insert::Seen,
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(value);
+                Insert::New
+            }
         }
     }
 }

@@ -1,0 +1,353 @@
+//! The orbit pass (issue 18, idea 5): a proof of "no win" over far fewer positions, where the
+//! suits of many cards cannot matter.
+//!
+//! Within a layer (`Compact::layer`) no card goes up and no card leaves a one-way dealt link,
+//! so every move goes onto a card one rank higher or into an empty column: suit plays no part.
+//! Call a tableau card *free* when it is above the next card of its suit's foundation and it
+//! neither lies on nor under a one-way link ([`free_cards`]); the others are *pinned*. Swapping
+//! free cards of one rank (a *relabeling*) turns a position into one with the same foundations,
+//! links, free cards and layer (a free card lies on a card one rank higher or a column's
+//! bottom, which fits any card of its rank), and each move into a move: a move onto a card or
+//! into a column is suit-blind; a move up or off a link moves a pinned card, which no
+//! relabeling moves, and its legality, like an automatic move's safety, asks only whether the
+//! card is on top and what the foundations hold.
+//!
+//! So the pass searches *orbits*: positions up to relabeling, each by its canonical form
+//! ([`canon`]) and one member it reached. Cards shown to stand for one another are joined in
+//! blocks ([`Blocks`]): when an orbit is reached by a second member, the relabeling between
+//! the two. Let K be the relabelings within blocks. Every position reachable from the deal is
+//! k(m) for a kept member m and k in K:
+//! - a move that keeps the layer, made from k(m), is k of a move made from m, and its child
+//!   is k of m's child, which is itself k' of its orbit's member (k' joined);
+//! - a move that leaves the layer may send a card up, and then the next card of its suit is
+//!   pinned: the positions k(child) differ by where k puts that card, so the pass makes one
+//!   child for each card of its block, before each automatic move as well ([`branch`]). A
+//!   layer's moves out are made once the layer is closed, with every block it joined.
+//!
+//! Hence if no kept member (nor child) is won, no line from the deal wins: the answer is a
+//! proof, as complete as the plain search's. The converse does not hold: a block may allow a
+//! relabeling no line makes, so a member may stand for positions never reached, and a win
+//! found here proves nothing. The pass then leaves the deal to the plain search.
+//!
+//! The complete pass runs it when its table has grown to [`ORBITS_AFTER`] positions, then at
+//! each fourfold growth, each time for at most a fraction of what the table holds
+//! (`search.rs`). docs/proofs.md has the measures.
+
+use super::compact::{Compact, CompactKey};
+use super::deal::Deal;
+use super::layers::LAYERS;
+use super::moves::{apply, generate, next_automatic, play, play_automatic, unwind, Move};
+use super::state::{State, MAX_COLUMNS};
+use crate::cards::{Card, KING};
+use crate::solver::budget::{Budget, Watch};
+use crate::solver::table::{Insert, Table};
+use crate::solver::Stop;
+
+/// The complete pass's table size at which it first tries the orbit pass.
+pub const ORBITS_AFTER: u64 = 1 << 21;
+
+/// How the orbit pass ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Orbital {
+    /// No win: a proof.
+    Exhausted,
+    /// Perhaps a win, or its own bound (expansions, memory) reached: nothing proved.
+    Undecided,
+    /// A limit of the solve's (states, time, an interruption).
+    Limit(Stop),
+}
+
+/// Cards shown to stand for one another, as sets (a union-find forest by card index).
+struct Blocks([u8; 52]);
+
+impl Blocks {
+    fn new() -> Blocks {
+        Blocks(std::array::from_fn(|i| i as u8))
+    }
+
+    fn find(&mut self, mut a: usize) -> usize {
+        while self.0[a] as usize != a {
+            self.0[a] = self.0[self.0[a] as usize];
+            a = self.0[a] as usize;
+        }
+        a
+    }
+
+    fn join(&mut self, a: usize, b: usize) {
+        let (a, b) = (self.find(a), self.find(b));
+        self.0[a] = b as u8;
+    }
+}
+
+/// The free cards of `state` (a bit each by index): in the tableau, above the next card of
+/// their suit's foundation, neither on nor under a card they were dealt on that is not one rank
+/// higher.
+fn free_cards(compact: &Compact, state: &State) -> u64 {
+    let (mut tableau, mut pinned) = (0u64, 0u64);
+    for col in 0..state.ncols() {
+        let column = state.column(col);
+        for (j, &card) in column.iter().enumerate() {
+            let bit = 1 << card.index();
+            tableau |= bit;
+            if card.rank() <= state.foundations[card.suit() as usize] + 1 {
+                pinned |= bit;
+            }
+            if j > 0 && compact.on_one_way(card, column[j - 1].id()) {
+                pinned |= bit | 1 << column[j - 1].index();
+            }
+        }
+    }
+    tableau & !pinned
+}
+
+/// No card: an entry of a relabeling for a card that is not free.
+const NONE: u8 = u8::MAX;
+
+/// The key of `state`'s orbit, and the relabeling that takes `state` to it (by index: the card
+/// each free card becomes; [`NONE`] for the others). The canonical member: each column read
+/// bottom up as pinned cards and ranks of free cards, the columns in that order, then the free
+/// cards of each rank dealt out in it, lowest index first.
+fn canon(compact: &Compact, state: &State) -> (CompactKey, [u8; 52]) {
+    let free = free_cards(compact, state);
+    let n = state.ncols();
+    let is_free = |card: Card| free >> card.index() & 1 == 1;
+    let mut tokens = [[0u8; 52]; MAX_COLUMNS];
+    for (col, column) in tokens.iter_mut().enumerate().take(n) {
+        for (token, &card) in column.iter_mut().zip(state.column(col)) {
+            // Above every index, so that a pinned card sorts first.
+            *token = if is_free(card) {
+                64 + card.rank()
+            } else {
+                card.index() as u8
+            };
+        }
+    }
+    let mut order: [usize; MAX_COLUMNS] = std::array::from_fn(|i| i);
+    let order = &mut order[..n];
+    let read = |col: usize| &tokens[col][..state.len(col)];
+    order.sort_by(|&a, &b| read(a).cmp(read(b)).then(a.cmp(&b)));
+    let (mut left, mut map) = (free, [NONE; 52]);
+    let mut member = State::empty(n, state.foundations);
+    for (to, &col) in order.iter().enumerate() {
+        for &card in state.column(col) {
+            let put = if is_free(card) {
+                let suit = (0..4)
+                    .find(|s| left >> (13 * s + card.rank() as usize - 1) & 1 == 1)
+                    .unwrap();
+                let put = Card::new(card.rank(), suit as u8);
+                left &= !(1 << put.index());
+                map[card.index()] = put.index() as u8;
+                put
+            } else {
+                card
+            };
+            member.push(to, put);
+        }
+    }
+    (compact.encode(&member), map)
+}
+
+/// `state` with cards `a` and `b` (by index) in each other's places.
+fn swapped(state: &State, a: usize, b: usize) -> State {
+    let mut out = State::empty(state.ncols(), state.foundations);
+    for col in 0..state.ncols() {
+        for &card in state.column(col) {
+            let put = match card.index() {
+                i if i == a => Card::from_index(b),
+                i if i == b => Card::from_index(a),
+                _ => card,
+            };
+            out.push(col, put);
+        }
+    }
+    out
+}
+
+/// Makes `m`, a move up, from `state`: the position after it, once for each card of the block
+/// of the suit's next card (that card in its place), onto `todo`.
+fn up(compact: &Compact, blocks: &mut Blocks, state: &State, m: Move, todo: &mut Vec<State>) {
+    let free = free_cards(compact, state);
+    let mut after = state.clone();
+    apply(&mut after, m);
+    let next = m.card.index() + 1;
+    if m.card.rank() == KING || free >> next & 1 == 0 {
+        todo.push(after);
+        return;
+    }
+    let block = blocks.find(next);
+    let mut cards = free;
+    while cards != 0 {
+        let e = cards.trailing_zeros() as usize;
+        cards &= cards - 1;
+        if blocks.find(e) == block {
+            todo.push(if e == next {
+                after.clone()
+            } else {
+                swapped(&after, next, e)
+            });
+        }
+    }
+}
+
+/// The children of `state` by `m` and the automatic moves after it, branched at each move up
+/// ([`up`]), onto `done`.
+fn branch(compact: &Compact, blocks: &mut Blocks, state: &State, m: Move, done: &mut Vec<State>) {
+    let mut todo = Vec::new();
+    if m.to_foundation() {
+        up(compact, blocks, state, m, &mut todo);
+    } else {
+        let mut after = state.clone();
+        apply(&mut after, m);
+        todo.push(after);
+    }
+    while let Some(s) = todo.pop() {
+        match next_automatic(&s) {
+            None => done.push(s),
+            Some(a) => up(compact, blocks, &s, a, &mut todo),
+        }
+    }
+}
+
+/// Enters `member` as `orbit`'s, or, if the orbit has another member, joins the blocks by the
+/// relabeling between the two.
+fn note(
+    compact: &Compact,
+    blocks: &mut Blocks,
+    table: &mut Table<CompactKey, CompactKey>,
+    orbit: CompactKey,
+    member: CompactKey,
+) -> Insert {
+    let Some(&old) = table.get(&orbit) else {
+        return table.insert_value(orbit, member);
+    };
+    if old != member {
+        let (_, to) = canon(compact, &compact.decode(&old));
+        let (_, from) = canon(compact, &compact.decode(&member));
+        let mut back = [NONE; 52];
+        for (i, &c) in from.iter().enumerate() {
+            if c != NONE {
+                back[c as usize] = i as u8;
+            }
+        }
+        for (i, &c) in to.iter().enumerate() {
+            if c != NONE {
+                blocks.join(i, back[c as usize] as usize);
+            }
+        }
+    }
+    Insert::Seen
+}
+
+/// Searches the orbits of every position reachable from `deal`, layer by layer, for at most
+/// `cap` expansions (each orbit is expanded twice: within its layer, then out of it).
+pub fn orbit_pass(
+    deal: &Deal,
+    budget: &Budget,
+    cap: u64,
+    expanded: &mut u64,
+    watch: &mut Watch,
+) -> Orbital {
+    let until = expanded.saturating_add(cap);
+    let spend = |expanded: &mut u64, watch: &mut Watch| {
+        if *expanded >= until {
+            return Some(Orbital::Undecided);
+        }
+        match budget.spend(expanded, watch) {
+            None => None,
+            Some(Stop::Memory) => Some(Orbital::Undecided),
+            Some(why) => Some(Orbital::Limit(why)),
+        }
+    };
+    let compact = Compact::new(deal);
+    let mut blocks = Blocks::new();
+    let mut state = State::from_deal(deal);
+    let mut line: Vec<Move> = Vec::new();
+    play_automatic(&mut state, &mut line);
+    if state.is_won() {
+        return Orbital::Undecided;
+    }
+    let mut layers: Vec<Table<CompactKey, CompactKey>> =
+        (0..LAYERS).map(|_| Table::new(budget.memory)).collect();
+    let (root, _) = canon(&compact, &state);
+    if layers[compact.layer(&root) as usize].insert_value(root, compact.encode(&state))
+        == Insert::Full
+    {
+        return Orbital::Undecided;
+    }
+    let (mut fresh, mut done): (Vec<Move>, Vec<State>) = (Vec::new(), Vec::new());
+    for p in 0..LAYERS {
+        let mut table = std::mem::replace(&mut layers[p], Table::new(budget.memory));
+        let sorted = |table: &Table<CompactKey, CompactKey>| {
+            let mut keys: Vec<CompactKey> = table.iter().map(|(k, _)| *k).collect();
+            keys.sort_unstable();
+            keys
+        };
+        // Within the layer, breadth first: each orbit's children by the moves that keep it.
+        let mut level = sorted(&table);
+        while !level.is_empty() {
+            let mut next = Vec::new();
+            for x in level {
+                if let Some(end) = spend(expanded, watch) {
+                    return end;
+                }
+                let member = *table.get(&x).unwrap();
+                let mut state = compact.decode(&member);
+                fresh.clear();
+                generate(&state, &mut fresh);
+                for &m in &fresh {
+                    line.clear();
+                    play(&mut state, m, &mut line);
+                    let (child, up) = compact.child_key(&member, &state, &line);
+                    if state.is_won() {
+                        return Orbital::Undecided;
+                    }
+                    if up == 0 {
+                        let (orbit, _) = canon(&compact, &state);
+                        match note(&compact, &mut blocks, &mut table, orbit, child) {
+                            Insert::New => next.push(orbit),
+                            Insert::Seen => {}
+                            Insert::Full => return Orbital::Undecided,
+                        }
+                    }
+                    unwind(&mut state, &mut line, 0);
+                }
+            }
+            next.sort_unstable();
+            level = next;
+        }
+        // Out of the layer, with every block the layer joined.
+        for x in sorted(&table) {
+            if let Some(end) = spend(expanded, watch) {
+                return end;
+            }
+            let member = *table.get(&x).unwrap();
+            let mut state = compact.decode(&member);
+            fresh.clear();
+            generate(&state, &mut fresh);
+            for &m in &fresh {
+                line.clear();
+                play(&mut state, m, &mut line);
+                let leaves = compact.child_key(&member, &state, &line).1 != 0;
+                unwind(&mut state, &mut line, 0);
+                if !leaves {
+                    continue;
+                }
+                done.clear();
+                branch(&compact, &mut blocks, &state, m, &mut done);
+                for child in &done {
+                    if child.is_won() {
+                        return Orbital::Undecided;
+                    }
+                    let (orbit, _) = canon(&compact, child);
+                    let q = compact.layer(&orbit) as usize;
+                    debug_assert!(q > p);
+                    let key = compact.encode(child);
+                    if note(&compact, &mut blocks, &mut layers[q], orbit, key) == Insert::Full {
+                        return Orbital::Undecided;
+                    }
+                }
+            }
+        }
+    }
+    Orbital::Exhausted
+}
