@@ -12,7 +12,8 @@ the crate's, and each module translates the Rust file of the same name:
                            both ``shorten``)
 ``reference/castle/``      ``rust/src/castle/``: ``state``, ``compact`` (the complete
                            pass's key), ``moves`` (with ``replay``), ``order``,
-                           ``search``, ``beam``, ``shorten``
+                           ``search``, ``layers``, ``orbits`` (the complete pass's
+                           proof over orbits), ``beam``, ``shorten``
 ``reference/spider/``      ``rust/src/spider/``: ``state``, ``moves``, ``order``,
                            ``search``, ``beam``, ``shorten``
 =========================  ==========================================================

@@ -128,6 +128,11 @@ class Compact:
         keeping the key beside its position does at each move, as State keeps its key."""
         return key ^ ((card_code(key, card) ^ self.code(card, under)) << SHIFT[card.index])
 
+    def on_one_way(self, card: Card, under: int) -> bool:
+        """Whether ``card``, lying on ``under`` (a State key field), lies on a card it was dealt
+        on that is not one rank higher: once it leaves, it never lies there again."""
+        return self.one_way[card.index] and under == self.dealt[card.index]
+
     def marks(self, index: int, code: int) -> tuple[bool, bool]:
         """Whether card ``index`` with code ``code`` is on its foundation (not dealt there), and
         whether it has left a card it was dealt on that is not one rank higher: the two things

@@ -30,6 +30,7 @@ from .beam import beam_pass, shortest_beam
 from .compact import Compact, CompactKey, child_key
 from .layers import Layered, by_layer, layered
 from .moves import apply, generate, play, play_automatic, replay, unwind
+from .orbits import ORBITS_AFTER, orbit_pass
 from .order import order_moves
 from .shorten import shorten
 from .state import State
@@ -40,6 +41,8 @@ Pass = Literal["quick", "complete"]
 QUICK_STATES = 1_000_000
 #: Expansions the beam pass may use after the quick pass (the same proviso).
 BEAM_STATES = QUICK_STATES // 10
+#: The orbit pass may expand a position for every this many in the complete pass's table.
+ORBIT_SHARE = 4
 
 
 @dataclass
@@ -84,12 +87,14 @@ def solve(
     max_cpu_seconds: float | None = None,
     short: bool = False,
     layers_after: int | None = None,
+    orbits_after: int = ORBITS_AFTER,
 ) -> Solution:
     """Decide ``deal`` exactly as :func:`castle.solve` does: the quick pass, the beam pass,
     then (unless one won) the complete pass; with ``short``, then beam searches for a shorter
     win while the limits allow. No memory bound: the tables here are plain sets, and the
     complete pass goes on in layers only once its table holds ``layers_after`` positions (as
-    ``castle._core.solve``'s does then, or at its memory bound)."""
+    ``castle._core.solve``'s does then, or at its memory bound), and first tries the orbit
+    pass at ``orbits_after``."""
     check_limits(max_states, max_seconds, max_cpu_seconds=max_cpu_seconds)
     start = Start.now()
 
@@ -111,7 +116,7 @@ def solve(
     # The whole budget: the complete pass's, and the short mode's after it.
     budget = Budget(max_states, deadline(1.0))
     if not (end.kind == "won" or end.stop == Stop.INTERRUPTED):
-        end = search(deal, "complete", budget, counter, layers_after)
+        end = search(deal, "complete", budget, counter, layers_after, orbits_after)
     if end.kind == "won":
         moves = shorten(deal, end.path)
         if short:
@@ -125,12 +130,19 @@ def solve(
 
 
 def search(
-    deal: Deal, pass_: Pass, budget: Budget, counter: Counter, layers_after: int | None = None
+    deal: Deal,
+    pass_: Pass,
+    budget: Budget,
+    counter: Counter,
+    layers_after: int | None = None,
+    orbits_after: int = ORBITS_AFTER,
 ) -> End[Move]:
     """One depth-first pass. Every new position reached is entered in the table and expanded
     once; ``counter`` counts expansions over all passes.
 
-    The complete pass goes on in layers (``layers.py``) when its table is full (here: at
+    The complete pass tries the orbit pass (``orbits.py``) when its table holds
+    ``orbits_after`` positions, and again at each fourfold growth; its "no" ends the pass.
+    It goes on in layers (``layers.py``) when its table is full (here: at
     ``layers_after`` positions), from where the walk stopped (:func:`go_on_in_layers`; the Rust
     pass does so when it has room for the table's positions, on disk or in a quarter of its
     bound, as in every test that compares the two). A win found there is a position next to a
@@ -138,7 +150,15 @@ def search(
     if pass_ == "quick":
         return walk(deal, None, budget, counter)
     stopped: list[Stopped] = []
-    end = walk(deal, Compact(deal), budget, counter, most=layers_after, stopped=stopped)
+    end = walk(
+        deal,
+        Compact(deal),
+        budget,
+        counter,
+        most=layers_after,
+        stopped=stopped,
+        orbits_at=orbits_after,
+    )
     if end.stop != Stop.MEMORY:
         return end
     found = go_on_in_layers(deal, stopped[0], budget, counter)
@@ -207,11 +227,13 @@ def walk(
     most: int | None = None,
     toward: CompactKey | None = None,
     stopped: list[Stopped] | None = None,
+    orbits_at: int | None = None,
 ) -> End[Move]:
     """The depth-first walk: keyed by rank keys (the quick pass) or by compact keys kept frame
     by frame (``compact``). The table is full at ``most`` positions; the walk then leaves in
     ``stopped`` (if given) where it stopped. A walk ``toward`` a position ends there as at a
-    win, and enters only the positions that can lead there."""
+    win, and enters only the positions that can lead there. Once the table holds
+    ``orbits_at`` positions, and at each fourfold growth after, the orbit pass is tried."""
     state = State.from_deal(deal)
     table: set[Hashable] = set()
     path: list[Move] = []
@@ -245,6 +267,13 @@ def walk(
         stop = budget.spend(counter)
         if stop is not None:
             return End("limit", [], stop)
+        if orbits_at is not None and len(table) >= orbits_at:
+            orbits_at *= 4
+            tried = orbit_pass(deal, budget, len(table) // ORBIT_SHARE, counter)
+            if tried.kind == "exhausted":
+                return End("exhausted", [])
+            if tried.kind == "limit":
+                return End("limit", [], tried.stop)
         start = len(moves)
         generate(state, moves)
         order_moves(state, moves, start)

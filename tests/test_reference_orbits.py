@@ -1,0 +1,69 @@
+"""The orbit pass (issue 18, idea 5): the reference follows the Rust core expansion for
+expansion, its "no" never contradicts a known verdict, and it decides deals the plain search
+cannot."""
+
+from __future__ import annotations
+
+import castle
+import pytest
+from castle import _core, reference
+from castle.reference.castle import search
+from castle.reference.solver import Budget, Counter, Deadline
+from castle.solve import make_move
+from test_reference_layers import KINDS, SMALL_PROOFS, endgame
+
+#: The orbit pass tried at once, and at every fourfold growth of the table after.
+AT_ONCE = 1
+
+
+@pytest.mark.parametrize(("variant", "number"), [*SMALL_PROOFS, ("streets-and-alleys", 101)])
+def test_the_reference_follows_the_orbit_pass_on_proofs(variant: str, number: int) -> None:
+    deal = castle.Deal.from_number(variant, number)
+    for after in (AT_ONCE, 300):
+        status, _, states, _, limit = _core.solve(
+            deal.core, None, None, 1 << 30, False, None, orbits_after=after
+        )
+        assert status == "unsolvable"
+        slow = reference.solve(deal, orbits_after=after)
+        assert (slow.status, slow.states, slow.limit) == (status, states, limit)
+    # Cut short inside an orbit pass: the same count, the same limit.
+    cut = states - 50
+    status, _, states, _, limit = _core.solve(
+        deal.core, cut, None, 1 << 30, False, None, orbits_after=300
+    )
+    slow = reference.solve(deal, max_states=cut, orbits_after=300)
+    assert (slow.status, slow.states, slow.limit) == (status, states, limit)
+    assert status == "unknown"
+
+
+@pytest.mark.parametrize("variant", castle.VARIANTS)
+def test_the_reference_follows_the_orbit_pass_to_a_win(variant: str) -> None:
+    # A win the orbit pass cannot prove (it proves only "no"): it comes upon a won position
+    # and leaves the deal to the depth-first pass, which wins it, in both.
+    wins = 0
+    for number in range(1, 9):
+        try:
+            deal = endgame(variant, number, 36)
+        except AssertionError:
+            continue  # not a won deal
+        status, moves, states, _ = _core.complete_pass(deal.core, 5000, None, None, None, AT_ONCE)
+        counter = Counter()
+        end = search.search(
+            deal, "complete", Budget(5000, Deadline()), counter, orbits_after=AT_ONCE
+        )
+        assert (end.kind, counter.expanded) == (KINDS[status], states), number
+        assert end.path == [make_move(*m) for m in moves], number
+        if status == "solved":
+            assert reference.replay(deal, end.path).is_won()
+            wins += 1
+    assert wins >= 2
+
+
+@pytest.mark.parametrize("number", [77, 186])
+def test_the_deals_other_solvers_leave_open_are_proved_lost(number: int) -> None:
+    # Streets and Alleys 77 and 186: undecided by other solvers, and by the plain complete
+    # pass in 14 GiB; the orbit pass, tried when the table reaches 2^21 positions, proves them.
+    deal = castle.Deal.from_number("streets-and-alleys", number)
+    solution = castle.solve(deal)
+    assert solution.status == "unsolvable"
+    assert solution.states < 3_000_000
