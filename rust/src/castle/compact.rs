@@ -308,18 +308,27 @@ impl Compact {
 
     /// The compact key of `state` (a position reached from this deal), from its columns.
     pub fn encode(&self, state: &State) -> CompactKey {
+        self.encode_placed((0..state.ncols()).flat_map(|col| {
+            let column = state.column(col);
+            column
+                .iter()
+                .enumerate()
+                .map(move |(j, &card)| (card, if j == 0 { 0 } else { column[j - 1].id() }))
+        }))
+    }
+
+    /// The compact key of the position whose tableau cards are `placed`, each with what lies
+    /// under it (a [`Key`] field), every other card up.
+    #[inline]
+    pub fn encode_placed(&self, placed: impl IntoIterator<Item = (Card, u8)>) -> CompactKey {
         let mut key = self.all_up;
-        for col in 0..state.ncols() {
-            let mut under = 0;
-            for &card in state.column(col) {
-                let up = if self.dealt[card.index()] == NOT_IN_TABLEAU as u8 {
-                    DEALT
-                } else {
-                    ON_FOUNDATION
-                };
-                key.flip(card, up ^ self.code(card, under));
-                under = card.id();
-            }
+        for (card, under) in placed {
+            let up = if self.dealt[card.index()] == NOT_IN_TABLEAU as u8 {
+                DEALT
+            } else {
+                ON_FOUNDATION
+            };
+            key.flip(card, up ^ self.code(card, under));
         }
         key
     }

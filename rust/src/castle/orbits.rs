@@ -77,6 +77,21 @@ impl Blocks {
         let (a, b) = (self.find(a), self.find(b));
         self.0[a] = b as u8;
     }
+
+    /// Whether the cards of `cards` (a bit each by index) of each rank are all in one block.
+    fn whole(&mut self, cards: u64) -> bool {
+        (1..=KING).all(|rank| {
+            let mut first = None;
+            (0..4).all(|suit| {
+                let i = 13 * suit + rank as usize - 1;
+                if cards >> i & 1 == 0 {
+                    return true;
+                }
+                let block = self.find(i);
+                *first.get_or_insert(block) == block
+            })
+        })
+    }
 }
 
 /// The free cards of `state` (a bit each by index): in the tableau, above the next card of
@@ -103,11 +118,11 @@ fn free_cards(compact: &Compact, state: &State) -> u64 {
 /// No card: an entry of a relabeling for a card that is not free.
 const NONE: u8 = u8::MAX;
 
-/// The key of `state`'s orbit, and the relabeling that takes `state` to it (by index: the card
-/// each free card becomes; [`NONE`] for the others). The canonical member: each column read
+/// The key of `state`'s orbit, the relabeling that takes `state` to it (by index: the card
+/// each free card becomes; [`NONE`] for the others), and its free cards. The canonical member: each column read
 /// bottom up as pinned cards and ranks of free cards, the columns in that order, then the free
 /// cards of each rank dealt out in it, lowest index first.
-fn canon(compact: &Compact, state: &State) -> (CompactKey, [u8; 52]) {
+fn canon(compact: &Compact, state: &State) -> (CompactKey, [u8; 52], u64) {
     let free = free_cards(compact, state);
     let n = state.ncols();
     let is_free = |card: Card| free >> card.index() & 1 == 1;
@@ -127,8 +142,10 @@ fn canon(compact: &Compact, state: &State) -> (CompactKey, [u8; 52]) {
     let read = |col: usize| &tokens[col][..state.len(col)];
     order.sort_by(|&a, &b| read(a).cmp(read(b)).then(a.cmp(&b)));
     let (mut left, mut map) = (free, [NONE; 52]);
-    let mut member = State::empty(n, state.foundations);
-    for (to, &col) in order.iter().enumerate() {
+    let mut placed = [(Card::PLACEHOLDER, 0u8); 52];
+    let mut count = 0;
+    for &col in order.iter() {
+        let mut under = 0;
         for &card in state.column(col) {
             let put = if is_free(card) {
                 let suit = (0..4)
@@ -141,10 +158,16 @@ fn canon(compact: &Compact, state: &State) -> (CompactKey, [u8; 52]) {
             } else {
                 card
             };
-            member.push(to, put);
+            placed[count] = (put, under);
+            count += 1;
+            under = put.id();
         }
     }
-    (compact.encode(&member), map)
+    (
+        compact.encode_placed(placed[..count].iter().copied()),
+        map,
+        free,
+    )
 }
 
 /// `state` with cards `a` and `b` (by index) in each other's places.
@@ -209,20 +232,22 @@ fn branch(compact: &Compact, blocks: &mut Blocks, state: &State, m: Move, done: 
 }
 
 /// Enters `member` as `orbit`'s, or, if the orbit has another member, joins the blocks by the
-/// relabeling between the two.
+/// relabeling between the two (`free`: the orbit's free cards; nothing to join if the blocks
+/// hold each rank of them whole already).
 fn note(
     compact: &Compact,
     blocks: &mut Blocks,
     table: &mut Table<CompactKey, CompactKey>,
     orbit: CompactKey,
     member: CompactKey,
+    free: u64,
 ) -> Insert {
     let Some(&old) = table.get(&orbit) else {
         return table.insert_value(orbit, member);
     };
-    if old != member {
-        let (_, to) = canon(compact, &compact.decode(&old));
-        let (_, from) = canon(compact, &compact.decode(&member));
+    if old != member && !blocks.whole(free) {
+        let (_, to, _) = canon(compact, &compact.decode(&old));
+        let (_, from, _) = canon(compact, &compact.decode(&member));
         let mut back = [NONE; 52];
         for (i, &c) in from.iter().enumerate() {
             if c != NONE {
@@ -268,7 +293,7 @@ pub fn orbit_pass(
     }
     let mut layers: Vec<Table<CompactKey, CompactKey>> =
         (0..LAYERS).map(|_| Table::new(budget.memory)).collect();
-    let (root, _) = canon(&compact, &state);
+    let (root, _, _) = canon(&compact, &state);
     if layers[compact.layer(&root) as usize].insert_value(root, compact.encode(&state))
         == Insert::Full
     {
@@ -302,8 +327,8 @@ pub fn orbit_pass(
                         return Orbital::Undecided;
                     }
                     if up == 0 {
-                        let (orbit, _) = canon(&compact, &state);
-                        match note(&compact, &mut blocks, &mut table, orbit, child) {
+                        let (orbit, _, free) = canon(&compact, &state);
+                        match note(&compact, &mut blocks, &mut table, orbit, child, free) {
                             Insert::New => next.push(orbit),
                             Insert::Seen => {}
                             Insert::Full => return Orbital::Undecided,
@@ -338,11 +363,12 @@ pub fn orbit_pass(
                     if child.is_won() {
                         return Orbital::Undecided;
                     }
-                    let (orbit, _) = canon(&compact, child);
+                    let (orbit, _, free) = canon(&compact, child);
                     let q = compact.layer(&orbit) as usize;
                     debug_assert!(q > p);
                     let key = compact.encode(child);
-                    if note(&compact, &mut blocks, &mut layers[q], orbit, key) == Insert::Full {
+                    let table = &mut layers[q];
+                    if note(&compact, &mut blocks, table, orbit, key, free) == Insert::Full {
                         return Orbital::Undecided;
                     }
                 }

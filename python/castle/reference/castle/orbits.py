@@ -56,6 +56,13 @@ class Blocks:
     def join(self, a: int, b: int) -> None:
         self.parent[self.find(a)] = self.find(b)
 
+    def whole(self, cards: set[int]) -> bool:
+        """Whether the cards of ``cards`` of each rank are all in one block."""
+        return all(
+            len({self.find(i) for i in cards if CARDS[i].rank == rank}) <= 1
+            for rank in range(1, 14)
+        )
+
 
 def free_cards(compact: Compact, state: State) -> set[int]:
     """The free cards of ``state`` (by index): in the tableau, above the next card of their
@@ -152,14 +159,16 @@ def note(
     table: dict[CompactKey, CompactKey],
     orbit: CompactKey,
     member: CompactKey,
+    free: set[int],
 ) -> bool:
     """Enter ``member`` as ``orbit``'s (True), or, if the orbit has another member, join the
-    blocks by the relabeling between the two."""
+    blocks by the relabeling between the two (``free``: the orbit's free cards; nothing to
+    join if the blocks hold each rank of them whole already)."""
     old = table.get(orbit)
     if old is None:
         table[orbit] = member
         return True
-    if old != member:
+    if old != member and not blocks.whole(free):
         _, to = canon(compact, compact.decode(old))
         _, source = canon(compact, compact.decode(member))
         back = {c: i for i, c in source.items()}
@@ -210,8 +219,8 @@ def orbit_pass(deal: Deal, budget: Budget, cap: int, counter: Counter) -> Orbita
                     if state.is_won():
                         return Orbital("undecided")
                     if compact.layer(child) == p:
-                        orbit, _ = canon(compact, state)
-                        if note(compact, blocks, table, orbit, child):
+                        orbit, relabel = canon(compact, state)
+                        if note(compact, blocks, table, orbit, child, set(relabel)):
                             following.append(orbit)
                     unwind(state, line, 0)
             level = sorted(following)
@@ -233,8 +242,8 @@ def orbit_pass(deal: Deal, budget: Budget, cap: int, counter: Counter) -> Orbita
                 for s in branch(compact, blocks, state, move):
                     if s.is_won():
                         return Orbital("undecided")
-                    orbit, _ = canon(compact, s)
+                    orbit, relabel = canon(compact, s)
                     q = compact.layer(orbit)
                     assert q > p
-                    note(compact, blocks, layers[q], orbit, compact.encode(s))
+                    note(compact, blocks, layers[q], orbit, compact.encode(s), set(relabel))
     return Orbital("exhausted")
