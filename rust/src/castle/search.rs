@@ -278,8 +278,9 @@ struct Exact {
 }
 
 /// The orbit pass may expand a position for every this many in the complete pass's table:
-/// with its next try at four times the table, all its tries cost at most a third of what the
-/// table cost.
+/// with its next try at four times the table, all its tries take at most a third of the
+/// table's count of expansions (an orbit expansion costs several depth-first ones, so a win
+/// found late costs 1.4-1.6 times as much; docs/proofs.md, session 11).
 const ORBIT_SHARE: u64 = 4;
 
 /// Past this size the complete pass's table is mostly out of the cache.
