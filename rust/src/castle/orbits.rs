@@ -263,6 +263,39 @@ fn note(
     Insert::Seen
 }
 
+/// The move lists `each_move` reuses.
+#[derive(Default)]
+struct Moves {
+    fresh: Vec<Move>,
+    line: Vec<Move>,
+}
+
+/// Makes each move `generate` gives from `state` (the position keyed `member`), with the
+/// automatic moves after it: `f` sees the position it leads to, the move and the child's key,
+/// and the move is taken back. The first answer `f` gives ends it.
+fn each_move(
+    compact: &Compact,
+    member: &CompactKey,
+    state: &mut State,
+    moves: &mut Moves,
+    mut f: impl FnMut(&State, Move, CompactKey) -> Option<Orbital>,
+) -> Option<Orbital> {
+    let Moves { fresh, line } = moves;
+    fresh.clear();
+    generate(state, fresh);
+    for &m in fresh.iter() {
+        line.clear();
+        play(state, m, line);
+        let (child, _) = compact.child_key(member, state, line);
+        let ended = f(state, m, child);
+        unwind(state, line, 0);
+        if ended.is_some() {
+            return ended;
+        }
+    }
+    None
+}
+
 /// Searches the orbits of every position reachable from `deal`, layer by layer, for at most
 /// `cap` expansions (each orbit is expanded twice: within its layer, then out of it).
 pub fn orbit_pass(
@@ -286,8 +319,7 @@ pub fn orbit_pass(
     let compact = Compact::new(deal);
     let mut blocks = Blocks::new();
     let mut state = State::from_deal(deal);
-    let mut line: Vec<Move> = Vec::new();
-    play_automatic(&mut state, &mut line);
+    play_automatic(&mut state, &mut Vec::new());
     if state.is_won() {
         return Orbital::Undecided;
     }
@@ -299,7 +331,8 @@ pub fn orbit_pass(
     {
         return Orbital::Undecided;
     }
-    let (mut fresh, mut done): (Vec<Move>, Vec<State>) = (Vec::new(), Vec::new());
+    let mut moves = Moves::default();
+    let (mut out, mut done): (Vec<Move>, Vec<State>) = (Vec::new(), Vec::new());
     for p in 0..LAYERS {
         let mut table = std::mem::replace(&mut layers[p], Table::new(budget.memory));
         let sorted = |table: &Table<CompactKey, CompactKey>| {
@@ -317,24 +350,23 @@ pub fn orbit_pass(
                 }
                 let member = *table.get(&x).unwrap();
                 let mut state = compact.decode(&member);
-                fresh.clear();
-                generate(&state, &mut fresh);
-                for &m in &fresh {
-                    line.clear();
-                    play(&mut state, m, &mut line);
-                    let (child, up) = compact.child_key(&member, &state, &line);
-                    if state.is_won() {
-                        return Orbital::Undecided;
+                let ended = each_move(&compact, &member, &mut state, &mut moves, |s, _, child| {
+                    if s.is_won() {
+                        return Some(Orbital::Undecided);
                     }
-                    if up == 0 {
-                        let (orbit, _, free) = canon(&compact, &state);
-                        match note(&compact, &mut blocks, &mut table, orbit, child, free) {
-                            Insert::New => next.push(orbit),
-                            Insert::Seen => {}
-                            Insert::Full => return Orbital::Undecided,
-                        }
+                    if compact.layer(&child) as usize != p {
+                        return None;
                     }
-                    unwind(&mut state, &mut line, 0);
+                    let (orbit, _, free) = canon(&compact, s);
+                    match note(&compact, &mut blocks, &mut table, orbit, child, free) {
+                        Insert::New => next.push(orbit),
+                        Insert::Seen => {}
+                        Insert::Full => return Some(Orbital::Undecided),
+                    }
+                    None
+                });
+                if let Some(end) = ended {
+                    return end;
                 }
             }
             next.sort_unstable();
@@ -347,16 +379,14 @@ pub fn orbit_pass(
             }
             let member = *table.get(&x).unwrap();
             let mut state = compact.decode(&member);
-            fresh.clear();
-            generate(&state, &mut fresh);
-            for &m in &fresh {
-                line.clear();
-                play(&mut state, m, &mut line);
-                let leaves = compact.child_key(&member, &state, &line).1 != 0;
-                unwind(&mut state, &mut line, 0);
-                if !leaves {
-                    continue;
+            out.clear();
+            each_move(&compact, &member, &mut state, &mut moves, |_, m, child| {
+                if compact.layer(&child) as usize != p {
+                    out.push(m);
                 }
+                None
+            });
+            for &m in &out {
                 done.clear();
                 branch(&compact, &mut blocks, &state, m, &mut done);
                 for child in &done {

@@ -16,6 +16,7 @@ same order; no memory bound here.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -177,6 +178,21 @@ def note(
     return False
 
 
+def each_move(
+    compact: Compact, member: CompactKey, state: State
+) -> Iterator[tuple[State, Move, CompactKey]]:
+    """Make each move ``generate`` gives from ``state`` (the position keyed ``member``), with
+    the automatic moves after it: the position it leads to, the move and the child's key; the
+    move is taken back when the next is asked for."""
+    fresh: list[Move] = []
+    generate(state, fresh)
+    for move in fresh:
+        line: list[Move] = []
+        play(state, move, line)
+        yield state, move, child_key(compact, member, state, line)
+        unwind(state, line, 0)
+
+
 def orbit_pass(deal: Deal, budget: Budget, cap: int, counter: Counter) -> Orbital:
     """Search the orbits of every position reachable from ``deal``, layer by layer, for at
     most ``cap`` expansions (each orbit is expanded twice: within its layer, then out of
@@ -209,20 +225,13 @@ def orbit_pass(deal: Deal, budget: Budget, cap: int, counter: Counter) -> Orbita
                 if (end := spend()) is not None:
                     return end
                 member = table[x]
-                state = compact.decode(member)
-                fresh: list[Move] = []
-                generate(state, fresh)
-                for move in fresh:
-                    line: list[Move] = []
-                    play(state, move, line)
-                    child = child_key(compact, member, state, line)
+                for state, _, child in each_move(compact, member, compact.decode(member)):
                     if state.is_won():
                         return Orbital("undecided")
                     if compact.layer(child) == p:
                         orbit, relabel = canon(compact, state)
                         if note(compact, blocks, table, orbit, child, set(relabel)):
                             following.append(orbit)
-                    unwind(state, line, 0)
             level = sorted(following)
         # Out of the layer, with every block the layer joined.
         for x in sorted(table):
@@ -230,15 +239,8 @@ def orbit_pass(deal: Deal, budget: Budget, cap: int, counter: Counter) -> Orbita
                 return end
             member = table[x]
             state = compact.decode(member)
-            fresh = []
-            generate(state, fresh)
-            for move in fresh:
-                line = []
-                play(state, move, line)
-                leaves = compact.layer(child_key(compact, member, state, line)) != p
-                unwind(state, line, 0)
-                if not leaves:
-                    continue
+            out = [m for _, m, c in each_move(compact, member, state) if compact.layer(c) != p]
+            for move in out:
                 for s in branch(compact, blocks, state, move):
                     if s.is_won():
                         return Orbital("undecided")
