@@ -13,16 +13,23 @@
 //! card is on top and what the foundations hold.
 //!
 //! So the pass searches *orbits*: positions up to relabeling, each by its canonical form
-//! ([`canon`]) and one member it reached. Cards shown to stand for one another are joined in
-//! blocks ([`Blocks`]): when an orbit is reached by a second member, the relabeling between
-//! the two. Let K be the relabelings within blocks. Every position reachable from the deal is
-//! k(m) for a kept member m and k in K:
-//! - a move that keeps the layer, made from k(m), is k of a move made from m, and its child
-//!   is k of m's child, which is itself k' of its orbit's member (k' joined);
+//! ([`canon`]), one member m it reached, and blocks ([`Blocks`]) of the cards shown to stand
+//! for one another in it. Let K be the relabelings within an orbit's blocks. The pass keeps
+//! every position of the orbit reachable from the deal a k(m), k in K:
+//! - when a parent whose positions are its relabelings within blocks B makes a child x of an
+//!   orbit whose member is m = r(x), the orbit takes in B and the cycles of r ([`note`]); each
+//!   position reached, b(x) for b in B, is then k(m) for a k in K;
+//! - a move that keeps the layer, made from k(m), is k of a move made from m, its child k of
+//!   m's child: the child's orbit takes in the parent's blocks, and whenever an orbit's blocks
+//!   grow, its children are made again, until none grows in the layer;
 //! - a move that leaves the layer may send a card up, and then the next card of its suit is
 //!   pinned: the positions k(child) differ by where k puts that card, so the pass makes one
-//!   child for each card of its block, before each automatic move as well ([`branch`]). A
-//!   layer's moves out are made once the layer is closed, with every block it joined.
+//!   child for each card of its block, before each automatic move as well ([`branch`]), each
+//!   child taking the parent's blocks among its own free cards. A layer's moves out are made
+//!   once its blocks are final.
+//!
+//! Blocks kept per orbit, not for the whole search, are what makes the pass decide the
+//! hardest deals: a relabeling one line shows cannot then spread to every other line.
 //!
 //! Hence if no kept member (nor child) is won, no line from the deal wins: the answer is a
 //! proof, as complete as the plain search's. The converse does not hold: a block may allow a
@@ -57,41 +64,70 @@ pub enum Orbital {
     Limit(Stop),
 }
 
-/// Cards shown to stand for one another, as sets (a union-find forest by card index).
+/// Cards shown to stand for one another in an orbit's positions, as sets: each card's entry
+/// is the lowest index of its block.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Blocks([u8; 52]);
 
 impl Blocks {
+    /// Every card alone.
     fn new() -> Blocks {
         Blocks(std::array::from_fn(|i| i as u8))
     }
 
-    fn find(&mut self, mut a: usize) -> usize {
-        while self.0[a] as usize != a {
-            self.0[a] = self.0[self.0[a] as usize];
-            a = self.0[a] as usize;
-        }
-        a
+    fn find(&self, a: usize) -> usize {
+        self.0[a] as usize
     }
 
-    fn join(&mut self, a: usize, b: usize) {
+    /// Joins the blocks of `a` and `b`: whether they were two.
+    fn join(&mut self, a: usize, b: usize) -> bool {
         let (a, b) = (self.find(a), self.find(b));
-        self.0[a] = b as u8;
+        if a == b {
+            return false;
+        }
+        let (low, high) = (a.min(b) as u8, a.max(b) as u8);
+        for x in self.0.iter_mut().filter(|x| **x == high) {
+            *x = low;
+        }
+        true
     }
 
-    /// Whether the cards of `cards` (a bit each by index) of each rank are all in one block.
-    fn whole(&mut self, cards: u64) -> bool {
-        (1..=KING).all(|rank| {
-            let mut first = None;
-            (0..4).all(|suit| {
-                let i = 13 * suit + rank as usize - 1;
-                if cards >> i & 1 == 0 {
-                    return true;
-                }
-                let block = self.find(i);
-                *first.get_or_insert(block) == block
-            })
-        })
+    /// Joins every block of `other`'s into these: whether any grew.
+    fn absorb(&mut self, other: &Blocks) -> bool {
+        let mut grew = false;
+        for i in 0..52 {
+            grew |= self.join(i, other.find(i));
+        }
+        grew
     }
+
+    /// These blocks among the cards of `cards` (a bit each by index), every other card alone.
+    fn among(&self, cards: u64) -> Blocks {
+        let mut out = Blocks::new();
+        let mut first = [NONE; 52];
+        for i in (0..52).filter(|i| cards >> i & 1 == 1) {
+            let block = self.find(i);
+            match first[block] {
+                NONE => first[block] = i as u8,
+                f => {
+                    out.join(f as usize, i);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// An orbit as the pass keeps it: the member it reached first, and the blocks within which
+/// every position of the orbit reachable from the deal is a relabeling of that member.
+#[derive(Clone, Copy)]
+struct Orbit {
+    member: CompactKey,
+    /// The relabeling that takes the member to the orbit's key ([`canon`]).
+    relabel: [u8; 52],
+    blocks: Blocks,
+    /// Whether a move leaves the layer from it (known once it has been expanded).
+    exits: bool,
 }
 
 /// The free cards of `state` (a bit each by index): in the tableau, above the next card of
@@ -118,12 +154,11 @@ fn free_cards(compact: &Compact, state: &State) -> u64 {
 /// No card: an entry of a relabeling for a card that is not free.
 const NONE: u8 = u8::MAX;
 
-/// The key of `state`'s orbit, the relabeling that takes `state` to it (by index: the card
-/// each free card becomes; [`NONE`] for the others), and its free cards. The canonical member: each column read
+/// The key of `state`'s orbit, and the relabeling that takes `state` to it (by index: the card
+/// each free card becomes; [`NONE`] for the others), given its free cards ([`free_cards`]). The canonical member: each column read
 /// bottom up as pinned cards and ranks of free cards, the columns in that order, then the free
 /// cards of each rank dealt out in it, lowest index first.
-fn canon(compact: &Compact, state: &State) -> (CompactKey, [u8; 52], u64) {
-    let free = free_cards(compact, state);
+fn canon(compact: &Compact, state: &State, free: u64) -> (CompactKey, [u8; 52]) {
     let n = state.ncols();
     let is_free = |card: Card| free >> card.index() & 1 == 1;
     let mut tokens = [[0u8; 52]; MAX_COLUMNS];
@@ -163,11 +198,7 @@ fn canon(compact: &Compact, state: &State) -> (CompactKey, [u8; 52], u64) {
             under = put.id();
         }
     }
-    (
-        compact.encode_placed(placed[..count].iter().copied()),
-        map,
-        free,
-    )
+    (compact.encode_placed(placed[..count].iter().copied()), map)
 }
 
 /// `state` with cards `a` and `b` (by index) in each other's places.
@@ -188,7 +219,7 @@ fn swapped(state: &State, a: usize, b: usize) -> State {
 
 /// Makes `m`, a move up, from `state`: the position after it, once for each card of the block
 /// of the suit's next card (that card in its place), onto `todo`.
-fn up(compact: &Compact, blocks: &mut Blocks, state: &State, m: Move, todo: &mut Vec<State>) {
+fn up(compact: &Compact, blocks: &Blocks, state: &State, m: Move, todo: &mut Vec<State>) {
     let free = free_cards(compact, state);
     let mut after = state.clone();
     apply(&mut after, m);
@@ -214,7 +245,7 @@ fn up(compact: &Compact, blocks: &mut Blocks, state: &State, m: Move, todo: &mut
 
 /// The children of `state` by `m` and the automatic moves after it, branched at each move up
 /// ([`up`]), onto `done`.
-fn branch(compact: &Compact, blocks: &mut Blocks, state: &State, m: Move, done: &mut Vec<State>) {
+fn branch(compact: &Compact, blocks: &Blocks, state: &State, m: Move, done: &mut Vec<State>) {
     let mut todo = Vec::new();
     if m.to_foundation() {
         up(compact, blocks, state, m, &mut todo);
@@ -231,36 +262,62 @@ fn branch(compact: &Compact, blocks: &mut Blocks, state: &State, m: Move, done: 
     }
 }
 
-/// Enters `member` as `orbit`'s, or, if the orbit has another member, joins the blocks by the
-/// relabeling between the two (`free`: the orbit's free cards; nothing to join if the blocks
-/// hold each rank of them whole already).
+/// What entering a position in its orbit found.
+#[derive(PartialEq, Eq, Debug)]
+enum Noted {
+    /// A new orbit.
+    New,
+    /// A known orbit whose blocks grew: its children must learn them.
+    Grew,
+    /// A known orbit, unchanged.
+    Same,
+    /// The table is at its memory bound.
+    Full,
+}
+
+/// Enters `member`, whose positions reachable are its relabelings within `blocks`, in
+/// `orbit` (`relabel`: the relabeling that takes it to the orbit's key, from [`canon`]). A
+/// known orbit takes the blocks in, and if its member is another position, the relabeling
+/// between the two.
 fn note(
-    compact: &Compact,
-    blocks: &mut Blocks,
-    table: &mut Table<CompactKey, CompactKey>,
+    table: &mut Table<CompactKey, Orbit>,
     orbit: CompactKey,
     member: CompactKey,
-    free: u64,
-) -> Insert {
-    let Some(&old) = table.get(&orbit) else {
-        return table.insert_value(orbit, member);
+    relabel: &[u8; 52],
+    blocks: Blocks,
+) -> Noted {
+    let Some(known) = table.get_mut(&orbit) else {
+        let entry = Orbit {
+            member,
+            relabel: *relabel,
+            blocks,
+            exits: false,
+        };
+        return match table.insert_value(orbit, entry) {
+            Insert::Full => Noted::Full,
+            _ => Noted::New,
+        };
     };
-    if old != member && !blocks.whole(free) {
-        let (_, to, _) = canon(compact, &compact.decode(&old));
-        let (_, from, _) = canon(compact, &compact.decode(&member));
+    // Most children share their parent's blocks, and many their orbit's.
+    let mut grew = known.blocks != blocks && known.blocks.absorb(&blocks);
+    if known.member != member && known.relabel != *relabel {
         let mut back = [NONE; 52];
-        for (i, &c) in from.iter().enumerate() {
+        for (i, &c) in relabel.iter().enumerate() {
             if c != NONE {
                 back[c as usize] = i as u8;
             }
         }
-        for (i, &c) in to.iter().enumerate() {
+        for (i, &c) in known.relabel.iter().enumerate() {
             if c != NONE {
-                blocks.join(i, back[c as usize] as usize);
+                grew |= known.blocks.join(i, back[c as usize] as usize);
             }
         }
     }
-    Insert::Seen
+    if grew {
+        Noted::Grew
+    } else {
+        Noted::Same
+    }
 }
 
 /// The move lists `each_move` reuses.
@@ -297,7 +354,8 @@ fn each_move(
 }
 
 /// Searches the orbits of every position reachable from `deal`, layer by layer, for at most
-/// `cap` expansions (each orbit is expanded twice: within its layer, then out of it).
+/// `cap` expansions (each orbit within its layer, again whenever its blocks grow, and once
+/// more out of it if a move leaves the layer from it).
 pub fn orbit_pass(
     deal: &Deal,
     budget: &Budget,
@@ -317,30 +375,34 @@ pub fn orbit_pass(
         }
     };
     let compact = Compact::new(deal);
-    let mut blocks = Blocks::new();
     let mut state = State::from_deal(deal);
     play_automatic(&mut state, &mut Vec::new());
     if state.is_won() {
         return Orbital::Undecided;
     }
-    let mut layers: Vec<Table<CompactKey, CompactKey>> =
+    let mut layers: Vec<Table<CompactKey, Orbit>> =
         (0..LAYERS).map(|_| Table::new(budget.memory)).collect();
-    let (root, _, _) = canon(&compact, &state);
-    if layers[compact.layer(&root) as usize].insert_value(root, compact.encode(&state))
-        == Insert::Full
-    {
+    let (root, relabel) = canon(&compact, &state, free_cards(&compact, &state));
+    let first = Orbit {
+        member: compact.encode(&state),
+        relabel,
+        blocks: Blocks::new(),
+        exits: false,
+    };
+    if layers[compact.layer(&root) as usize].insert_value(root, first) == Insert::Full {
         return Orbital::Undecided;
     }
     let mut moves = Moves::default();
     let (mut out, mut done): (Vec<Move>, Vec<State>) = (Vec::new(), Vec::new());
     for p in 0..LAYERS {
         let mut table = std::mem::replace(&mut layers[p], Table::new(budget.memory));
-        let sorted = |table: &Table<CompactKey, CompactKey>| {
+        let sorted = |table: &Table<CompactKey, Orbit>| {
             let mut keys: Vec<CompactKey> = table.iter().map(|(k, _)| *k).collect();
             keys.sort_unstable();
             keys
         };
-        // Within the layer, breadth first: each orbit's children by the moves that keep it.
+        // Within the layer, breadth first: each orbit's children by the moves that keep it,
+        // again whenever its blocks grow, until they grow no more.
         let mut level = sorted(&table);
         while !level.is_empty() {
             let mut next = Vec::new();
@@ -348,36 +410,50 @@ pub fn orbit_pass(
                 if let Some(end) = spend(expanded, watch) {
                     return end;
                 }
-                let member = *table.get(&x).unwrap();
+                let Orbit { member, blocks, .. } = *table.get(&x).unwrap();
                 let mut state = compact.decode(&member);
+                let free = free_cards(&compact, &state);
+                let mut exits = false;
                 let ended = each_move(&compact, &member, &mut state, &mut moves, |s, _, child| {
                     if s.is_won() {
                         return Some(Orbital::Undecided);
                     }
                     if compact.layer(&child) as usize != p {
+                        exits = true;
                         return None;
                     }
-                    let (orbit, _, free) = canon(&compact, s);
-                    match note(&compact, &mut blocks, &mut table, orbit, child, free) {
-                        Insert::New => next.push(orbit),
-                        Insert::Seen => {}
-                        Insert::Full => return Some(Orbital::Undecided),
+                    // The same free cards as the parent's: no card went up or off a link.
+                    let (orbit, relabel) = canon(&compact, s, free);
+                    match note(&mut table, orbit, child, &relabel, blocks) {
+                        Noted::New | Noted::Grew => next.push(orbit),
+                        Noted::Same => {}
+                        Noted::Full => return Some(Orbital::Undecided),
                     }
                     None
                 });
                 if let Some(end) = ended {
                     return end;
                 }
+                table.get_mut(&x).unwrap().exits = exits;
             }
             next.sort_unstable();
+            next.dedup();
             level = next;
         }
-        // Out of the layer, with every block the layer joined.
+        // Out of the layer, with each orbit's blocks as the layer left them.
         for x in sorted(&table) {
+            let Orbit {
+                member,
+                blocks,
+                exits,
+                ..
+            } = *table.get(&x).unwrap();
+            if !exits {
+                continue;
+            }
             if let Some(end) = spend(expanded, watch) {
                 return end;
             }
-            let member = *table.get(&x).unwrap();
             let mut state = compact.decode(&member);
             out.clear();
             each_move(&compact, &member, &mut state, &mut moves, |_, m, child| {
@@ -388,17 +464,18 @@ pub fn orbit_pass(
             });
             for &m in &out {
                 done.clear();
-                branch(&compact, &mut blocks, &state, m, &mut done);
+                branch(&compact, &blocks, &state, m, &mut done);
                 for child in &done {
                     if child.is_won() {
                         return Orbital::Undecided;
                     }
-                    let (orbit, _, free) = canon(&compact, child);
+                    let free = free_cards(&compact, child);
+                    let (orbit, relabel) = canon(&compact, child, free);
                     let q = compact.layer(&orbit) as usize;
                     debug_assert!(q > p);
-                    let key = compact.encode(child);
+                    let (key, within) = (compact.encode(child), blocks.among(free));
                     let table = &mut layers[q];
-                    if note(&compact, &mut blocks, table, orbit, key, free) == Insert::Full {
+                    if note(table, orbit, key, &relabel, within) == Noted::Full {
                         return Orbital::Undecided;
                     }
                 }

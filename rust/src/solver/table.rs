@@ -77,6 +77,11 @@ impl<K: Hash + Eq, V> Table<K, V> {
         self.keys.get(key)
     }
 
+    /// The value entered with `key`, to change, if it was.
+    pub fn get_mut(&mut self, key: &K) -> Option<&mut V> {
+        self.keys.get_mut(key)
+    }
+
     /// The entries, in no order.
     pub fn iter(&self) -> impl Iterator<Item = (&K, &V)> {
         self.keys.iter()

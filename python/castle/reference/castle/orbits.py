@@ -3,12 +3,13 @@
 Within a layer every move goes onto a card one rank higher or into an empty column, so suits
 play no part there. A tableau card is *free* when it is above the next card of its suit's
 foundation and neither lies on nor under a one-way dealt link; swapping free cards of one rank
-maps positions to positions and moves to moves. The pass searches orbits (canonical form and
-one member reached), joins into blocks the cards two members of one orbit show to stand for
-one another, and, where a move sends a card up, makes one child for each card of the block of
-that suit's next card. Every position reachable from the deal is then a relabeling within
-blocks of a kept member, so finding no win is a proof; a win found proves nothing (a block may
-allow a relabeling no line makes). The argument in full is in ``rust/src/castle/orbits.rs``.
+maps positions to positions and moves to moves. The pass searches orbits (canonical form, one
+member reached, and blocks of the cards shown to stand for one another in it: by two members
+of the orbit, or by the blocks of a parent), and, where a move sends a card up, makes one child
+for each card of the block of that suit's next card. Every position reachable from the deal is
+then a relabeling within its orbit's blocks of the orbit's member, so finding no win is a proof;
+a win found proves nothing (a block may allow a relabeling no line makes). The argument in full
+is in ``rust/src/castle/orbits.rs``.
 
 Translation of ``rust/src/castle/orbits.rs``: the same orbits, blocks and expansions, in the
 same order; no memory bound here.
@@ -43,26 +44,60 @@ class Orbital:
 
 
 class Blocks:
-    """Cards shown to stand for one another, as sets (a union-find forest by card index)."""
+    """Cards shown to stand for one another in an orbit's positions, as sets: each card's entry
+    is the lowest index of its block."""
 
     def __init__(self) -> None:
-        self.parent = list(range(52))
+        self.root = list(range(52))
+
+    def copy(self) -> Blocks:
+        out = Blocks()
+        out.root = self.root.copy()
+        return out
 
     def find(self, a: int) -> int:
-        while self.parent[a] != a:
-            self.parent[a] = self.parent[self.parent[a]]
-            a = self.parent[a]
-        return a
+        return self.root[a]
 
-    def join(self, a: int, b: int) -> None:
-        self.parent[self.find(a)] = self.find(b)
+    def join(self, a: int, b: int) -> bool:
+        """Join the blocks of ``a`` and ``b``: whether they were two."""
+        a, b = self.root[a], self.root[b]
+        if a == b:
+            return False
+        low, high = min(a, b), max(a, b)
+        self.root = [low if r == high else r for r in self.root]
+        return True
 
-    def whole(self, cards: set[int]) -> bool:
-        """Whether the cards of ``cards`` of each rank are all in one block."""
-        return all(
-            len({self.find(i) for i in cards if CARDS[i].rank == rank}) <= 1
-            for rank in range(1, 14)
-        )
+    def absorb(self, other: Blocks) -> bool:
+        """Join every block of ``other``'s into these: whether any grew."""
+        grew = False
+        for i in range(52):
+            grew |= self.join(i, other.find(i))
+        return grew
+
+    def among(self, cards: set[int]) -> Blocks:
+        """These blocks among the cards of ``cards``, every other card alone."""
+        out = Blocks()
+        first: dict[int, int] = {}
+        for i in sorted(cards):
+            block = self.find(i)
+            if block in first:
+                out.join(first[block], i)
+            else:
+                first[block] = i
+        return out
+
+
+@dataclass
+class Orbit:
+    """An orbit as the pass keeps it: the member it reached first, the relabeling that takes
+    the member to the orbit's key (:func:`canon`), the blocks within which every position of
+    the orbit reachable from the deal is a relabeling of that member, and whether a move leaves
+    the layer from it (known once it has been expanded)."""
+
+    member: CompactKey
+    relabel: dict[int, int]
+    blocks: Blocks
+    exits: bool = False
 
 
 def free_cards(compact: Compact, state: State) -> set[int]:
@@ -81,12 +116,12 @@ def free_cards(compact: Compact, state: State) -> set[int]:
     return tableau - pinned
 
 
-def canon(compact: Compact, state: State) -> tuple[CompactKey, dict[int, int]]:
+def canon(compact: Compact, state: State, free: set[int]) -> tuple[CompactKey, dict[int, int]]:
     """The key of ``state``'s orbit, and the relabeling that takes ``state`` to it (each free
-    card's index to the index of the card it becomes). The canonical member: each column read
-    bottom up as pinned cards and ranks of free cards, the columns in that order, then the
-    free cards of each rank dealt out in it, lowest index first."""
-    free = free_cards(compact, state)
+    card's index to the index of the card it becomes), given its free cards
+    (:func:`free_cards`). The canonical member: each column read bottom up as pinned cards and
+    ranks of free cards, the columns in that order, then the free cards of each rank dealt out
+    in it, lowest index first."""
     # Above every index, so that a pinned card sorts first.
     tokens = [
         tuple(64 + c.rank if c.index in free else c.index for c in column)
@@ -155,27 +190,27 @@ def branch(compact: Compact, blocks: Blocks, state: State, move: Move) -> list[S
 
 
 def note(
-    compact: Compact,
-    blocks: Blocks,
-    table: dict[CompactKey, CompactKey],
+    table: dict[CompactKey, Orbit],
     orbit: CompactKey,
     member: CompactKey,
-    free: set[int],
-) -> bool:
-    """Enter ``member`` as ``orbit``'s (True), or, if the orbit has another member, join the
-    blocks by the relabeling between the two (``free``: the orbit's free cards; nothing to
-    join if the blocks hold each rank of them whole already)."""
-    old = table.get(orbit)
-    if old is None:
-        table[orbit] = member
-        return True
-    if old != member and not blocks.whole(free):
-        _, to = canon(compact, compact.decode(old))
-        _, source = canon(compact, compact.decode(member))
-        back = {c: i for i, c in source.items()}
-        for i, c in sorted(to.items()):
-            blocks.join(i, back[c])
-    return False
+    relabel: dict[int, int],
+    blocks: Blocks,
+) -> Literal["new", "grew", "same"]:
+    """Enter ``member``, whose positions reachable are its relabelings within ``blocks``, in
+    ``orbit`` (``relabel``: the relabeling that takes it to the orbit's key, from
+    :func:`canon`). A known orbit takes the blocks in, and if its member is another position,
+    the relabeling between the two."""
+    known = table.get(orbit)
+    if known is None:
+        table[orbit] = Orbit(member, relabel, blocks.copy())
+        return "new"
+    # Most children share their parent's blocks, and many their orbit's.
+    grew = known.blocks.root != blocks.root and known.blocks.absorb(blocks)
+    if known.member != member and known.relabel != relabel:
+        back = {c: i for i, c in relabel.items()}
+        for i, c in sorted(known.relabel.items()):
+            grew |= known.blocks.join(i, back[c])
+    return "grew" if grew else "same"
 
 
 def each_move(
@@ -195,8 +230,8 @@ def each_move(
 
 def orbit_pass(deal: Deal, budget: Budget, cap: int, counter: Counter) -> Orbital:
     """Search the orbits of every position reachable from ``deal``, layer by layer, for at
-    most ``cap`` expansions (each orbit is expanded twice: within its layer, then out of
-    it)."""
+    most ``cap`` expansions (each orbit within its layer, again whenever its blocks grow, and
+    once more out of it if a move leaves the layer from it)."""
     until = counter.expanded + cap
 
     def spend() -> Orbital | None:
@@ -206,46 +241,56 @@ def orbit_pass(deal: Deal, budget: Budget, cap: int, counter: Counter) -> Orbita
         return None if stop is None else Orbital("limit", stop)
 
     compact = Compact(deal)
-    blocks = Blocks()
     state = State.from_deal(deal)
     play_automatic(state, [])
     if state.is_won():
         return Orbital("undecided")
-    layers: list[dict[CompactKey, CompactKey]] = [{} for _ in range(LAYERS)]
-    root, _ = canon(compact, state)
-    layers[compact.layer(root)][root] = compact.encode(state)
+    layers: list[dict[CompactKey, Orbit]] = [{} for _ in range(LAYERS)]
+    root, relabel = canon(compact, state, free_cards(compact, state))
+    layers[compact.layer(root)][root] = Orbit(compact.encode(state), relabel, Blocks())
     for p in range(LAYERS):
         table = layers[p]
         layers[p] = {}
-        # Within the layer, breadth first: each orbit's children by the moves that keep it.
+        # Within the layer, breadth first: each orbit's children by the moves that keep it,
+        # again whenever its blocks grow, until they grow no more.
         level = sorted(table)
         while level:
-            following: list[CompactKey] = []
+            following: set[CompactKey] = set()
             for x in level:
                 if (end := spend()) is not None:
                     return end
-                member = table[x]
-                for state, _, child in each_move(compact, member, compact.decode(member)):
-                    if state.is_won():
+                member, blocks = table[x].member, table[x].blocks.copy()
+                state = compact.decode(member)
+                free = free_cards(compact, state)
+                exits = False
+                for made, _, child in each_move(compact, member, state):
+                    if made.is_won():
                         return Orbital("undecided")
-                    if compact.layer(child) == p:
-                        orbit, relabel = canon(compact, state)
-                        if note(compact, blocks, table, orbit, child, set(relabel)):
-                            following.append(orbit)
+                    if compact.layer(child) != p:
+                        exits = True
+                        continue
+                    # The same free cards as the parent's: no card went up or off a link.
+                    orbit, relabel = canon(compact, made, free)
+                    if note(table, orbit, child, relabel, blocks) != "same":
+                        following.add(orbit)
+                table[x].exits = exits
             level = sorted(following)
-        # Out of the layer, with every block the layer joined.
+        # Out of the layer, with each orbit's blocks as the layer left them.
         for x in sorted(table):
+            member, blocks, exits = table[x].member, table[x].blocks, table[x].exits
+            if not exits:
+                continue
             if (end := spend()) is not None:
                 return end
-            member = table[x]
             state = compact.decode(member)
             out = [m for _, m, c in each_move(compact, member, state) if compact.layer(c) != p]
             for move in out:
                 for s in branch(compact, blocks, state, move):
                     if s.is_won():
                         return Orbital("undecided")
-                    orbit, relabel = canon(compact, s)
+                    free = free_cards(compact, s)
+                    orbit, relabel = canon(compact, s, free)
                     q = compact.layer(orbit)
                     assert q > p
-                    note(compact, blocks, layers[q], orbit, compact.encode(s), set(relabel))
+                    note(layers[q], orbit, compact.encode(s), relabel, blocks.among(free))
     return Orbital("exhausted")
