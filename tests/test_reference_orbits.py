@@ -4,10 +4,12 @@ cannot."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import castle
 import pytest
 from castle import _core, reference
-from castle.reference.castle import search
+from castle.reference.castle import orbits, search
 from castle.reference.solver import Budget, Counter, Deadline
 from castle.solve import make_move
 from test_reference_layers import KINDS, SMALL_PROOFS, endgame
@@ -16,7 +18,13 @@ from test_reference_layers import KINDS, SMALL_PROOFS, endgame
 AT_ONCE = 1
 
 
-@pytest.mark.parametrize(("variant", "number"), [*SMALL_PROOFS, ("streets-and-alleys", 101)])
+#: A proof whose orbit pass branches where cards go up, and passes over repeats there.
+BRANCHING = ("beleaguered-castle", 71)
+
+
+@pytest.mark.parametrize(
+    ("variant", "number"), [*SMALL_PROOFS, ("streets-and-alleys", 101), BRANCHING]
+)
 def test_the_reference_follows_the_orbit_pass_on_proofs(variant: str, number: int) -> None:
     deal = castle.Deal.from_number(variant, number)
     for after in (AT_ONCE, 300):
@@ -34,6 +42,24 @@ def test_the_reference_follows_the_orbit_pass_on_proofs(variant: str, number: in
     slow = reference.solve(deal, max_states=cut, orbits_after=300)
     assert (slow.status, slow.states, slow.limit) == (status, states, limit)
     assert status == "unknown"
+
+
+def test_the_branching_deal_branches_and_passes_over_repeats(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # So that the case above follows Rust through branching too, not only straight lines.
+    keys: list[object] = []
+    within = orbits.within
+
+    def counted(*args: Any) -> tuple[object, ...]:
+        keys.append(key := within(*args))
+        return key
+
+    monkeypatch.setattr(orbits, "within", counted)
+    assert reference.solve(castle.Deal.from_number(*BRANCHING), orbits_after=AT_ONCE).status == (
+        "unsolvable"
+    )
+    assert len(set(keys)) < len(keys)
 
 
 @pytest.mark.parametrize("variant", castle.VARIANTS)

@@ -49,6 +49,7 @@ use crate::cards::{Card, KING};
 use crate::solver::budget::{Budget, Watch};
 use crate::solver::table::{Insert, Table};
 use crate::solver::Stop;
+use rustc_hash::FxHashSet;
 
 /// The complete pass's table size at which it first tries the orbit pass.
 pub const ORBITS_AFTER: u64 = 1 << 21;
@@ -243,8 +244,34 @@ fn up(compact: &Compact, blocks: &Blocks, state: &State, m: Move, todo: &mut Vec
     }
 }
 
+/// `state` up to relabelings within `blocks` among its free cards: its foundations, then its
+/// columns in order, each read bottom up as pinned cards and the blocks of free cards.
+fn within(compact: &Compact, blocks: &Blocks, state: &State) -> Vec<u8> {
+    let free = free_cards(compact, state);
+    let mut columns: Vec<Vec<u8>> = (0..state.ncols())
+        .map(|col| {
+            let token = |card: &Card| match card.index() {
+                i if free >> i & 1 == 1 => 64 + blocks.find(i) as u8,
+                i => i as u8,
+            };
+            state.column(col).iter().map(token).collect()
+        })
+        .collect();
+    columns.sort_unstable();
+    let mut key = state.foundations.to_vec();
+    for column in columns {
+        key.push(u8::MAX);
+        key.extend(column);
+    }
+    key
+}
+
 /// The children of `state` by `m` and the automatic moves after it, branched at each move up
-/// ([`up`]), onto `done`.
+/// ([`up`]), onto `done`. Once it has branched, a position equal to one made already up to
+/// relabelings within the blocks is passed over: its children are those of the other,
+/// relabeled within their blocks (the branching at each move up is over whole blocks), so they
+/// stand for no position more. Without this, a cascade of automatic moves up makes one child
+/// for each arrangement of the cards it pins: millions, in a won deal's last layers.
 fn branch(compact: &Compact, blocks: &Blocks, state: &State, m: Move, done: &mut Vec<State>) {
     let mut todo = Vec::new();
     if m.to_foundation() {
@@ -254,7 +281,13 @@ fn branch(compact: &Compact, blocks: &Blocks, state: &State, m: Move, done: &mut
         apply(&mut after, m);
         todo.push(after);
     }
+    let mut seen = FxHashSet::default();
+    let mut branched = false;
     while let Some(s) = todo.pop() {
+        branched |= !todo.is_empty();
+        if branched && !seen.insert(within(compact, blocks, &s)) {
+            continue;
+        }
         match next_automatic(&s) {
             None => done.push(s),
             Some(a) => up(compact, blocks, &s, a, &mut todo),

@@ -168,9 +168,22 @@ def up(compact: Compact, blocks: Blocks, state: State, move: Move, todo: list[St
             todo.append(after.copy() if e == following else swapped(after, following, e))
 
 
+def within(compact: Compact, blocks: Blocks, state: State) -> tuple[object, ...]:
+    """``state`` up to relabelings within ``blocks`` among its free cards: its foundations,
+    then its columns in order, each read bottom up as pinned cards and the blocks of free
+    cards."""
+    free = free_cards(compact, state)
+    columns = sorted(
+        tuple(64 + blocks.find(c.index) if c.index in free else c.index for c in column)
+        for column in state.columns
+    )
+    return (tuple(sorted(state.foundations.items())), *columns)
+
+
 def branch(compact: Compact, blocks: Blocks, state: State, move: Move) -> list[State]:
     """The children of ``state`` by ``move`` and the automatic moves after it, branched at each
-    move up (:func:`up`)."""
+    move up (:func:`up`). Once it has branched, a position equal to one made already up to
+    relabelings within the blocks is passed over (its children stand for no position more)."""
     todo: list[State] = []
     if move.dst == FOUNDATION:
         up(compact, blocks, state, move, todo)
@@ -179,8 +192,16 @@ def branch(compact: Compact, blocks: Blocks, state: State, move: Move) -> list[S
         apply(after, move)
         todo.append(after)
     done: list[State] = []
+    seen: set[tuple[object, ...]] = set()
+    branched = False
     while todo:
         s = todo.pop()
+        branched |= bool(todo)
+        if branched:
+            key = within(compact, blocks, s)
+            if key in seen:
+                continue
+            seen.add(key)
         auto = next_automatic(s)
         if auto is None:
             done.append(s)
