@@ -553,35 +553,51 @@ mod tests {
         complete_pass(deal, Some(max_states), usize::MAX, &overflow, &mut || false)
     }
 
-    /// Endgames dealt at random (a fixed seed) on three to six columns, their cards dealt on
-    /// one another at random (so one-way links abound): the orbit pass never calls a winnable
-    /// one lost, and it proves most of the lost ones, over fewer positions than the plain
-    /// complete pass.
-    #[test]
-    fn the_orbit_pass_never_proves_a_win_away() {
-        let mut seed = 18u64;
+    /// What [`against_plain`] found: endgames the plain pass won and lost, the lost ones the
+    /// orbit pass proved, and both passes' positions on those.
+    #[derive(Debug, Default)]
+    struct Soaked {
+        won: u64,
+        lost: u64,
+        proved: u64,
+        plain_states: u64,
+        orbit_states: u64,
+    }
+
+    /// `tries` endgames dealt at random from `seed` on three to six columns (foundations from
+    /// `lowest` up; those with a count of cards outside `cards` skipped), their cards dealt on
+    /// one another at random (so one-way links abound), each solved by the plain complete pass
+    /// to `plain_max` states and by the orbit pass alone to `cap`: the orbit pass must never
+    /// call a won one lost.
+    fn against_plain(
+        mut seed: u64,
+        tries: usize,
+        lowest: u8,
+        cards: std::ops::RangeInclusive<usize>,
+        plain_max: u64,
+        cap: u64,
+    ) -> Soaked {
         let mut next = |n: u64| {
             seed = seed
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             (seed >> 33) % n
         };
-        let (mut won, mut proved, mut lost) = (0, 0, 0);
-        let (mut plain_states, mut orbit_states) = (0, 0);
-        for i in 0..800 {
+        let mut soaked = Soaked::default();
+        for i in 0..tries {
             let mut foundations = [0u8; 4];
             for f in foundations.iter_mut() {
-                *f = 6 + next(8) as u8;
+                *f = lowest + next(14 - lowest as u64) as u8;
             }
             let left = 52 - foundations.iter().map(|&f| f as usize).sum::<usize>();
-            if !(12..=20).contains(&left) {
+            if !cards.contains(&left) {
                 continue;
             }
             let variant = [Variant::BeleagueredCastle, Variant::StreetsAndAlleys][i % 2];
             let ncols = 3 + next(4) as usize;
             let deal = endgame(variant, foundations, ncols, &mut next);
-            let (exact, states) = plain(&deal, 300_000);
-            let (orbital, expanded) = orbits(&deal, 600_000);
+            let (exact, states) = plain(&deal, plain_max);
+            let (orbital, expanded) = orbits(&deal, cap);
             match exact {
                 End::Won(_) => {
                     assert_ne!(
@@ -590,25 +606,42 @@ mod tests {
                         "{}",
                         super::super::board::format(&deal)
                     );
-                    won += 1;
+                    soaked.won += 1;
                 }
                 End::Exhausted => {
-                    lost += 1;
+                    soaked.lost += 1;
                     if orbital == Orbital::Exhausted {
-                        proved += 1;
-                        plain_states += states;
-                        orbit_states += expanded;
+                        soaked.proved += 1;
+                        soaked.plain_states += states;
+                        soaked.orbit_states += expanded;
                     }
                 }
                 End::Limit(_) => {}
             }
         }
-        assert!(won >= 50 && lost >= 50, "{won} won, {lost} lost");
-        assert!(proved * 10 >= lost * 9, "{proved} of {lost} proved");
-        assert!(
-            orbit_states < plain_states,
-            "{orbit_states} against {plain_states}"
-        );
+        soaked
+    }
+
+    /// The orbit pass never calls a winnable endgame lost, and it proves most of the lost
+    /// ones, over fewer positions than the plain complete pass.
+    #[test]
+    fn the_orbit_pass_never_proves_a_win_away() {
+        let s = against_plain(18, 800, 6, 12..=20, 300_000, 600_000);
+        assert!(s.won >= 50 && s.lost >= 50, "{s:?}");
+        assert!(s.proved * 10 >= s.lost * 9, "{s:?}");
+        assert!(s.orbit_states < s.plain_states, "{s:?}");
+    }
+
+    /// A longer soak on larger endgames, by hand: `ORBIT_SOAK="SEED TRIES" cargo test
+    /// --release -- --ignored soak` (docs/proofs.md, session 12).
+    #[test]
+    #[ignore]
+    fn soak_the_orbit_pass_on_larger_endgames() {
+        let spec = std::env::var("ORBIT_SOAK").unwrap_or_else(|_| "2 300".into());
+        let mut words = spec.split_whitespace().map(|w| w.parse::<u64>().unwrap());
+        let (seed, tries) = (words.next().unwrap(), words.next().unwrap());
+        let s = against_plain(seed, tries as usize, 2, 16..=34, 3_000_000, 3_000_000);
+        println!("seed {seed}, {tries} tries: {s:?}");
     }
 
     /// Deals the plain complete pass proves lost in about a million positions and eighty
