@@ -156,9 +156,10 @@ fn free_cards(compact: &Compact, state: &State) -> u64 {
 const NONE: u8 = u8::MAX;
 
 /// The key of `state`'s orbit, and the relabeling that takes `state` to it (by index: the card
-/// each free card becomes; [`NONE`] for the others), given its free cards ([`free_cards`]). The canonical member: each column read
-/// bottom up as pinned cards and ranks of free cards, the columns in that order, then the free
-/// cards of each rank dealt out in it, lowest index first.
+/// each free card becomes; [`NONE`] for the others), given its free cards ([`free_cards`]).
+/// The canonical member: each column read bottom up as pinned cards and ranks of free cards,
+/// the columns in that order, then the free cards of each rank dealt out in it, lowest index
+/// first.
 fn canon(compact: &Compact, state: &State, free: u64) -> (CompactKey, [u8; 52]) {
     let n = state.ncols();
     let is_free = |card: Card| free >> card.index() & 1 == 1;
