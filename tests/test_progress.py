@@ -38,7 +38,11 @@ def test_progress_reports_states_time_and_memory_as_they_grow() -> None:
     seconds = [t for _, t, _, _ in seen]
     assert states == sorted(states) and seconds == sorted(seconds)
     assert 0 < states[-1] <= answer[2]
-    assert all(memory > 0 and disk == 0 for _, _, memory, disk in seen)
+    # A report can fall between two passes, when the search holds next to nothing (it has
+    # come as low as 186 kB): memory grows while a pass runs, but is not above 0 at every report.
+    memory = [m for _, _, m, _ in seen]
+    assert min(memory) >= 0 and max(memory) > 1 << 20, memory
+    assert all(disk == 0 for _, _, _, disk in seen), seen
 
 
 def test_an_exception_in_progress_stops_the_search_and_is_raised() -> None:

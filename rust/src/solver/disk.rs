@@ -118,6 +118,8 @@ impl Disk {
 impl Drop for Disk {
     fn drop(&mut self) {
         let _ = fs::remove_dir_all(&self.dir);
+        // Its files are gone: the next search on this thread must not report them.
+        self.set_used(0);
     }
 }
 
@@ -358,6 +360,8 @@ mod tests {
         assert_eq!(ended, Err(Stop::Disk));
         drop(big);
         drop(disk);
+        // The files are gone: a later search on this thread reports none of them.
+        assert_eq!(spilled_now(), 0);
         let left: Vec<_> = fs::read_dir(&dir)
             .unwrap()
             .flatten()
