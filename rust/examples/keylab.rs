@@ -14,6 +14,10 @@
 //! `... keylab -- solve beleaguered-castle 162` runs the solver itself, to check that the copy's
 //! states are its complete pass's.
 //!
+//! `... keylab -- walk beleaguered-castle 981` runs the solver's own complete pass depth-first
+//! alone (no layers, no orbit tries) and prints its states and positions a second: under
+//! callgrind, its instructions.
+//!
 //! `cargo run --release --example keylab -- time beleaguered-castle 162` times computing each
 //! key on positions of random play from the deal, in ns a key.
 
@@ -69,6 +73,30 @@ fn main() {
                 o.status.as_str(),
                 o.states,
                 o.ends
+            );
+        }
+        "walk" => {
+            let overflow = castle::castle::layers::Overflow {
+                orbits_after: Some(u64::MAX),
+                ..Default::default()
+            };
+            let start = Instant::now();
+            let (end, states) = castle::castle::search::complete_pass(
+                &deal,
+                None,
+                usize::MAX,
+                &overflow,
+                &mut || false,
+            );
+            let seconds = start.elapsed().as_secs_f64();
+            let outcome = match end {
+                castle::solver::budget::End::Won(_) => "won",
+                castle::solver::budget::End::Exhausted => "exhausted",
+                castle::solver::budget::End::Limit(_) => "limit",
+            };
+            println!(
+                "{number}\t{outcome}\tstates {states}\t{seconds:.2} s\t{:.2} M/s",
+                states as f64 / seconds / 1e6
             );
         }
         other => panic!("no mode {other}"),

@@ -10,6 +10,23 @@ pub const RANKS: [char; 13] = [
 ];
 pub const KING: u8 = 13;
 
+/// Each id's rank and suit, looked up: the search asks them of every card it looks at, and a
+/// load is cheaper than dividing by 13 (nothing for 0 and past 52, never cards).
+const RANK_OF: [u8; 64] = by_id(13, 1);
+const SUIT_OF: [u8; 64] = by_id(1, 13);
+
+/// A table by id (1..=52): each card's index (id - 1) modulo `m` plus 1, or (`m` = 1)
+/// divided by `d`.
+const fn by_id(m: u8, d: u8) -> [u8; 64] {
+    let mut table = [0; 64];
+    let mut i = 0;
+    while i < 52 {
+        table[i as usize + 1] = if m == 1 { i / d } else { i % m + 1 };
+        i += 1;
+    }
+    table
+}
+
 /// One card, stored as `1 + 13 * suit + (rank - 1)`, so 1..=52. 0 is never a card; the
 /// transposition-table key uses it as the column separator.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -36,12 +53,12 @@ impl Card {
 
     #[inline]
     pub fn rank(self) -> u8 {
-        (self.0 - 1) % 13 + 1
+        RANK_OF[self.0 as usize & 63]
     }
 
     #[inline]
     pub fn suit(self) -> u8 {
-        (self.0 - 1) / 13
+        SUIT_OF[self.0 as usize & 63]
     }
 
     /// Index 0..52, for tables indexed by card.

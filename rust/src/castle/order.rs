@@ -8,26 +8,24 @@ use crate::cards::Card;
 /// Most moves one position can have: per column, the foundation and the 7 other columns.
 const MAX_MOVES: usize = MAX_COLUMNS * MAX_COLUMNS;
 
-/// How many ranks `card` is from going up: 1 = it fits its foundation now.
-#[inline]
-fn need(state: &State, card: Card) -> u32 {
-    (card.rank() - state.foundations[card.suit() as usize]) as u32
-}
-
-/// The most needed card among `cards` (bottom first): its need and how many cards lie on it.
-/// Ties go to the higher card (the one nearer the top).
-fn most_needed(state: &State, cards: &[Card]) -> (u32, u32) {
-    let mut best = (99, 0);
-    for (i, &card) in cards.iter().enumerate() {
-        let n = need(state, card);
-        if n <= best.0 {
-            best = (n, (cards.len() - 1 - i) as u32);
-        }
+/// How many ranks each card is from going up (1 = it fits its foundation now), by id: read
+/// once per position, card by card, in the columns' scans below.
+fn needs(foundations: &[u8; 4]) -> [u8; 64] {
+    const RANKS: [u8; 16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 0, 0];
+    let mut needs = [0; 64];
+    for suit in 0..4 {
+        // Each suit's byte read alone: a wider load over bytes just stored stalls.
+        let up = std::hint::black_box(foundations[suit]);
+        // A suit's 13 at once (a card on its foundation wraps round; none is in the tableau).
+        let suit_needs = RANKS.map(|rank| rank.wrapping_sub(up));
+        needs[1 + 13 * suit..14 + 13 * suit].copy_from_slice(&suit_needs[..13]);
     }
-    best
+    needs
 }
 
-/// What the ordering reads of each column, computed once per position.
+/// What the ordering reads of each column: read once per position, or, for a position one
+/// move from the last one read, only the move's two columns again ([`ColumnFacts::moved`]).
+#[derive(Clone)]
 pub struct ColumnFacts {
     /// The most needed card under the top card (need, cards between it and the top card);
     /// (0, 0) for a column of one card, which a move empties.
@@ -42,20 +40,46 @@ impl ColumnFacts {
             under_top: [(0, 0); MAX_COLUMNS],
             lowest_need: [14; MAX_COLUMNS],
         };
+        let needs = needs(&state.foundations);
         for col in 0..state.ncols() {
-            let cards = state.column(col);
-            let Some(&top) = cards.last() else {
-                continue;
-            };
-            // One pass over the cards under the top; the whole column adds only the top.
-            let mut lowest = need(state, top);
-            if cards.len() > 1 {
-                facts.under_top[col] = most_needed(state, &cards[..cards.len() - 1]);
-                lowest = lowest.min(facts.under_top[col].0);
-            }
-            facts.lowest_need[col] = lowest;
+            facts.read(state, &needs, col);
         }
         facts
+    }
+
+    /// The facts of `state` from those of the position `m` led to it from: a move onto a card
+    /// or into an empty column, no automatic move after it (so the foundations, and every
+    /// other column, are as they were).
+    pub fn moved(&mut self, state: &State, m: Move) {
+        debug_assert!(!m.to_foundation());
+        let needs = needs(&state.foundations);
+        self.read(state, &needs, m.from as usize);
+        self.read(state, &needs, m.to as usize);
+    }
+
+    /// Column `col`'s facts, read again.
+    #[inline]
+    fn read(&mut self, state: &State, needs: &[u8; 64], col: usize) {
+        let need = |card: Card| u32::from(needs[card.id() as usize]);
+        let (mut under_top, mut lowest) = ((0, 0), 14);
+        if let Some((&top, under)) = state.column(col).split_last() {
+            // One pass over the cards under the top; the whole column adds only the top.
+            lowest = need(top);
+            if let Some(last) = under.len().checked_sub(1) {
+                // The most needed card, ties to the higher one (fewer cards on it): the least
+                // of need and cards on it side by side, need first (no branch to mispredict).
+                let best = under
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &card)| need(card) << 8 | (last - i) as u32)
+                    .min()
+                    .unwrap_or(0);
+                under_top = (best >> 8, best & 0xff);
+                lowest = lowest.min(best >> 8);
+            }
+        }
+        self.under_top[col] = under_top;
+        self.lowest_need[col] = lowest;
     }
 }
 
@@ -91,11 +115,15 @@ pub fn priority(state: &State, facts: &ColumnFacts, m: Move) -> u32 {
 
 /// Sorts `moves` into search order (a stable insertion sort: the lists are short).
 pub fn order_moves(state: &State, moves: &mut [Move]) {
+    order_by(state, &ColumnFacts::new(state), moves);
+}
+
+/// [`order_moves`], with `state`'s facts read already.
+pub fn order_by(state: &State, facts: &ColumnFacts, moves: &mut [Move]) {
     debug_assert!(moves.len() <= MAX_MOVES);
-    let facts = ColumnFacts::new(state);
     let mut keys = [0u32; MAX_MOVES];
     for i in 0..moves.len() {
-        let (key, m) = (priority(state, &facts, moves[i]), moves[i]);
+        let (key, m) = (priority(state, facts, moves[i]), moves[i]);
         let mut j = i;
         while j > 0 && keys[j - 1] > key {
             keys[j] = keys[j - 1];

@@ -9,7 +9,7 @@ use super::deal::Deal;
 use super::layers::{layered, Layered, Layers, Overflow};
 use super::moves::{apply, generate, play, play_automatic, replays_to_win, undo, unwind, Move};
 use super::orbits::{orbit_pass, Orbital, ORBITS_AFTER};
-use super::order::order_moves;
+use super::order::{order_by, ColumnFacts};
 use super::runs::KEY;
 use super::shorten::{shorten, shorten_bytes};
 use super::state::{Key, State};
@@ -254,24 +254,20 @@ impl Keys for Shapes {
 }
 
 /// The complete pass: the compact exact key (`compact.rs`, 20 bytes), kept move by move, in a
-/// hash set while the table is small or the bound far, then in a table that grows to the
-/// bound (`solver::packed`). In the set, its control bytes find a new key without reading a
-/// slot: the packed table alone was 5-20% slower on proofs of a few hundred thousand to a few
-/// million positions.
+/// table that grows to the bound (`solver::packed`). Each position's children are keyed and
+/// their places fetched at once (`eager`): since the moves' ordering got cheaper, that beat a
+/// hash set with its control bytes even on proofs that fit the cache (docs/proofs.md, session
+/// 13).
 struct Exact {
     compact: Compact,
-    small: Table<CompactKey>,
-    large: Option<PackedTable<5>>,
-    memory: Memory,
+    table: PackedTable<5>,
     /// The table is full at this many positions (else at the memory bound only).
     most: usize,
     /// A pass towards this position (its key and its facts) enters only the positions that
     /// can lead to it, and ends there (`rebuild`).
     toward: Option<(CompactKey, u128)>,
-    /// The set's largest size ([`SMALL_BYTES`]), and the packed table's size past which it is
-    /// eager ([`EAGER_BYTES`]); the tests try other sizes.
-    small_bytes: usize,
-    eager_bytes: usize,
+    /// Whether children are keyed eagerly; the tests try the walk without.
+    eager: bool,
     /// The orbit pass is due when the table holds this many positions (never, in a pass
     /// towards a position).
     orbits_at: u64,
@@ -283,40 +279,26 @@ struct Exact {
 /// found late costs 1.4-1.6 times as much; docs/proofs.md, session 11).
 const ORBIT_SHARE: u64 = 4;
 
-/// Past this size the complete pass's table is mostly out of the cache.
-const EAGER_BYTES: usize = 16 << 20;
-/// The hash set's keys move to the packed table rather than grow past this (at 1.8 million
-/// positions, 2^21 slots): a larger search gains from the packed table's prefetching and
-/// room. At 128 MiB (7.3 million) the set's lookups, cache misses that nothing fetched ahead,
-/// were most of a 10-million-position proof's time (docs/proofs.md, session 10).
-const SMALL_BYTES: usize = 32 << 20;
-
 impl Exact {
-    fn new(deal: &Deal, memory: Memory, small_bytes: usize, eager_bytes: usize) -> Exact {
+    fn new(deal: &Deal, memory: Memory) -> Exact {
         Exact {
             compact: Compact::new(deal),
-            small: Table::new(memory),
-            large: None,
-            memory,
+            table: PackedTable::new(memory),
             most: usize::MAX,
             toward: None,
-            small_bytes,
-            eager_bytes,
+            eager: true,
             orbits_at: u64::MAX,
         }
     }
 
     /// The positions entered.
     fn len(&self) -> usize {
-        self.small.len() + self.large.as_ref().map_or(0, PackedTable::len)
+        self.table.len()
     }
 
     /// The positions entered, in no order, the table's room given back as they are read.
     fn into_keys(self) -> impl Iterator<Item = CompactKey> {
-        let large = self.large.into_iter().flat_map(PackedTable::drain);
-        self.small
-            .into_keys()
-            .chain(large.map(CompactKey::from_words))
+        self.table.drain().map(CompactKey::from_words)
     }
 }
 
@@ -335,15 +317,11 @@ impl Keys for Exact {
     }
     #[inline]
     fn eager(&self) -> bool {
-        self.large
-            .as_ref()
-            .is_some_and(|t| t.bytes() > self.eager_bytes)
+        self.eager
     }
     #[inline]
     fn prefetch(&self, key: &CompactKey) {
-        if let Some(large) = &self.large {
-            large.prefetch(&key.words());
-        }
+        self.table.prefetch(&key.words());
     }
     #[inline]
     fn goal(&self, key: &CompactKey) -> bool {
@@ -366,38 +344,14 @@ impl Keys for Exact {
                 return Insert::Seen;
             }
         }
-        if self.small.len() + self.large.as_ref().map_or(0, PackedTable::len) >= self.most {
-            let seen = self.small.contains(key)
-                || self
-                    .large
-                    .as_ref()
-                    .is_some_and(|t| t.contains(&key.words()));
-            return if seen { Insert::Seen } else { Insert::Full };
+        if self.table.len() >= self.most {
+            return if self.table.contains(&key.words()) {
+                Insert::Seen
+            } else {
+                Insert::Full
+            };
         }
-        // Moved past its size, or when the set could double once more but not twice: the
-        // packed table, made 2/3 full (30 bytes a key beside the set's 24 to 48), then fits
-        // beside it, and grows a shard at a time to the bound.
-        let small = self.small.bytes();
-        if self.large.is_none()
-            && self.small.at_capacity()
-            && (small >= self.small_bytes || !self.memory.allows(4 * small))
-        {
-            if self.small.contains(key) {
-                return Insert::Seen;
-            }
-            let mut large = PackedTable::with_room(self.memory, self.small.len());
-            let small = std::mem::replace(&mut self.small, Table::new(self.memory));
-            for k in small.into_keys() {
-                if large.insert(&k.words()) == Insert::Full {
-                    return Insert::Full;
-                }
-            }
-            self.large = Some(large);
-        }
-        match &mut self.large {
-            Some(large) => large.insert(&key.words()),
-            None => self.small.insert(*key),
-        }
+        self.table.insert(&key.words())
     }
 }
 
@@ -424,7 +378,7 @@ fn search(
             walk(deal, budget, expanded, watch, &mut shapes, &mut None)
         }
         Pass::Complete => {
-            let mut exact = Exact::new(deal, budget.memory, SMALL_BYTES, EAGER_BYTES);
+            let mut exact = Exact::new(deal, budget.memory);
             exact.most = overflow.layers_after.map_or(usize::MAX, |n| n as usize);
             exact.orbits_at = overflow.orbits_after.unwrap_or(ORBITS_AFTER);
             let mut stopped = None;
@@ -528,7 +482,7 @@ fn rebuild(
     expanded: &mut u64,
     watch: &mut Watch,
 ) -> End<Move> {
-    let mut exact = Exact::new(deal, budget.memory, SMALL_BYTES, EAGER_BYTES);
+    let mut exact = Exact::new(deal, budget.memory);
     exact.toward = Some((next_to_win, exact.compact.facts(&next_to_win)));
     let mut path = match walk(deal, budget, expanded, watch, &mut exact, &mut None) {
         End::Won(path) => path,
@@ -584,6 +538,10 @@ fn walk<K: Keys>(
     // The deepest frame's children, when it was expanded eagerly (`keyed`).
     let mut children: Vec<Child<K::Key>> = Vec::new();
     let mut keyed: bool;
+    // What the ordering read of the position expanded last, and whether that is the parent of
+    // the next position expanded (no frame has been left since).
+    let mut facts = ColumnFacts::new(&state);
+    let mut facts_of_parent = false;
 
     play_automatic(&mut state, &mut path);
     let mut key = keys.key(None, &state, &path);
@@ -636,9 +594,16 @@ fn walk<K: Keys>(
         }
         fresh.clear();
         generate(&state, &mut fresh);
-        order_moves(&state, &mut fresh);
-        fresh.reverse();
         let path_len = path.len();
+        // One move from the position expanded last, onto a card or into a column, with no
+        // automatic move: the ordering reads the two columns it changed, not every column.
+        match &path[here..] {
+            [m] if facts_of_parent && !m.to_foundation() => facts.moved(&state, *m),
+            _ => facts = ColumnFacts::new(&state),
+        }
+        facts_of_parent = true;
+        order_by(&state, &facts, &mut fresh);
+        fresh.reverse();
         // Reached by one move and no automatic ones: that move's reverse leads back to the
         // parent, which is in the table, so it is known to be seen without a lookup.
         if !frames.is_empty() && path_len == here + 1 {
@@ -654,30 +619,8 @@ fn walk<K: Keys>(
         here = path_len;
         keyed = keys.eager();
         if keyed {
-            // Keyed in the order they are tried, so that the first to be looked up was fetched
-            // first.
-            children.clear();
-            for &m in fresh.iter().rev() {
-                let child = match keys.quiet_key(&key, &state, m) {
-                    Some(quiet) => Child {
-                        key: quiet,
-                        won: keys.goal(&quiet),
-                    },
-                    None => {
-                        play(&mut state, m, &mut path);
-                        let child_key = keys.key(Some(&key), &state, &path[path_len..]);
-                        let won = state.is_won() || keys.goal(&child_key);
-                        unwind(&mut state, &mut path, path_len);
-                        Child {
-                            key: child_key,
-                            won,
-                        }
-                    }
-                };
-                keys.prefetch(&child.key);
-                children.push(child);
-            }
-            children.reverse();
+            let tried = fresh.iter().rev().copied();
+            key_children(keys, &key, &mut state, &mut path, tried, &mut children);
         }
         moves.extend(fresh.iter().map(|m| m.pack()));
 
@@ -690,6 +633,7 @@ fn walk<K: Keys>(
             if frame.untried == 0 {
                 let step = frame.step as usize;
                 frames.pop();
+                facts_of_parent = false;
                 if !frames.is_empty() {
                     // Back to the parent, its key with it: each card taken back lies again
                     // on what the position says.
@@ -700,7 +644,14 @@ fn walk<K: Keys>(
                         key = keys.key(Some(&key), &state, &[m]);
                     }
                 }
-                keyed = false;
+                // Its other moves keyed again, and fetched, all at once: each lookup one by one
+                // would wait for the memory in turn.
+                keyed = keys.eager();
+                if let Some(parent) = frames.last().filter(|_| keyed) {
+                    let untried = &moves[moves.len() - parent.untried as usize..];
+                    let untried = untried.iter().rev().map(|&code| Move::unpack(code));
+                    key_children(keys, &key, &mut state, &mut path, untried, &mut children);
+                }
                 continue;
             }
             frame.untried -= 1;
@@ -763,6 +714,43 @@ fn walk<K: Keys>(
             }
         }
     }
+}
+
+/// The children of the position `state` (keyed `key`, at the end of `path`) by `tried`, its
+/// moves in the order they are tried, each keyed and its place in the table fetched, so that
+/// the lookups overlap: `children` then holds them in reverse, the first to be tried last (the
+/// first keyed is fetched first).
+fn key_children<K: Keys>(
+    keys: &K,
+    key: &K::Key,
+    state: &mut State,
+    path: &mut Vec<Move>,
+    tried: impl Iterator<Item = Move>,
+    children: &mut Vec<Child<K::Key>>,
+) {
+    let at = path.len();
+    children.clear();
+    for m in tried {
+        let child = match keys.quiet_key(key, state, m) {
+            Some(quiet) => Child {
+                key: quiet,
+                won: keys.goal(&quiet),
+            },
+            None => {
+                play(state, m, path);
+                let child_key = keys.key(Some(key), state, &path[at..]);
+                let won = state.is_won() || keys.goal(&child_key);
+                unwind(state, path, at);
+                Child {
+                    key: child_key,
+                    won,
+                }
+            }
+        };
+        keys.prefetch(&child.key);
+        children.push(child);
+    }
+    children.reverse();
 }
 
 #[cfg(test)]
@@ -840,9 +828,9 @@ mod tests {
         assert!(replays_to_win(&deal, &line) && line.len() < 1000);
     }
 
-    /// In the hash set or the packed table, eager or not, the complete pass expands the same
-    /// positions in the same order: the same count, and the same win (deal 67: 26,186 moves)
-    /// or proof.
+    /// Eager or not, the complete pass expands the same positions in the same order: the same
+    /// count, and the same win (deal 67: 26,186 moves) or proof. (Eager, a position returned
+    /// to keys its untried moves again: most of these deals' lookups are such.)
     #[test]
     fn keying_children_eagerly_changes_nothing_but_the_time() {
         let deals = [
@@ -853,9 +841,9 @@ mod tests {
         ];
         for (variant, number) in deals {
             let deal = Deal::from_number(variant, number).unwrap();
-            let ends: Vec<_> = [(usize::MAX, 0), (0, usize::MAX), (0, 0), (1 << 16, 1 << 20)]
+            let ends: Vec<_> = [true, false]
                 .into_iter()
-                .map(|(small_bytes, eager_bytes)| {
+                .map(|eager| {
                     let mut interrupted = || false;
                     let mut watch = Watch::new(Instant::now(), &mut interrupted);
                     let budget = Budget {
@@ -863,7 +851,8 @@ mod tests {
                         deadline: Deadline::NONE,
                         memory: Memory::from_now(1 << 30),
                     };
-                    let mut exact = Exact::new(&deal, budget.memory, small_bytes, eager_bytes);
+                    let mut exact = Exact::new(&deal, budget.memory);
+                    exact.eager = eager;
                     let mut expanded = 0;
                     let end = walk(
                         &deal,
@@ -1103,7 +1092,7 @@ mod layered_tests {
         let mut interrupted = || false;
         let mut watch = Watch::new(Instant::now(), &mut interrupted);
         let budget = budget(None, max_memory);
-        let mut exact = Exact::new(&deal, budget.memory, SMALL_BYTES, EAGER_BYTES);
+        let mut exact = Exact::new(&deal, budget.memory);
         let end = walk(&deal, &budget, &mut 0, &mut watch, &mut exact, &mut None);
         assert_eq!(end, End::Limit(Stop::Memory));
     }

@@ -87,11 +87,6 @@ impl<K: Hash + Eq, V> Table<K, V> {
         self.keys.iter()
     }
 
-    /// Whether the next key would grow the set's storage.
-    pub fn at_capacity(&self) -> bool {
-        self.keys.len() + 2 > self.keys.capacity()
-    }
-
     /// Enters `key` with `value`, unless it is there already (its value is kept).
     pub fn insert_value(&mut self, key: K, value: V) -> Insert {
         // The table grows here, not inside the set, so that growth is always checked against
