@@ -91,17 +91,15 @@ impl CompactKey {
     /// The all-zero bit pattern, never a key (it lacks [`PRESENT`]): an empty slot.
     pub const NONE: CompactKey = CompactKey { low: 0, high: 0 };
 
-    /// The key as five words, as a table holds it (never all zero).
+    /// The key as five words, as a table holds it (never all zero): its own 20 bytes as they
+    /// lie (`low`, then `high`). Cut into words by shifts, it was stored a word at a time, and
+    /// the table's hash, reading it back two words at once, waited on every lookup for the
+    /// stores to land (docs/proofs.md, session 13).
     #[inline]
     pub fn words(&self) -> [u32; 5] {
-        let (low, high) = (self.low, self.high);
-        [
-            low as u32,
-            (low >> 32) as u32,
-            (low >> 64) as u32,
-            (low >> 96) as u32,
-            high,
-        ]
+        // SAFETY: both are 20 bytes of plain integers (`CompactKey` is packed, no padding),
+        // every bit pattern a value of either.
+        unsafe { std::mem::transmute::<CompactKey, [u32; 5]>(*self) }
     }
 
     /// The key as bytes (`low`, then `high`, little-endian), as the layers' files hold it.
@@ -130,8 +128,8 @@ impl CompactKey {
     /// The key of five words (`words`'s inverse), as a table gives its keys back.
     #[inline]
     pub fn from_words(w: [u32; 5]) -> CompactKey {
-        let low = w[0] as u128 | (w[1] as u128) << 32 | (w[2] as u128) << 64 | (w[3] as u128) << 96;
-        CompactKey { low, high: w[4] }
+        // SAFETY: as in `words`.
+        unsafe { std::mem::transmute::<[u32; 5], CompactKey>(w) }
     }
 
     /// The three bits of `card`.
@@ -377,7 +375,8 @@ impl Compact {
     /// `state` has no automatic move left (as every position a search keys), so then the
     /// position after `m` has none either: the foundations are as they were, and every top
     /// card but the uncovered one was a top card before. Else None: the move must be made.
-    #[inline]
+    // Inlined always: the depth-first pass, calling it for every child, drops the layer.
+    #[inline(always)]
     pub fn quiet_child(
         &self,
         parent: &CompactKey,

@@ -287,6 +287,15 @@ pub fn play(state: &mut State, m: Move, line: &mut Vec<Move>) {
     play_automatic(state, line);
 }
 
+/// [`play`] for a move no automatic move follows (a move `Compact::quiet_child` keys): the
+/// columns are not searched for one.
+#[inline]
+pub fn play_quiet(state: &mut State, m: Move, line: &mut Vec<Move>) {
+    apply(state, m);
+    line.push(m);
+    debug_assert!(next_automatic(state).is_none());
+}
+
 /// Takes back moves until the path is `len` long.
 #[inline]
 pub fn unwind(state: &mut State, path: &mut Vec<Move>, len: usize) {

@@ -8,8 +8,14 @@ use crate::cards::Card;
 /// Most moves one position can have: per column, the foundation and the 7 other columns.
 const MAX_MOVES: usize = MAX_COLUMNS * MAX_COLUMNS;
 
-/// How many ranks each card is from going up (1 = it fits its foundation now), by id: read
-/// once per position, card by card, in the columns' scans below.
+/// How many ranks `card` is from going up: 1 = it fits its foundation now.
+#[inline]
+fn need(state: &State, card: Card) -> u8 {
+    card.rank() - state.foundations[card.suit() as usize]
+}
+
+/// [`need`] of each card, by id: worked out once per position, for the scans of every column
+/// below.
 fn needs(foundations: &[u8; 4]) -> [u8; 64] {
     const RANKS: [u8; 16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 0, 0];
     let mut needs = [0; 64];
@@ -41,8 +47,9 @@ impl ColumnFacts {
             lowest_need: [14; MAX_COLUMNS],
         };
         let needs = needs(&state.foundations);
+        let need = |card: Card| u32::from(needs[card.id() as usize]);
         for col in 0..state.ncols() {
-            facts.read(state, &needs, col);
+            facts.read(state, col, need);
         }
         facts
     }
@@ -52,15 +59,15 @@ impl ColumnFacts {
     /// other column, are as they were).
     pub fn moved(&mut self, state: &State, m: Move) {
         debug_assert!(!m.to_foundation());
-        let needs = needs(&state.foundations);
-        self.read(state, &needs, m.from as usize);
-        self.read(state, &needs, m.to as usize);
+        // Two columns' cards: each need worked out alone costs less than the table of all.
+        let need = |card: Card| u32::from(need(state, card));
+        self.read(state, m.from as usize, need);
+        self.read(state, m.to as usize, need);
     }
 
     /// Column `col`'s facts, read again.
     #[inline]
-    fn read(&mut self, state: &State, needs: &[u8; 64], col: usize) {
-        let need = |card: Card| u32::from(needs[card.id() as usize]);
+    fn read(&mut self, state: &State, col: usize, need: impl Fn(Card) -> u32) {
         let (mut under_top, mut lowest) = ((0, 0), 14);
         if let Some((&top, under)) = state.column(col).split_last() {
             // One pass over the cards under the top; the whole column adds only the top.

@@ -7,7 +7,9 @@ use super::beam::{beam_pass, shortest_beam};
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
 use super::layers::{layered, Layered, Layers, Overflow};
-use super::moves::{apply, generate, play, play_automatic, replays_to_win, undo, unwind, Move};
+use super::moves::{
+    apply, generate, play, play_automatic, play_quiet, replays_to_win, undo, unwind, Move,
+};
 use super::orbits::{orbit_pass, Orbital, ORBITS_AFTER};
 use super::order::{order_by, ColumnFacts};
 use super::runs::KEY;
@@ -73,6 +75,8 @@ struct Stopped<K> {
 struct Child<K> {
     key: K,
     won: bool,
+    /// Keyed without making its move (`Keys::quiet_key`): no automatic move follows it.
+    quiet: bool,
 }
 
 /// More than a position has moves (8 columns, each top card to a foundation or onto one of 7
@@ -666,7 +670,11 @@ fn walk<K: Keys>(
                     }
                 };
                 if new {
-                    play(&mut state, m, &mut path);
+                    if child.quiet {
+                        play_quiet(&mut state, m, &mut path);
+                    } else {
+                        play(&mut state, m, &mut path);
+                    }
                     if child.won {
                         return End::Won(path);
                     }
@@ -686,7 +694,7 @@ fn walk<K: Keys>(
                         }
                     };
                     if new {
-                        play(&mut state, m, &mut path);
+                        play_quiet(&mut state, m, &mut path);
                         if goal {
                             return End::Won(path);
                         }
@@ -735,6 +743,7 @@ fn key_children<K: Keys>(
             Some(quiet) => Child {
                 key: quiet,
                 won: keys.goal(&quiet),
+                quiet: true,
             },
             None => {
                 play(state, m, path);
@@ -744,6 +753,7 @@ fn key_children<K: Keys>(
                 Child {
                     key: child_key,
                     won,
+                    quiet: false,
                 }
             }
         };
