@@ -259,9 +259,8 @@ impl Keys for Shapes {
 
 /// The complete pass: the compact exact key (`compact.rs`, 20 bytes), kept move by move, in a
 /// table that grows to the bound (`solver::packed`). Each position's children are keyed and
-/// their places fetched at once (`eager`): since the moves' ordering got cheaper, that beat a
-/// hash set with its control bytes even on proofs that fit the cache (docs/proofs.md, session
-/// 13).
+/// their places fetched at once (`eager`): faster than a hash set with its control bytes even
+/// on proofs the cache nearly holds (Beleaguered Castle 162; docs/proofs.md, session 13).
 struct Exact {
     compact: Compact,
     table: PackedTable<5>,
@@ -524,7 +523,8 @@ fn rebuild(
 /// Only the deepest position's children are held so: a search may be millions of positions
 /// deep (Beleaguered Castle 2072: 11.7 million of its first 15 million), and its stack must
 /// cost little more than the moves it holds. A position returned to after a child's search
-/// tries its other moves one by one.
+/// keys its untried moves' children again, all at once (most lookups are made so: the rest
+/// of a position's moves wait while the search goes on from its first new child).
 fn walk<K: Keys>(
     deal: &Deal,
     budget: &Budget,
@@ -539,7 +539,7 @@ fn walk<K: Keys>(
     let mut moves: Vec<u16> = Vec::new();
     let mut fresh: Vec<Move> = Vec::new();
     let mut frames: Vec<Frame> = Vec::new();
-    // The deepest frame's children, when it was expanded eagerly (`keyed`).
+    // The deepest frame's children, when they were keyed eagerly (`keyed`).
     let mut children: Vec<Child<K::Key>> = Vec::new();
     let mut keyed: bool;
     // What the ordering read of the position expanded last, and whether that is the parent of

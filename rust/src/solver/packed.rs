@@ -318,7 +318,10 @@ mod tests {
         assert_eq!(t.len(), 100_000);
         // Far from the bound: at most 5/8 full, and after the last doubling at least 5/16.
         let per_key = t.bytes() as f64 / t.len() as f64;
-        assert!((20.0 / 0.625..=20.0 / 0.3125).contains(&per_key), "{per_key}");
+        assert!(
+            (20.0 / 0.625..=20.0 / 0.3125).contains(&per_key),
+            "{per_key}"
+        );
     }
 
     /// Under a bound the table comes close to it (shards grow by a quarter at the end), and
