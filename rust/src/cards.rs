@@ -178,6 +178,18 @@ mod tests {
         );
     }
 
+    /// The looked-up rank and suit are the id's arithmetic ones.
+    #[test]
+    fn every_card_has_the_rank_and_suit_of_its_id() {
+        for rank in 1..=13 {
+            for suit in 0..4 {
+                let card = Card::new(rank, suit);
+                assert_eq!((card.rank(), card.suit()), (rank, suit));
+                assert_eq!(card.id(), 1 + 13 * suit + rank - 1);
+            }
+        }
+    }
+
     #[test]
     fn bad_tokens_are_refused() {
         for bad in ["", "H", "1H", "11H", "KX", "TT", "AHH", "0H", "é"] {

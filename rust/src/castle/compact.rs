@@ -627,6 +627,9 @@ mod tests {
                     assert_eq!(key, compact.encode_key(&state.key()));
                     let back = compact.decode(&key);
                     assert_eq!(back.key(), state.key());
+                    // As a table holds it: never all zero, and read back whole.
+                    assert_ne!(key.words(), [0; 5]);
+                    assert_eq!(CompactKey::from_words(key.words()), key);
                     assert_eq!(compact.encode(&back), key);
                     assert_eq!(*by_key.entry(state.key()).or_insert(key), key);
                     assert_eq!(*by_compact.entry(key).or_insert(state.key()), state.key());

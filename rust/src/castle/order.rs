@@ -31,7 +31,7 @@ fn needs(foundations: &[u8; 4]) -> [u8; 64] {
 
 /// What the ordering reads of each column: read once per position, or, for a position one
 /// move from the last one read, only the move's two columns again ([`ColumnFacts::moved`]).
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct ColumnFacts {
     /// The most needed card under the top card (need, cards between it and the top card);
     /// (0, 0) for a column of one card, which a move empties.
@@ -139,5 +139,51 @@ pub fn order_by(state: &State, facts: &ColumnFacts, moves: &mut [Move]) {
         }
         keys[j] = key;
         moves[j] = m;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::deal::Deal;
+    use super::super::moves::{generate, play, play_automatic};
+    use super::super::variant::Variant;
+    use super::*;
+    use crate::random::MtRandom;
+
+    /// Along random play from deals of every variant, the facts of a position one quiet move
+    /// from the last one read, updated in the move's two columns, are the facts read whole.
+    #[test]
+    fn facts_updated_after_a_quiet_move_are_the_facts_read_whole() {
+        let mut rng = MtRandom::new(13);
+        let mut updated = 0;
+        for variant in Variant::ALL {
+            for number in 1..=10 {
+                let deal = Deal::from_number(variant, number).unwrap();
+                let mut state = State::from_deal(&deal);
+                let (mut line, mut moves) = (Vec::new(), Vec::new());
+                play_automatic(&mut state, &mut line);
+                let mut facts = ColumnFacts::new(&state);
+                for _step in 0..300 {
+                    moves.clear();
+                    generate(&state, &mut moves);
+                    let Some(last) = moves.len().checked_sub(1) else {
+                        break;
+                    };
+                    let m = moves[rng.below_or_equal(last as u64) as usize];
+                    line.clear();
+                    play(&mut state, m, &mut line);
+                    if let [m] = line[..] {
+                        if !m.to_foundation() {
+                            facts.moved(&state, m);
+                            updated += 1;
+                            assert_eq!(facts, ColumnFacts::new(&state), "{variant:?} {number}");
+                            continue;
+                        }
+                    }
+                    facts = ColumnFacts::new(&state);
+                }
+            }
+        }
+        assert!(updated > 3000, "{updated}");
     }
 }
