@@ -12,20 +12,19 @@ pub const KING: u8 = 13;
 
 /// Each id's rank and suit, looked up: the search asks them of every card it looks at, and a
 /// load is cheaper than dividing by 13 (nothing for 0 and past 52, never cards).
-const RANK_OF: [u8; 64] = by_id(13, 1);
-const SUIT_OF: [u8; 64] = by_id(1, 13);
-
-/// A table by id (1..=52): each card's index (id - 1) modulo `m` plus 1, or (`m` = 1)
-/// divided by `d`.
-const fn by_id(m: u8, d: u8) -> [u8; 64] {
-    let mut table = [0; 64];
-    let mut i = 0;
-    while i < 52 {
-        table[i as usize + 1] = if m == 1 { i / d } else { i % m + 1 };
-        i += 1;
+const RANK_OF: [u8; 64] = BY_ID[0];
+const SUIT_OF: [u8; 64] = BY_ID[1];
+const BY_ID: [[u8; 64]; 2] = {
+    let mut tables = [[0; 64]; 2];
+    let mut index = 0;
+    while index < 52 {
+        // As `Card::new` lays ids out: 1 + 13 * suit + (rank - 1).
+        tables[0][index + 1] = (index % 13) as u8 + 1;
+        tables[1][index + 1] = (index / 13) as u8;
+        index += 1;
     }
-    table
-}
+    tables
+};
 
 /// One card, stored as `1 + 13 * suit + (rank - 1)`, so 1..=52. 0 is never a card; the
 /// transposition-table key uses it as the column separator.

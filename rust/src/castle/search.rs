@@ -219,9 +219,9 @@ trait Keys {
     fn quiet_key(&self, _parent: &Self::Key, _state: &State, _m: Move) -> Option<Self::Key> {
         None
     }
-    /// Whether a position expanded now has its children keyed, and their places in the
-    /// table fetched, at once (else each when its move is tried): worth it once the table's
-    /// lookups miss the cache. In a table the cache holds it was 5% slower.
+    /// Whether a position's children are keyed, and their places in the table fetched, all at
+    /// once (else each when its move is tried): the complete pass's, whose lookups miss the
+    /// cache; not the quick pass's, whose key is read from the position as it is entered.
     fn eager(&self) -> bool {
         false
     }
@@ -539,15 +539,15 @@ fn walk<K: Keys>(
     let mut moves: Vec<u16> = Vec::new();
     let mut fresh: Vec<Move> = Vec::new();
     let mut frames: Vec<Frame> = Vec::new();
-    // The deepest frame's children, when they were keyed eagerly (`keyed`).
+    // The deepest frame's children, when they are keyed eagerly.
+    let eager = keys.eager();
     let mut children: Vec<Child<K::Key>> = Vec::new();
-    let mut keyed: bool;
+
+    play_automatic(&mut state, &mut path);
     // What the ordering read of the position expanded last, and whether that is the parent of
     // the next position expanded (no frame has been left since).
     let mut facts = ColumnFacts::new(&state);
     let mut facts_of_parent = false;
-
-    play_automatic(&mut state, &mut path);
     let mut key = keys.key(None, &state, &path);
     if state.is_won() || keys.goal(&key) {
         return End::Won(path);
@@ -621,8 +621,7 @@ fn walk<K: Keys>(
             step: (path_len - here) as u8,
         });
         here = path_len;
-        keyed = keys.eager();
-        if keyed {
+        if eager {
             let tried = fresh.iter().rev().copied();
             key_children(keys, &key, &mut state, &mut path, tried, &mut children);
         }
@@ -650,8 +649,7 @@ fn walk<K: Keys>(
                 }
                 // Its other moves keyed again, and fetched, all at once: each lookup one by one
                 // would wait for the memory in turn.
-                keyed = keys.eager();
-                if let Some(parent) = frames.last().filter(|_| keyed) {
+                if let Some(parent) = frames.last().filter(|_| eager) {
                     let untried = &moves[moves.len() - parent.untried as usize..];
                     let untried = untried.iter().rev().map(|&code| Move::unpack(code));
                     key_children(keys, &key, &mut state, &mut path, untried, &mut children);
@@ -660,7 +658,7 @@ fn walk<K: Keys>(
             }
             frame.untried -= 1;
             let m = Move::unpack(moves.pop().unwrap());
-            if keyed {
+            if eager {
                 let child = children.pop().unwrap();
                 let new = child.won || {
                     match keys.insert(&child.key, &state) {

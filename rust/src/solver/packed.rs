@@ -203,8 +203,8 @@ impl<const W: usize> PackedTable<W> {
 
     /// Starts bringing the slot where `key` belongs into the cache, and the two cache lines
     /// after it: a probe runs on past its first slot, often into the next lines (fetching them
-    /// too made a 10-million-position search 0.88 and 0.95 of the time, one line then the
-    /// second; docs/proofs.md, session 13).
+    /// too made a 10-million-position search 0.87-0.90 of the time with one line more, and
+    /// 0.92-0.97 of that with the second; docs/proofs.md, session 13).
     #[inline]
     pub fn prefetch(&self, key: &[u32; W]) {
         let h = hash(key);
