@@ -30,7 +30,7 @@ use std::rc::Rc;
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
 use super::moves::{generate, play, play_automatic, quiet_moves, unwind, Move};
-use super::runs::{polled, Recent, Run, Sorted, KEY, MERGE_POLL};
+use super::runs::{polled, Recent, Run, Sorted, KEY, MERGE_POLL, RECENT_SLOTS};
 use super::state::State;
 use crate::solver::budget::{Budget, Watch};
 use crate::solver::disk::{Disk, Spill};
@@ -122,7 +122,7 @@ impl<'a> Layers<'a> {
             disk,
             seeds: (0..LAYERS).map(|_| Run::new()).collect(),
             visited: (0..LAYERS).map(|_| Sorted::empty()).collect(),
-            recent: Recent::new(budget).ok_or(Stop::Memory)?,
+            recent: Recent::new(&budget.memory, RECENT_SLOTS).ok_or(Stop::Memory)?,
         })
     }
 

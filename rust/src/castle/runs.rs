@@ -13,6 +13,7 @@ use std::rc::Rc;
 use super::compact::CompactKey;
 use crate::solver::budget::{Budget, Watch};
 use crate::solver::disk::{Disk, Reader, Records, Writer};
+use crate::solver::heap::Memory;
 use crate::solver::packed::hash;
 use crate::solver::Stop;
 
@@ -253,29 +254,32 @@ fn gallop(sorted: &[CompactKey], at: usize, key: CompactKey) -> usize {
 }
 
 /// The keys noted lately, one a slot by hash (a direct-mapped cache small enough for a core's
-/// first-level cache), so that a key pushed into a run again soon after is not appended
-/// again: the run would sort it away. In the layers a third to a half of the pushes into a
-/// level are such repeats (a child shared by positions expanded one after another, or the
-/// position just expanded), and sorting was half of their time. What it says is never wrong,
-/// only forgetful: a key it holds was noted since it was last cleared.
+/// first- or second-level cache). What it says is never wrong, only forgetful: a key it holds
+/// was noted since it was last cleared.
+///
+/// In the layers, a key pushed into a run again soon after is not appended again: the run
+/// would sort it away. A third to a half of the pushes into a level are such repeats (a child
+/// shared by positions expanded one after another, or the position just expanded), and
+/// sorting was half of their time. In the depth-first walk, a child it holds is in the table
+/// already, and is not fetched from memory: two thirds of the walk's lookups are such.
 pub struct Recent {
     slots: Vec<CompactKey>,
     /// The hash's top bits pick the slot.
     shift: u32,
 }
 
-/// The most slots a [`Recent`] has (20 KiB of keys): with 16 times as many it found a few
-/// more repeats but missed the cache itself (docs/proofs.md, session 8).
-const RECENT_SLOTS: usize = 1 << 10;
+/// The most slots the layers' [`Recent`] has (20 KiB of keys): with 16 times as many it found
+/// a few more repeats but missed the cache itself (docs/proofs.md, session 8).
+pub const RECENT_SLOTS: usize = 1 << 10;
 
 impl Recent {
-    /// As many slots as fit a 64th of the memory bound, at most [`RECENT_SLOTS`]; None if even
-    /// one does not.
-    pub fn new(budget: &Budget) -> Option<Recent> {
-        let room = budget.memory.max / 64 / std::mem::size_of::<CompactKey>();
-        let n = 1 << RECENT_SLOTS.min(room).max(1).ilog2();
+    /// As many slots as fit a 64th of the memory bound, at most `most`; None if even one does
+    /// not.
+    pub fn new(memory: &Memory, most: usize) -> Option<Recent> {
+        let room = memory.max / 64 / std::mem::size_of::<CompactKey>();
+        let n = 1 << most.min(room).max(1).ilog2();
         let mut slots = Vec::new();
-        if !budget.memory.reserve(&mut slots, n) {
+        if !memory.reserve(&mut slots, n) {
             return None;
         }
         slots.resize(n, CompactKey::NONE);
@@ -290,9 +294,15 @@ impl Recent {
         self.slots.fill(CompactKey::NONE);
     }
 
+    /// The slot of a key whose hash is `hash`.
+    #[inline]
+    fn slot_of(&self, hash: u64) -> usize {
+        hash.checked_shr(self.shift).unwrap_or(0) as usize
+    }
+
     #[inline]
     fn slot(&self, key: &CompactKey) -> usize {
-        hash(&key.words()).checked_shr(self.shift).unwrap_or(0) as usize
+        self.slot_of(hash(&key.words()))
     }
 
     /// Notes `key`.
@@ -300,6 +310,19 @@ impl Recent {
     pub fn note(&mut self, key: CompactKey) {
         let i = self.slot(&key);
         self.slots[i] = key;
+    }
+
+    /// Notes `key`, whose hash is `hash`.
+    #[inline]
+    pub fn note_hashed(&mut self, key: CompactKey, hash: u64) {
+        let i = self.slot_of(hash);
+        self.slots[i] = key;
+    }
+
+    /// Whether `key`, whose hash is `hash`, was noted since the last clear (and is still held).
+    #[inline]
+    pub fn holds(&self, key: &CompactKey, hash: u64) -> bool {
+        self.slots[self.slot_of(hash)] == *key
     }
 
     /// Whether `key` was noted since the last clear (and is still held); notes it if not.
@@ -805,7 +828,7 @@ mod tests {
             (seed >> 33) as u32 % below
         };
         let key = |n: u32| CompactKey::from_words([n, n.rotate_left(7), 0, 0, 1 << 31]);
-        let mut recent = Recent::new(&unlimited()).unwrap();
+        let mut recent = Recent::new(&unlimited().memory, RECENT_SLOTS).unwrap();
         assert_eq!(recent.slots.len(), RECENT_SLOTS);
         let mut noted = BTreeSet::new();
         let mut hits = 0;
@@ -819,17 +842,27 @@ mod tests {
             assert!(!said || noted.contains(&k), "{k:?} was never noted");
             hits += said as u32;
             noted.insert(k);
+            let other = key(random(3_000));
+            let held = recent.holds(&other, hash(&other.words()));
+            assert!(!held || noted.contains(&other), "{other:?} was never noted");
             assert!(recent.noted(k));
+            assert!(recent.holds(&k, hash(&k.words())));
+            if i % 2 == 0 {
+                let fresh = key(3_000 + random(3_000));
+                recent.note_hashed(fresh, hash(&fresh.words()));
+                assert!(recent.holds(&fresh, hash(&fresh.words())));
+                noted.insert(fresh);
+            }
         }
         assert!(hits > 0);
         for bound in [64 << 10, 1 << 20] {
             let mut budget = unlimited();
             budget.memory = Memory::from_now(bound);
-            let recent = Recent::new(&budget).unwrap();
+            let recent = Recent::new(&budget.memory, RECENT_SLOTS).unwrap();
             assert!(recent.slots.len() * KEY <= bound / 64, "{bound}");
         }
         let mut budget = unlimited();
         budget.memory = Memory::from_now(10);
-        assert!(Recent::new(&budget).is_none());
+        assert!(Recent::new(&budget.memory, RECENT_SLOTS).is_none());
     }
 }

@@ -12,13 +12,13 @@ use super::moves::{
 };
 use super::orbits::{orbit_pass, Orbital, ORBITS_AFTER};
 use super::order::{order_by, ColumnFacts};
-use super::runs::KEY;
+use super::runs::{Recent, KEY};
 use super::shorten::{shorten, shorten_bytes};
 use super::state::{Key, State};
 use crate::solver::budget::{Budget, Deadline, End, Limits, Start, Watch};
 use crate::solver::disk::Spill;
 use crate::solver::heap::Memory;
-use crate::solver::packed::PackedTable;
+use crate::solver::packed::{self, PackedTable};
 use crate::solver::table::{Insert, Table};
 use crate::solver::{Outcome, Stop};
 
@@ -77,6 +77,9 @@ struct Child<K> {
     won: bool,
     /// Keyed without making its move (`Keys::quiet_key`): no automatic move follows it.
     quiet: bool,
+    /// The key's hash, from when its place in the table was fetched (`Keys::prefetch`); None
+    /// if it was known to be in the table then.
+    hash: Option<u64>,
 }
 
 /// More than a position has moves (8 columns, each top card to a foundation or onto one of 7
@@ -225,11 +228,20 @@ trait Keys {
     fn eager(&self) -> bool {
         false
     }
-    /// Starts bringing `key`'s place in the table into the cache (it is looked up soon).
-    fn prefetch(&self, _key: &Self::Key) {}
+    /// Starts bringing `key`'s place in the table into the cache (it is looked up soon): the
+    /// key's hash, for [`Keys::insert_fetched`]; None where the key is known to be in the
+    /// table, and is not fetched.
+    fn prefetch(&self, _key: &Self::Key) -> Option<u64> {
+        Some(0)
+    }
     /// Enters the position keyed `key` in the pass's table. `state` is that position when
     /// it was not keyed eagerly.
     fn insert(&mut self, key: &Self::Key, state: &State) -> Insert;
+    /// [`Keys::insert`] for a key fetched by [`Keys::prefetch`], which gave `hash`.
+    #[inline]
+    fn insert_fetched(&mut self, key: &Self::Key, _hash: u64, state: &State) -> Insert {
+        self.insert(key, state)
+    }
     /// Whether reaching `key` ends the pass as a win does (a pass towards a position).
     #[inline]
     fn goal(&self, _key: &Self::Key) -> bool {
@@ -260,10 +272,13 @@ impl Keys for Shapes {
 /// The complete pass: the compact exact key (`compact.rs`, 20 bytes), kept move by move, in a
 /// table that grows to the bound (`solver::packed`). Each position's children are keyed and
 /// their places fetched at once (`eager`): faster than a hash set with its control bytes even
-/// on proofs the cache nearly holds (Beleaguered Castle 162; docs/proofs.md, session 13).
+/// on proofs the cache nearly holds (Beleaguered Castle 162; docs/proofs.md, session 13). The
+/// keys entered or found lately are held apart too (`recent`): most of the walk's lookups are
+/// of positions its last few thousand found, and those are not fetched from memory.
 struct Exact {
     compact: Compact,
     table: PackedTable<5>,
+    recent: Recent,
     /// The table is full at this many positions (else at the memory bound only).
     most: usize,
     /// A pass towards this position (its key and its facts) enters only the positions that
@@ -282,16 +297,23 @@ struct Exact {
 /// found late costs 1.4-1.6 times as much; docs/proofs.md, session 11).
 const ORBIT_SHARE: u64 = 4;
 
+/// The most slots the walk's [`Recent`] has (320 KiB of keys, a core's second-level cache):
+/// of the 53.7 million lookups of a 10-million-position proof, it holds 28 million with 1,024
+/// slots, 35 million with this many, 38 million with 65,536 (docs/proofs.md, session 14).
+const WALK_RECENT_SLOTS: usize = 1 << 14;
+
 impl Exact {
-    fn new(deal: &Deal, memory: Memory) -> Exact {
-        Exact {
+    /// None if not even its cache of recent keys fits in the bound.
+    fn new(deal: &Deal, memory: Memory) -> Option<Exact> {
+        Some(Exact {
             compact: Compact::new(deal),
             table: PackedTable::new(memory),
+            recent: Recent::new(&memory, WALK_RECENT_SLOTS)?,
             most: usize::MAX,
             toward: None,
             eager: true,
             orbits_at: u64::MAX,
-        }
+        })
     }
 
     /// The positions entered.
@@ -323,8 +345,13 @@ impl Keys for Exact {
         self.eager
     }
     #[inline]
-    fn prefetch(&self, key: &CompactKey) {
-        self.table.prefetch(&key.words());
+    fn prefetch(&self, key: &CompactKey) -> Option<u64> {
+        let hash = packed::hash(&key.words());
+        if self.recent.holds(key, hash) {
+            return None;
+        }
+        self.table.prefetch(&key.words(), hash);
+        Some(hash)
     }
     #[inline]
     fn goal(&self, key: &CompactKey) -> bool {
@@ -340,7 +367,11 @@ impl Keys for Exact {
         Some(len / ORBIT_SHARE)
     }
     #[inline]
-    fn insert(&mut self, key: &CompactKey, _state: &State) -> Insert {
+    fn insert(&mut self, key: &CompactKey, state: &State) -> Insert {
+        self.insert_fetched(key, packed::hash(&key.words()), state)
+    }
+    #[inline]
+    fn insert_fetched(&mut self, key: &CompactKey, hash: u64, _state: &State) -> Insert {
         if let Some((_, facts)) = self.toward {
             // Something done here that the goal has not: it cannot lead there.
             if self.compact.facts(key) & !facts != 0 {
@@ -348,13 +379,17 @@ impl Keys for Exact {
             }
         }
         if self.table.len() >= self.most {
-            return if self.table.contains(&key.words()) {
+            return if self.table.contains(&key.words(), hash) {
                 Insert::Seen
             } else {
                 Insert::Full
             };
         }
-        self.table.insert(&key.words())
+        let entered = self.table.insert(&key.words(), hash);
+        if entered != Insert::Full {
+            self.recent.note_hashed(*key, hash);
+        }
+        entered
     }
 }
 
@@ -381,7 +416,9 @@ fn search(
             walk(deal, budget, expanded, watch, &mut shapes, &mut None)
         }
         Pass::Complete => {
-            let mut exact = Exact::new(deal, budget.memory);
+            let Some(mut exact) = Exact::new(deal, budget.memory) else {
+                return End::Limit(Stop::Memory);
+            };
             exact.most = overflow.layers_after.map_or(usize::MAX, |n| n as usize);
             exact.orbits_at = overflow.orbits_after.unwrap_or(ORBITS_AFTER);
             let mut stopped = None;
@@ -485,7 +522,9 @@ fn rebuild(
     expanded: &mut u64,
     watch: &mut Watch,
 ) -> End<Move> {
-    let mut exact = Exact::new(deal, budget.memory);
+    let Some(mut exact) = Exact::new(deal, budget.memory) else {
+        return End::Limit(Stop::Memory);
+    };
     exact.toward = Some((next_to_win, exact.compact.facts(&next_to_win)));
     let mut path = match walk(deal, budget, expanded, watch, &mut exact, &mut None) {
         End::Won(path) => path,
@@ -660,13 +699,15 @@ fn walk<K: Keys>(
             let m = Move::unpack(moves.pop().unwrap());
             if eager {
                 let child = children.pop().unwrap();
-                let new = child.won || {
-                    match keys.insert(&child.key, &state) {
-                        Insert::New => true,
-                        Insert::Seen => false,
-                        Insert::Full => full!(child.key),
-                    }
-                };
+                let new = child.won
+                    || match child
+                        .hash
+                        .map(|h| keys.insert_fetched(&child.key, h, &state))
+                    {
+                        Some(Insert::New) => true,
+                        Some(Insert::Seen) | None => false,
+                        Some(Insert::Full) => full!(child.key),
+                    };
                 if new {
                     if child.quiet {
                         play_quiet(&mut state, m, &mut path);
@@ -742,6 +783,7 @@ fn key_children<K: Keys>(
                 key: quiet,
                 won: keys.goal(&quiet),
                 quiet: true,
+                hash: None,
             },
             None => {
                 play(state, m, path);
@@ -752,11 +794,12 @@ fn key_children<K: Keys>(
                     key: child_key,
                     won,
                     quiet: false,
+                    hash: None,
                 }
             }
         };
-        keys.prefetch(&child.key);
-        children.push(child);
+        let hash = keys.prefetch(&child.key);
+        children.push(Child { hash, ..child });
     }
     children.reverse();
 }
@@ -859,7 +902,7 @@ mod tests {
                         deadline: Deadline::NONE,
                         memory: Memory::from_now(1 << 30),
                     };
-                    let mut exact = Exact::new(&deal, budget.memory);
+                    let mut exact = Exact::new(&deal, budget.memory).unwrap();
                     exact.eager = eager;
                     let mut expanded = 0;
                     let end = walk(
@@ -1100,7 +1143,7 @@ mod layered_tests {
         let mut interrupted = || false;
         let mut watch = Watch::new(Instant::now(), &mut interrupted);
         let budget = budget(None, max_memory);
-        let mut exact = Exact::new(&deal, budget.memory);
+        let mut exact = Exact::new(&deal, budget.memory).unwrap();
         let end = walk(&deal, &budget, &mut 0, &mut watch, &mut exact, &mut None);
         assert_eq!(end, End::Limit(Stop::Memory));
     }

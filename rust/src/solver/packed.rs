@@ -195,8 +195,8 @@ impl<const W: usize> PackedTable<W> {
         self.slots * Self::SLOT
     }
 
-    pub fn contains(&self, key: &[u32; W]) -> bool {
-        let h = hash(key);
+    /// Whether it holds `key`, whose [`hash`] is `h`.
+    pub fn contains(&self, key: &[u32; W], h: u64) -> bool {
         let shard = &self.shards[shard_of(h, self.bits)];
         !shard.slots.is_empty() && shard.probe(key, h, self.bits).1
     }
@@ -204,10 +204,10 @@ impl<const W: usize> PackedTable<W> {
     /// Starts bringing the slot where `key` belongs into the cache, and the two cache lines
     /// after it: a probe runs on past its first slot, often into the next lines (fetching them
     /// too made a 10-million-position search 0.87-0.90 of the time with one line more, and
-    /// 0.92-0.97 of that with the second; docs/proofs.md, session 13).
+    /// 0.92-0.97 of that with the second; docs/proofs.md, session 13). `h` is its [`hash`].
     #[inline]
-    pub fn prefetch(&self, key: &[u32; W]) {
-        let h = hash(key);
+    pub fn prefetch(&self, key: &[u32; W], h: u64) {
+        debug_assert_eq!(h, hash(key));
         let shard = &self.shards[shard_of(h, self.bits)];
         if !shard.slots.is_empty() {
             let slot = shard.slots[home(h, self.bits, shard.slots.len())].as_ptr();
@@ -218,11 +218,12 @@ impl<const W: usize> PackedTable<W> {
         }
     }
 
-    /// Enters `key` (never all zero).
+    /// Enters `key` (never all zero), whose [`hash`] is `h` (computed once, when the key is
+    /// fetched and when it is entered).
     #[inline]
-    pub fn insert(&mut self, key: &[u32; W]) -> Insert {
+    pub fn insert(&mut self, key: &[u32; W], h: u64) -> Insert {
         debug_assert!(*key != [0; W], "the all-zero key marks an empty slot");
-        let h = hash(key);
+        debug_assert_eq!(h, hash(key));
         let bits = self.bits;
         let s = shard_of(h, bits);
         let (n, len) = (self.shards[s].slots.len(), self.shards[s].len);
@@ -245,7 +246,7 @@ impl<const W: usize> PackedTable<W> {
                 }
                 if roomy && bits < SHARD_BITS && grown * Self::SLOT > SPLIT_BYTES {
                     self.split();
-                    return self.insert(key);
+                    return self.insert(key, h);
                 }
                 self.grow(s, grown);
             }
@@ -308,12 +309,12 @@ mod tests {
         let mut t: PackedTable<5> = PackedTable::new(Memory::from_now(1 << 30));
         assert!(t.is_empty());
         for n in 0..100_000 {
-            assert_eq!(t.insert(&key(n)), Insert::New);
+            assert_eq!(t.insert(&key(n), hash(&key(n))), Insert::New);
         }
         for n in 0..100_000 {
-            assert_eq!(t.insert(&key(n)), Insert::Seen);
-            assert!(t.contains(&key(n)));
-            assert!(!t.contains(&key(n + 100_000)));
+            assert_eq!(t.insert(&key(n), hash(&key(n))), Insert::Seen);
+            assert!(t.contains(&key(n), hash(&key(n))));
+            assert!(!t.contains(&key(n + 100_000), hash(&key(n + 100_000))));
         }
         assert_eq!(t.len(), 100_000);
         // Far from the bound: at most 5/8 full, and after the last doubling at least 5/16.
@@ -340,7 +341,7 @@ mod tests {
             reset_peak();
             let mut t: PackedTable<5> = PackedTable::new(memory);
             let mut n = 0;
-            while t.insert(&key(n)) == Insert::New {
+            while t.insert(&key(n), hash(&key(n))) == Insert::New {
                 n += 1;
             }
             let peak = peak_since(&memory);
@@ -349,9 +350,11 @@ mod tests {
             let ideal = max as f64 * 0.9 / 20.0;
             assert!(n as f64 > share * ideal, "{n} keys in {max} bytes");
             // Full is final: the key was not entered, and others are still found.
-            assert!(!t.contains(&key(n)) && t.contains(&key(n / 2)));
+            assert!(
+                !t.contains(&key(n), hash(&key(n))) && t.contains(&key(n / 2), hash(&key(n / 2)))
+            );
             for k in (0..n).step_by(997) {
-                assert!(t.contains(&key(k)), "{k} of {n}");
+                assert!(t.contains(&key(k), hash(&key(k))), "{k} of {n}");
             }
         }
     }
