@@ -82,6 +82,11 @@ struct Child<K> {
     hash: Option<u64>,
 }
 
+/// The walk holds the children of its deepest frames, up to twice this many (a 64th of the
+/// memory bound at most), so that a position returned to need not key its untried moves' children
+/// again (docs/proofs.md, session 14).
+const HELD_CHILDREN: usize = 1 << 14;
+
 /// More than a position has moves (8 columns, each top card to a foundation or onto one of 7
 /// columns), and more than one move and the automatic moves after it add to the path (or to a
 /// beam's list of moves).
@@ -228,11 +233,20 @@ trait Keys {
     fn eager(&self) -> bool {
         false
     }
+    /// When eager, the walk holds the children of its deepest frames, at most twice this many.
+    fn held(&self) -> usize {
+        0
+    }
     /// Starts bringing `key`'s place in the table into the cache (it is looked up soon): the
     /// key's hash, for [`Keys::insert_fetched`]; None where the key is known to be in the
     /// table, and is not fetched.
     fn prefetch(&self, _key: &Self::Key) -> Option<u64> {
         Some(0)
+    }
+    /// [`Keys::prefetch`] again for a key it gave `hash`: false where the key is known now to
+    /// be in the table.
+    fn refetch(&self, _key: &Self::Key, _hash: u64) -> bool {
+        true
     }
     /// Enters the position keyed `key` in the pass's table. `state` is that position when
     /// it was not keyed eagerly.
@@ -286,6 +300,9 @@ struct Exact {
     toward: Option<(CompactKey, u128)>,
     /// Whether children are keyed eagerly; the tests try the walk without.
     eager: bool,
+    /// The children the walk holds ([`HELD_CHILDREN`], a 64th of the bound at most; the tests
+    /// try fewer).
+    held: usize,
     /// The orbit pass is due when the table holds this many positions (never, in a pass
     /// towards a position).
     orbits_at: u64,
@@ -312,6 +329,7 @@ impl Exact {
             most: usize::MAX,
             toward: None,
             eager: true,
+            held: HELD_CHILDREN.min(memory.max / 128 / std::mem::size_of::<Child<CompactKey>>()),
             orbits_at: u64::MAX,
         })
     }
@@ -344,14 +362,21 @@ impl Keys for Exact {
     fn eager(&self) -> bool {
         self.eager
     }
+    fn held(&self) -> usize {
+        self.held
+    }
     #[inline]
     fn prefetch(&self, key: &CompactKey) -> Option<u64> {
         let hash = packed::hash(&key.words());
+        self.refetch(key, hash).then_some(hash)
+    }
+    #[inline]
+    fn refetch(&self, key: &CompactKey, hash: u64) -> bool {
         if self.recent.holds(key, hash) {
-            return None;
+            return false;
         }
         self.table.prefetch(&key.words(), hash);
-        Some(hash)
+        true
     }
     #[inline]
     fn goal(&self, key: &CompactKey) -> bool {
@@ -559,11 +584,12 @@ fn rebuild(
 /// When `keys` is eager, a position's children are keyed when it is expanded, all at once,
 /// and their places in the table fetched then: the lookups, most of them cache misses,
 /// overlap, and a child already seen is passed over without its move being played again.
-/// Only the deepest position's children are held so: a search may be millions of positions
-/// deep (Beleaguered Castle 2072: 11.7 million of its first 15 million), and its stack must
-/// cost little more than the moves it holds. A position returned to after a child's search
-/// keys its untried moves' children again, all at once (most lookups are made so: the rest
-/// of a position's moves wait while the search goes on from its first new child).
+/// Only the deepest positions' children are held so (`Keys::held`): a search may be millions
+/// of positions deep (Beleaguered Castle 2072: 11.7 million of its first 15 million), and its
+/// stack must cost little more than the moves it holds. A position returned to after a
+/// child's search fetches its untried moves' places again, all at once, keying their children
+/// again if they were forgotten (most lookups are made so: the rest of a position's moves wait
+/// while the search goes on from its first new child).
 fn walk<K: Keys>(
     deal: &Deal,
     budget: &Budget,
@@ -578,9 +604,12 @@ fn walk<K: Keys>(
     let mut moves: Vec<u16> = Vec::new();
     let mut fresh: Vec<Move> = Vec::new();
     let mut frames: Vec<Frame> = Vec::new();
-    // The deepest frame's children, when they are keyed eagerly.
+    // When they are keyed eagerly, the untried moves' children of the deepest frames, from
+    // frame `held_from` on, the next to be tried last (beside `moves`).
     let eager = keys.eager();
     let mut children: Vec<Child<K::Key>> = Vec::new();
+    let mut held_from = 0;
+    let held = keys.held();
 
     play_automatic(&mut state, &mut path);
     // What the ordering read of the position expanded last, and whether that is the parent of
@@ -609,9 +638,7 @@ fn walk<K: Keys>(
     if keys.insert(&key, &state) == Insert::Full {
         full!(key);
     }
-    if !(budget.memory.reserve(&mut children, MOST_MOVES)
-        && budget.memory.reserve(&mut fresh, MOST_MOVES))
-    {
+    if !budget.memory.reserve(&mut fresh, MOST_MOVES) {
         full!(key);
     }
     loop {
@@ -621,7 +648,8 @@ fn walk<K: Keys>(
         let memory = &budget.memory;
         if !(memory.reserve(&mut frames, 1)
             && memory.reserve(&mut moves, MOST_MOVES)
-            && memory.reserve(&mut path, MOST_MOVES))
+            && memory.reserve(&mut path, MOST_MOVES)
+            && memory.reserve(&mut children, MOST_MOVES))
         {
             full!(key);
         }
@@ -663,6 +691,16 @@ fn walk<K: Keys>(
         if eager {
             let tried = fresh.iter().rev().copied();
             key_children(keys, &key, &mut state, &mut path, tried, &mut children);
+            // The oldest frames' children forgotten, a frame at a time, when too many are
+            // held: they are keyed again if the search comes back to them.
+            if children.len() > 2 * held {
+                let mut drop = 0;
+                while children.len() - drop > held && held_from + 1 < frames.len() {
+                    drop += frames[held_from].untried as usize;
+                    held_from += 1;
+                }
+                children.drain(..drop);
+            }
         }
         moves.extend(fresh.iter().map(|m| m.pack()));
 
@@ -686,12 +724,21 @@ fn walk<K: Keys>(
                         key = keys.key(Some(&key), &state, &[m]);
                     }
                 }
-                // Its other moves keyed again, and fetched, all at once: each lookup one by one
-                // would wait for the memory in turn.
+                // Its other moves' places fetched again, all at once (each lookup one by one
+                // would wait for the memory in turn), their children keyed again if they were
+                // forgotten.
                 if let Some(parent) = frames.last().filter(|_| eager) {
-                    let untried = &moves[moves.len() - parent.untried as usize..];
-                    let untried = untried.iter().rev().map(|&code| Move::unpack(code));
-                    key_children(keys, &key, &mut state, &mut path, untried, &mut children);
+                    let untried = parent.untried as usize;
+                    if frames.len() > held_from {
+                        let at = children.len() - untried;
+                        refetch(keys, &mut children[at..]);
+                    } else {
+                        debug_assert!(children.is_empty());
+                        held_from = frames.len() - 1;
+                        let untried = &moves[moves.len() - untried..];
+                        let untried = untried.iter().rev().map(|&code| Move::unpack(code));
+                        key_children(keys, &key, &mut state, &mut path, untried, &mut children);
+                    }
                 }
                 continue;
             }
@@ -776,7 +823,7 @@ fn key_children<K: Keys>(
     children: &mut Vec<Child<K::Key>>,
 ) {
     let at = path.len();
-    children.clear();
+    let first = children.len();
     for m in tried {
         let child = match keys.quiet_key(key, state, m) {
             Some(quiet) => Child {
@@ -801,7 +848,19 @@ fn key_children<K: Keys>(
         let hash = keys.prefetch(&child.key);
         children.push(Child { hash, ..child });
     }
-    children.reverse();
+    children[first..].reverse();
+}
+
+/// The places of `children`, keyed and fetched before (the next to be tried last), fetched
+/// again, all at once: those of the children not yet known to be in the table.
+fn refetch<K: Keys>(keys: &K, children: &mut [Child<K::Key>]) {
+    for child in children.iter_mut().rev() {
+        if let Some(hash) = child.hash {
+            if !keys.refetch(&child.key, hash) {
+                child.hash = None;
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -881,7 +940,8 @@ mod tests {
 
     /// Eager or not, the complete pass expands the same positions in the same order: the same
     /// count, and the same win (deal 67: 26,186 moves) or proof. (Eager, a position returned
-    /// to keys its untried moves again: most of these deals' lookups are such.)
+    /// to fetches its untried moves' places again, and keys them again where its children
+    /// were forgotten: with 4 children held, nearly always.)
     #[test]
     fn keying_children_eagerly_changes_nothing_but_the_time() {
         let deals = [
@@ -892,9 +952,9 @@ mod tests {
         ];
         for (variant, number) in deals {
             let deal = Deal::from_number(variant, number).unwrap();
-            let ends: Vec<_> = [true, false]
+            let ends: Vec<_> = [(true, None), (true, Some(4)), (false, None)]
                 .into_iter()
-                .map(|eager| {
+                .map(|(eager, held)| {
                     let mut interrupted = || false;
                     let mut watch = Watch::new(Instant::now(), &mut interrupted);
                     let budget = Budget {
@@ -904,6 +964,7 @@ mod tests {
                     };
                     let mut exact = Exact::new(&deal, budget.memory).unwrap();
                     exact.eager = eager;
+                    exact.held = held.unwrap_or(exact.held);
                     let mut expanded = 0;
                     let end = walk(
                         &deal,
