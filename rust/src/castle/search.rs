@@ -12,7 +12,7 @@ use super::moves::{
 };
 use super::orbits::{orbit_pass, Orbital, ORBITS_AFTER};
 use super::order::{order_by, ColumnFacts};
-use super::runs::{Recent, KEY};
+use super::runs::{Recent, KEY, RECENT_SLOTS};
 use super::shorten::{shorten, shorten_bytes};
 use super::state::{Key, State};
 use crate::solver::budget::{Budget, Deadline, End, Limits, Start, Watch};
@@ -293,6 +293,8 @@ struct Exact {
     compact: Compact,
     table: PackedTable<5>,
     recent: Recent,
+    /// The bound the table and the cache grow under.
+    memory: Memory,
     /// The table is full at this many positions (else at the memory bound only).
     most: usize,
     /// A pass towards this position (its key and its facts) enters only the positions that
@@ -315,9 +317,12 @@ struct Exact {
 const ORBIT_SHARE: u64 = 4;
 
 /// The most slots the walk's [`Recent`] has (320 KiB of keys, a core's second-level cache):
-/// of the 53.7 million lookups of a 10-million-position proof, it holds 28 million with 1,024
-/// slots, 35 million with this many, 38 million with 65,536 (docs/proofs.md, session 14).
+/// of the 53.7 million lookups of a 10-million-position proof, it holds about 28 million with
+/// 1,024 slots, 35 million with this many, 38 million with 65,536 (docs/proofs.md, session
+/// 14). It starts with [`RECENT_SLOTS`] and grows to this many at [`RECENT_GROWS_AT`]
+/// positions: clearing 320 KiB was a sixth of the median Citadel deal's time.
 const WALK_RECENT_SLOTS: usize = 1 << 14;
+const RECENT_GROWS_AT: usize = 1 << 16;
 
 impl Exact {
     /// None if not even its cache of recent keys fits in the bound.
@@ -325,7 +330,8 @@ impl Exact {
         Some(Exact {
             compact: Compact::new(deal),
             table: PackedTable::new(memory),
-            recent: Recent::new(&memory, WALK_RECENT_SLOTS)?,
+            recent: Recent::new(&memory, RECENT_SLOTS)?,
+            memory,
             most: usize::MAX,
             toward: None,
             eager: true,
@@ -413,6 +419,12 @@ impl Keys for Exact {
         let entered = self.table.insert(&key.words(), hash);
         if entered != Insert::Full {
             self.recent.note_hashed(*key, hash);
+        }
+        if entered == Insert::New && self.table.len() == RECENT_GROWS_AT {
+            // (A cache that forgets everything says nothing wrong.)
+            if let Some(larger) = Recent::new(&self.memory, WALK_RECENT_SLOTS) {
+                self.recent = larger;
+            }
         }
         entered
     }
