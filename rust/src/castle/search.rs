@@ -617,9 +617,10 @@ fn walk<K: Keys>(
     let mut fresh: Vec<Move> = Vec::new();
     let mut frames: Vec<Frame> = Vec::new();
     // When they are keyed eagerly, the untried moves' children of the deepest frames, from
-    // frame `held_from` on, the next to be tried last (beside `moves`).
+    // frame `held_from` on, the next to be tried last (beside `moves`), and those frames' keys.
     let eager = keys.eager();
     let mut children: Vec<Child<K::Key>> = Vec::new();
+    let mut held_keys: Vec<K::Key> = Vec::new();
     let mut held_from = 0;
     let held = keys.held();
 
@@ -661,7 +662,8 @@ fn walk<K: Keys>(
         if !(memory.reserve(&mut frames, 1)
             && memory.reserve(&mut moves, MOST_MOVES)
             && memory.reserve(&mut path, MOST_MOVES)
-            && memory.reserve(&mut children, MOST_MOVES))
+            && memory.reserve(&mut children, MOST_MOVES)
+            && memory.reserve(&mut held_keys, 1))
         {
             full!(key);
         }
@@ -703,15 +705,19 @@ fn walk<K: Keys>(
         if eager {
             let tried = fresh.iter().rev().copied();
             key_children(keys, &key, &mut state, &mut path, tried, &mut children);
-            // The oldest frames' children forgotten, a frame at a time, when too many are
-            // held: they are keyed again if the search comes back to them.
-            if children.len() > 2 * held {
-                let mut drop = 0;
-                while children.len() - drop > held && held_from + 1 < frames.len() {
+            held_keys.push(key);
+            // The oldest frames' children and keys forgotten, a frame at a time, when too
+            // many are held: they are keyed again if the search comes back to them.
+            if children.len() > 2 * held || held_keys.len() > 2 * held {
+                let (mut drop, first) = (0, held_from);
+                while (children.len() - drop > held || frames.len() - held_from > held)
+                    && held_from + 1 < frames.len()
+                {
                     drop += frames[held_from].untried as usize;
                     held_from += 1;
                 }
                 children.drain(..drop);
+                held_keys.drain(..held_from - first);
             }
         }
         moves.extend(fresh.iter().map(|m| m.pack()));
@@ -725,15 +731,22 @@ fn walk<K: Keys>(
             if frame.untried == 0 {
                 let step = frame.step as usize;
                 frames.pop();
+                held_keys.pop();
                 facts_of_parent = false;
                 if !frames.is_empty() {
-                    // Back to the parent, its key with it: each card taken back lies again
-                    // on what the position says.
+                    // Back to the parent, its key with it: held, or worked out as each card
+                    // taken back lies again on what the position says.
                     here -= step;
+                    let parent_held = eager && frames.len() > held_from;
                     while path.len() > here {
                         let m = path.pop().unwrap();
                         undo(&mut state, m);
-                        key = keys.key(Some(&key), &state, &[m]);
+                        if !parent_held {
+                            key = keys.key(Some(&key), &state, &[m]);
+                        }
+                    }
+                    if let Some(&held_key) = held_keys.last().filter(|_| parent_held) {
+                        key = held_key;
                     }
                 }
                 // Its other moves' places fetched again, all at once (each lookup one by one
@@ -745,8 +758,9 @@ fn walk<K: Keys>(
                         let at = children.len() - untried;
                         refetch(keys, &mut children[at..]);
                     } else {
-                        debug_assert!(children.is_empty());
+                        debug_assert!(children.is_empty() && held_keys.is_empty());
                         held_from = frames.len() - 1;
+                        held_keys.push(key);
                         let untried = &moves[moves.len() - untried..];
                         let untried = untried.iter().rev().map(|&code| Move::unpack(code));
                         key_children(keys, &key, &mut state, &mut path, untried, &mut children);
