@@ -82,9 +82,9 @@ struct Child<K> {
     hash: Option<u64>,
 }
 
-/// The walk holds the children of its deepest frames, up to twice this many (a 64th of the
-/// memory bound at most), so that a position returned to need not key its untried moves' children
-/// again (docs/proofs.md, session 14).
+/// The walk holds the children and the keys of its deepest frames, up to twice this many of
+/// each (a 64th of the memory bound at most), so that a position returned to need not key
+/// itself or its untried moves' children again (docs/proofs.md, session 14).
 const HELD_CHILDREN: usize = 1 << 14;
 
 /// More than a position has moves (8 columns, each top card to a foundation or onto one of 7
@@ -233,7 +233,8 @@ trait Keys {
     fn eager(&self) -> bool {
         false
     }
-    /// When eager, the walk holds the children of its deepest frames, at most twice this many.
+    /// When eager, the walk holds the children and the keys of its deepest frames, at most
+    /// twice this many of each.
     fn held(&self) -> usize {
         0
     }
@@ -335,7 +336,8 @@ impl Exact {
             most: usize::MAX,
             toward: None,
             eager: true,
-            held: HELD_CHILDREN.min(memory.max / 128 / std::mem::size_of::<Child<CompactKey>>()),
+            held: HELD_CHILDREN
+                .min(memory.max / 128 / std::mem::size_of::<(Child<CompactKey>, CompactKey)>()),
             orbits_at: u64::MAX,
         })
     }
@@ -596,12 +598,12 @@ fn rebuild(
 /// When `keys` is eager, a position's children are keyed when it is expanded, all at once,
 /// and their places in the table fetched then: the lookups, most of them cache misses,
 /// overlap, and a child already seen is passed over without its move being played again.
-/// Only the deepest positions' children are held so (`Keys::held`): a search may be millions
-/// of positions deep (Beleaguered Castle 2072: 11.7 million of its first 15 million), and its
-/// stack must cost little more than the moves it holds. A position returned to after a
-/// child's search fetches its untried moves' places again, all at once, keying their children
-/// again if they were forgotten (most lookups are made so: the rest of a position's moves wait
-/// while the search goes on from its first new child).
+/// Only the deepest positions' children are held so, with their keys (`Keys::held`): a search
+/// may be millions of positions deep (Beleaguered Castle 2072: 11.7 million of its first 15
+/// million), and its stack must cost little more than the moves it holds. A position returned
+/// to after a child's search fetches its untried moves' places again, all at once, keying
+/// itself and their children again if they were forgotten (most lookups are made so: the rest
+/// of a position's moves wait while the search goes on from its first new child).
 fn walk<K: Keys>(
     deal: &Deal,
     budget: &Budget,
