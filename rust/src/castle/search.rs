@@ -303,8 +303,8 @@ struct Exact {
     toward: Option<(CompactKey, u128)>,
     /// Whether children are keyed eagerly; the tests try the walk without.
     eager: bool,
-    /// The children the walk holds ([`HELD_CHILDREN`], a 64th of the bound at most; the tests
-    /// try fewer).
+    /// The children and frames' keys the walk holds ([`HELD_CHILDREN`], a 64th of the bound
+    /// at most; the tests try fewer).
     held: usize,
     /// The orbit pass is due when the table holds this many positions (never, in a pass
     /// towards a position).
