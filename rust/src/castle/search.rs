@@ -294,8 +294,6 @@ struct Exact {
     compact: Compact,
     table: PackedTable<5>,
     recent: Recent,
-    /// The bound the table and the cache grow under.
-    memory: Memory,
     /// The table is full at this many positions (else at the memory bound only).
     most: usize,
     /// A pass towards this position (its key and its facts) enters only the positions that
@@ -332,7 +330,6 @@ impl Exact {
             compact: Compact::new(deal),
             table: PackedTable::new(memory),
             recent: Recent::new(&memory, RECENT_SLOTS)?,
-            memory,
             most: usize::MAX,
             toward: None,
             eager: true,
@@ -424,7 +421,7 @@ impl Keys for Exact {
         }
         if entered == Insert::New && self.table.len() == RECENT_GROWS_AT {
             // (A cache that forgets everything says nothing wrong.)
-            if let Some(larger) = Recent::new(&self.memory, WALK_RECENT_SLOTS) {
+            if let Some(larger) = Recent::new(&self.table.memory(), WALK_RECENT_SLOTS) {
                 self.recent = larger;
             }
         }

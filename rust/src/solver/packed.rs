@@ -190,6 +190,11 @@ impl<const W: usize> PackedTable<W> {
         self.len == 0
     }
 
+    /// The bound it grows under.
+    pub fn memory(&self) -> Memory {
+        self.memory
+    }
+
     /// The bytes its slots take.
     pub fn bytes(&self) -> usize {
         self.slots * Self::SLOT
@@ -218,8 +223,8 @@ impl<const W: usize> PackedTable<W> {
         }
     }
 
-    /// Enters `key` (never all zero), whose [`hash`] is `h` (computed once, when the key is
-    /// fetched and when it is entered).
+    /// Enters `key` (never all zero), whose [`hash`] is `h` (the caller's, so that a key
+    /// fetched first is hashed once).
     #[inline]
     pub fn insert(&mut self, key: &[u32; W], h: u64) -> Insert {
         debug_assert!(*key != [0; W], "the all-zero key marks an empty slot");
