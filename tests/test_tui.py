@@ -7,8 +7,11 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import threading
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import castle
 from castle import Deal, Game, LevelRecord, SaveStore, SpiderDeal, SpiderGame
@@ -24,6 +27,7 @@ from castle.tui.app import (
 )
 from castle.tui.board import PileView
 from castle.tui.guide import guide_markdown
+from castle.tui.table import THINKING_DELAY
 from playing import tappable, until
 from textual.pilot import Pilot
 from textual.widgets import Markdown, OptionList, Static
@@ -488,6 +492,96 @@ def test_spider_hints_are_fair_unless_the_menu_says_thoughtful(tmp_path: Path) -
 
     run(CastleApp(SaveStore(tmp_path), game), play)
     assert SaveStore(tmp_path).settings().fair_hints is False
+
+
+class SlowHint:
+    """The game's hint made slow: each call answers as the game would have when it was asked,
+    but only once the test lets it (:meth:`answer`): a search the test holds."""
+
+    def __init__(self, game: SpiderGame) -> None:
+        self.real = game.hint
+        self.gates: list[threading.Event] = []
+
+    def __call__(self, **limits: Any) -> Any:
+        gate = threading.Event()
+        self.gates.append(gate)
+        hint = self.real(**limits)
+        gate.wait(10)
+        return hint
+
+    @property
+    def asked(self) -> int:
+        return len(self.gates)
+
+    def answer(self, call: int) -> None:
+        self.gates[call].set()
+
+
+def thinking(app: CastleApp) -> bool:
+    return bool(app.screen.query_one("#thinking", Static).display)
+
+
+def test_a_slow_hint_says_it_thinks_and_the_table_stays_live(tmp_path: Path) -> None:
+    game = SpiderGame(SPIDER_ENDGAME, store=SaveStore(tmp_path))
+    slow = SlowHint(game)
+    game.hint = slow  # type: ignore[method-assign]
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        try:
+            asked = time.monotonic()
+            await pilot.press("h")
+            await pilot.pause(0.1)
+            assert not thinking(app) or time.monotonic() - asked >= THINKING_DELAY
+            await until(pilot, lambda: thinking(app))
+            assert time.monotonic() - asked >= THINKING_DELAY
+            assert str(app.screen.query_one("#thinking", Static).render()) == "thinking…"
+            # h again: the same search, still awaited.
+            await pilot.press("h")
+            assert slow.asked == 1 and thinking(app)
+            # The table stays live: a selection, the menu and back, a move and its undo.
+            await pilot.press("3")
+            assert message(app) == "A♠ selected: choose a column to move it there"
+            assert thinking(app)  # a selection is no move: the hint still comes
+            await pilot.press("escape", "m")
+            assert isinstance(app.screen, MenuScreen) and game.paused
+            await pilot.press("escape")
+            assert isinstance(app.screen, SpiderTableScreen) and not game.paused
+            await pilot.press("1", "2")
+            assert game.moves == 1 and not thinking(app)  # moved: that hint is too late
+            await pilot.press("u")
+            assert game.moves == 2 and message(app) == "undone"
+            # Asked again, it searches again; the first search's late answer is dropped, and
+            # the sign stays for the second.
+            await pilot.press("h")
+            await until(pilot, lambda: slow.asked == 2 and thinking(app))
+            slow.answer(0)
+            await pilot.pause(0.2)
+            assert message(app) == "undone" and not app.screen.query(".hint")
+            assert thinking(app)
+            slow.answer(1)
+            await app.workers.wait_for_complete()
+            await until(pilot, lambda: not thinking(app))
+            assert message(app).startswith("fair hint: try A♠")
+            assert app.screen.query(".hint")
+        finally:
+            for gate in slow.gates:
+                gate.set()
+
+    run(CastleApp(SaveStore(tmp_path), game), play)
+
+
+def test_a_quick_hint_shows_no_thinking_sign(tmp_path: Path) -> None:
+    game = SpiderGame(SPIDER_ENDGAME, store=SaveStore(tmp_path))
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert message(app).startswith("fair hint: try A♠")
+        await pilot.pause(2 * THINKING_DELAY)  # past the delay: the sign never came
+        assert not thinking(app)
+
+    run(CastleApp(SaveStore(tmp_path), game), play)
 
 
 def test_messages_draw_cards_as_the_table_does(tmp_path: Path) -> None:

@@ -36,6 +36,10 @@ from .results import ResultsScreen
 #: row and the blank under it, the columns' numbers, the message line and the footer.
 TABLE_CHROME_ROWS = 6
 
+#: Seconds a hint may take before the table says it is thinking: a quicker one shows no sign
+#: (a sign that comes and goes at once would only flicker).
+THINKING_DELAY = 0.3
+
 
 @dataclass
 class Held:
@@ -60,6 +64,9 @@ class PlayScreen(Screen[None]):
         super().__init__()
         self.table = table
         self.held: Held | None = None
+        #: The game's moves when the hint being searched was asked; None: none is.
+        self.hint_asked: int | None = None
+        self.thinking_timer: Timer | None = None
 
     @property
     def game(self) -> AnyGame:
@@ -83,7 +90,9 @@ class PlayScreen(Screen[None]):
         yield self.TOP_ROW()
         with Horizontal(id="table"):
             yield from (self.PILE(i) for i in range(len(self.table.piles())))
-        yield Static(id="message")
+        with Horizontal(id="message-row"):
+            yield Static(id="message")
+            yield Static("thinking…", id="thinking")
         yield Static(id="too-small")
         yield HeldCards()
         yield Footer(compact=True)
@@ -145,7 +154,7 @@ class PlayScreen(Screen[None]):
             "" if fits else "The table needs a terminal " + "; and ".join(lacking) + "."
         )
         self.query_one("#too-small").display = not fits
-        for part in ("#table", "#status", "#message"):
+        for part in ("#table", "#status", "#message-row"):
             self.query_one(part).display = fits
         self.top_row().display = fits
 
@@ -157,6 +166,8 @@ class PlayScreen(Screen[None]):
         """Do a game action: refused, it changes nothing and rings (and the column whose cards
         go back shakes); done, the table redraws, and a win opens the results."""
         reply = self.table.act(action)
+        if self.hint_asked is not None and self.game.moves != self.hint_asked:
+            self.stop_thinking()  # the player has moved on: that hint would come too late
         self.say(reply.message)
         app = castle_app(self)
         self.redraw()
@@ -287,10 +298,19 @@ class PlayScreen(Screen[None]):
         self.act(Redo())
 
     def action_hint(self) -> None:
-        # The solver runs in a thread (it lets go of the GIL), so the table stays live while it
-        # thinks; a hint that comes back after the player has acted is dropped.
-        self.say("thinking…")
+        """Ask for a hint. The solver runs in a thread (it lets go of the GIL), so the table
+        stays live while it thinks: the player may move, undo, open the menu. Past
+        :data:`THINKING_DELAY` a sign says it is thinking. h again while it thinks of this
+        same position starts no second search (its answer is on the way; the sign shows at
+        once): a second search would only halve the first's share of the machine. A hint
+        that comes back after the player has moved is dropped, and h asks again."""
         acted = self.game.moves
+        if self.hint_asked == acted:
+            self.show_thinking()
+            return
+        self.stop_thinking()
+        self.hint_asked = acted
+        self.thinking_timer = self.set_timer(THINKING_DELAY, self.show_thinking)
         peek = not castle_app(self).settings.fair_hints
         self.run_worker(
             lambda: self.app.call_from_thread(self.show_hint, acted, *self.table.advice(peek)),
@@ -300,9 +320,24 @@ class PlayScreen(Screen[None]):
         )
 
     def show_hint(self, acted: int, label: str, hint: Hint[Any]) -> None:
+        if acted != self.hint_asked:
+            return  # an earlier search's, asked before the player moved
+        self.stop_thinking()
         if self.table.show_advice(label, hint, acted):
             self.say(self.table.message)
             self.redraw()
+
+    def show_thinking(self) -> None:
+        self.query_one("#thinking").display = True
+
+    def stop_thinking(self) -> None:
+        """No hint awaited: the sign goes, and so does its timer (a hint quicker than the
+        delay never shows it)."""
+        self.hint_asked = None
+        if self.thinking_timer is not None:
+            self.thinking_timer.stop()
+            self.thinking_timer = None
+        self.query_one("#thinking").display = False
 
     def action_new(self) -> None:
         """A new deal at the level; the player is asked first when that loses this game."""
