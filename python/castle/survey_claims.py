@@ -1,10 +1,12 @@
-"""Claims on a survey file's deals, so that runs on one file at the same time share them.
+"""Claims on the deals of a results file, so that runs on one file at the same time share
+them: ``castle survey``'s verdicts (:mod:`castle.survey_store`) and ``castle autoplay``'s
+games (:mod:`castle.autoplay_store`).
 
-Before solving deals, a run claims a few in a transaction (:class:`DealClaims`): it skips
-those already settled and those another live run holds. A stored verdict settles its claim in
-the transaction that stores it (:meth:`castle.survey_store.SurveyStore.put`); the claims of a
-run that died, or went silent, are taken over by the next run that looks. The claims are
-kept in the survey file itself, in two tables of their own.
+Before solving (or playing) deals, a run claims a few in a transaction (:class:`DealClaims`):
+it skips those already settled and those another live run holds. A stored result settles its
+claim in the transaction that stores it (the store's ``put``); the claims of a run that died,
+or went silent, are taken over by the next run that looks. The claims are kept in the file
+itself, in two tables of their own.
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar
 
-from .survey_store import SurveyError, SurveyStore, Verdict
+from .results_file import FileError
 
 #: Seconds between a run's signs of life while it holds claims (a thread writes them).
 HEARTBEAT_SECONDS = 15.0
@@ -29,7 +32,8 @@ HEARTBEAT_SECONDS = 15.0
 STALE_SECONDS = 120.0
 
 # Made by the first run that claims deals (an older file gains them then; older castles
-# ignore them). Both are empty when no run is going, but for what a killed run left.
+# ignore them). Both are empty when no run is going, but for what a killed run left. A claim's
+# ``variant`` is its group of deals (:class:`DealClaims`): a survey's variant.
 _CLAIMS_SCHEMA = """
 CREATE TABLE IF NOT EXISTS claim_owners (
     owner TEXT PRIMARY KEY,
@@ -54,6 +58,26 @@ CREATE INDEX IF NOT EXISTS claims_by_owner ON claims (owner);
 """
 
 _T = TypeVar("_T")
+
+
+class ClaimedFile(Protocol):
+    """A results file whose deals runs claim: :class:`castle.survey_store.SurveyStore` or
+    :class:`castle.autoplay_store.AutoplayStore`."""
+
+    def transaction(self, doing: str) -> AbstractContextManager[sqlite3.Connection]:
+        """A write transaction (BEGIN IMMEDIATE), raising FileError on SQLite's errors."""
+        ...
+
+    def connect_again(self) -> sqlite3.Connection:
+        """Another connection to the file, for the heartbeat's thread."""
+        ...
+
+    def stored_statuses(
+        self, db: sqlite3.Connection, group: str, deals: Sequence[int]
+    ) -> dict[int, str]:
+        """The result stored for each of ``deals`` of ``group`` that has one (a word: a
+        verdict, ``won``...), read on ``db`` inside a claim's transaction."""
+        ...
 
 
 def _pieces(items: list[_T], size: int = 500) -> Iterator[list[_T]]:
@@ -112,29 +136,31 @@ class Claimed(NamedTuple):
     mine: list[int]
     #: Claimed by another run that is alive: to look at again later.
     held: list[int]
-    #: Settled meanwhile by another run, with the verdict stored: nothing to do.
+    #: Settled meanwhile by another run, with the result stored: nothing to do.
     done: dict[int, str]
-    #: Other live runs on the file (of any variant): they may wait for this run's rows.
+    #: Other live runs on the file (of any group): they may wait for this run's rows.
     others: int
 
 
 class DealClaims:
-    """One run's claims on deals of ``variant`` in a survey file, so that runs on the same
-    file at the same time share the deals instead of each solving them all.
+    """One run's claims on the deals of ``group`` in a results file, so that runs on the same
+    file at the same time share the deals instead of each solving them all. A group is what
+    the file keeps results of apart: a survey's variant; an autoplay's variant and player's
+    settings (:func:`castle.autoplay_store.group_key`).
 
     Before solving deals, a run claims them (:meth:`claim`, one transaction): it skips those
     already settled and those another live run holds, and writes a claim for the rest. A
-    stored verdict settles its claim in the transaction that stores it
-    (:meth:`SurveyStore.put`). :meth:`close` (or the end of ``with``) gives back the claims
-    not settled, so an interrupted run leaves nothing held.
+    stored result settles its claim in the transaction that stores it (the store's ``put``
+    calls :meth:`settle`). :meth:`close` (or the end of ``with``) gives back the claims not
+    settled, so an interrupted run leaves nothing held.
 
     A claim is another run's while that run is alive: its process id lives (on this host:
     WAL needs one) and it has written a heartbeat (every :data:`HEARTBEAT_SECONDS`, from a
     thread) within :data:`STALE_SECONDS`. The claims of a run that was killed, or went
     silent, are taken over by the next run that looks.
 
-    A ``run`` (the default) counts a deal settled once any verdict is stored. A ``retry``
-    (of unknowns, under ``limits``) counts it settled once its verdict is decided, or once
+    A ``run`` (the default) counts a deal settled once any result is stored. A survey's
+    ``retry`` (of unknowns, under ``limits``) counts it settled once its verdict is decided, or once
     another retry under limits at least as large has finished it, that retry still running
     or finished since ``since``: a retry's finished claims stay, for that, until the last
     run on the file ends.
@@ -142,15 +168,15 @@ class DealClaims:
 
     def __init__(
         self,
-        store: SurveyStore,
-        variant: str,
-        limits: Limits,
+        store: ClaimedFile,
+        group: str,
+        limits: Limits = (None, None, None, None),
         *,
         retry: bool = False,
         since: float | None = None,
     ) -> None:
         self._store = store
-        self.variant = variant
+        self.group = group
         self.limits = limits
         self.retry = retry
         self.since = time.time() if since is None else since
@@ -189,7 +215,7 @@ class DealClaims:
             self._heart.join()
             self._heart = None
         release = self._store.transaction("release the claims in")
-        with contextlib.suppress(SurveyError), release as db:
+        with contextlib.suppress(FileError), release as db:
             db.execute("DELETE FROM claims WHERE owner = ? AND finished_at IS NULL", (self.token,))
             db.execute("DELETE FROM claim_owners WHERE owner = ?", (self.token,))
             self._forget_the_gone(db)
@@ -260,19 +286,13 @@ class DealClaims:
             claims: dict[int, _Claim] = {}
             for piece in _pieces(wanted):
                 marks = ", ".join("?" * len(piece))
-                stored.update(
-                    db.execute(
-                        "SELECT deal, status FROM verdicts "
-                        f"WHERE variant = ? AND deal IN ({marks})",
-                        (self.variant, *piece),
-                    )
-                )
+                stored.update(self._store.stored_statuses(db, self.group, piece))
                 for row in db.execute(
                     "SELECT c.deal, c.owner, c.finished_at, c.max_states, c.max_seconds, "
                     "c.max_memory, c.max_cpu_seconds, o.host, o.pid, o.seen_at FROM claims AS c "
                     "LEFT JOIN claim_owners AS o ON o.owner = c.owner "
                     f"WHERE c.variant = ? AND c.deal IN ({marks})",
-                    (self.variant, *piece),
+                    (self.group, *piece),
                 ):
                     claims[row[0]] = _Claim(*row[1:])
             for deal in wanted:
@@ -289,7 +309,7 @@ class DealClaims:
                 "INSERT OR REPLACE INTO claims (variant, deal, owner, claimed_at, finished_at, "
                 "max_states, max_seconds, max_memory, max_cpu_seconds) "
                 "VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?)",
-                [(self.variant, deal, self.token, now, *self.limits) for deal in got.mine],
+                [(self.group, deal, self.token, now, *self.limits) for deal in got.mine],
             )
             self._register(db, now)
             others = sum(
@@ -327,10 +347,10 @@ class DealClaims:
             and self._alive(claim.host, claim.pid, claim.seen_at, now)
         )
 
-    def settle(self, db: sqlite3.Connection, verdicts: list[Verdict]) -> None:
-        """Settle this run's claims on ``verdicts``, inside :meth:`SurveyStore.put` (in its
-        transaction, ``db``)."""
-        keys = [(v.variant, v.deal, self.token) for v in verdicts]
+    def settle(self, db: sqlite3.Connection, deals: list[int]) -> None:
+        """Settle this run's claims on ``deals``, whose results the store's ``put`` stores in
+        its transaction, ``db``."""
+        keys = [(self.group, deal, self.token) for deal in deals]
         if self.retry:  # kept, finished, for the retries running beside
             db.executemany(
                 "UPDATE claims SET finished_at = ? WHERE variant = ? AND deal = ? AND owner = ?",
@@ -340,4 +360,4 @@ class DealClaims:
             db.executemany("DELETE FROM claims WHERE variant = ? AND deal = ? AND owner = ?", keys)
 
 
-__all__ = ["HEARTBEAT_SECONDS", "STALE_SECONDS", "Claimed", "DealClaims"]
+__all__ = ["HEARTBEAT_SECONDS", "STALE_SECONDS", "Claimed", "ClaimedFile", "DealClaims"]
