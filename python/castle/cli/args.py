@@ -215,6 +215,28 @@ def add_jobs_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -
     )
 
 
+def add_workers_options(parser: argparse.ArgumentParser, verb: str = "solve") -> None:
+    """Where a batch's deals go to be solved (or played, ``verb``): ``--jobs`` local
+    processes, or a Dask cluster (:mod:`castle.cli.cluster`)."""
+    where = parser.add_argument_group(
+        f"where to {verb} (one of; Dask needs pip install 'castle-solitaire[cluster]')"
+    ).add_mutually_exclusive_group()
+    add_jobs_option(where)
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help=f"a Dask scheduler, e.g. tcp://10.0.0.5:8786: its workers {verb} the deals "
+        "(default: none, --jobs)",
+    )
+    where.add_argument(
+        "--dask-local",
+        type=parse_jobs,
+        metavar="N",
+        help="start a Dask LocalCluster of N single-threaded worker processes here "
+        "(default: none, --jobs)",
+    )
+
+
 def add_limit_options(parser: argparse.ArgumentParser) -> None:
     """``--max-states``, ``--max-seconds``, ``--max-cpu-seconds``, ``--max-memory`` and the
     spill options, in a group of their own."""

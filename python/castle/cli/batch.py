@@ -1,7 +1,9 @@
 """Batches of numbered deals: on this machine's worker processes (or on an :class:`Engine`
-elsewhere), with Ctrl+C, progress and the summary; the CPUs a batch may use.
+elsewhere), with Ctrl+C (:func:`run_batch`); solved, with progress and the summary
+(:func:`solve_batch`); the CPUs a batch may use.
 
-``castle solve --deals`` and ``castle survey`` both solve through :func:`solve_batch`.
+``castle solve --deals`` and ``castle survey`` both solve through :func:`solve_batch`;
+``castle autoplay`` plays its deals through :func:`run_batch`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import time
 from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from multiprocessing.context import BaseContext
 
 from rich.console import Console
@@ -27,7 +30,8 @@ from .engine import (
     Claims,
     Engine,
     Job,
-    solve_chunk,
+    R,
+    Work,
 )
 from .progress import BatchProgress
 from .report import BatchSummary, DealResult
@@ -88,9 +92,9 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
 
 
 def _run_here(
-    job: Job,
+    work: Work[R],
     numbers: Sequence[int],
-    on_result: Callable[[DealResult], None],
+    on_result: Callable[[R], None],
     claims: Claims | None = None,
 ) -> None:
     feed = ChunkFeed(numbers, LOCAL_CHUNKS, claims)
@@ -99,7 +103,7 @@ def _run_here(
         for start, chunk in feed.more(0, 1):
             sent = True
             for offset, number in enumerate(chunk):  # each result as soon as it is found
-                for result in solve_chunk(job, start + offset, [number]):
+                for result in work.run_chunk(start + offset, [number]):
                     feed.timed(result)
                     on_result(result)
         if not sent:  # only deals other runs hold are left: look again soon
@@ -107,20 +111,20 @@ def _run_here(
 
 
 def _run_in_pool(
-    job: Job,
+    work: Work[R],
     numbers: Sequence[int],
     jobs: int,
-    on_result: Callable[[DealResult], None],
+    on_result: Callable[[R], None],
     claims: Claims | None = None,
 ) -> None:
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_context(), initializer=_init_worker)
     try:
-        pending: set[Future[list[DealResult]]] = set()
+        pending: set[Future[list[R]]] = set()
         feed = ChunkFeed(numbers, LOCAL_CHUNKS, claims)
         while not feed.all_sent or pending:
             with signals_blocked():  # submit() starts the workers
                 for start, chunk in feed.more(len(pending), jobs):
-                    pending.add(pool.submit(solve_chunk, job, start, chunk))
+                    pending.add(pool.submit(work.run_chunk, start, chunk))
             if not pending:  # only deals other runs hold are left: look again soon
                 time.sleep(CLAIM_POLL_SECONDS)
                 continue
@@ -136,6 +140,70 @@ def _run_in_pool(
     pool.shutdown(wait=True)
 
 
+@dataclass
+class BatchEnd:
+    """How a batch ended: cut short by a signal, or by a failure; and where it ran."""
+
+    #: The worker processes, or on a cluster the worker threads seen at the end.
+    jobs: int
+    wall_seconds: float = 0.0
+    interrupted: bool = False
+    #: The signal that interrupted the batch (SIGINT for Ctrl+C).
+    stop_signal: int = signal.SIGINT
+    failure: str | None = None
+    #: Where the deals went when not to local processes (``Dask tcp://...``).
+    engine: str | None = None
+
+
+def run_batch(
+    work: Work[R],
+    numbers: Sequence[int],
+    *,
+    jobs: int,
+    on_result: Callable[[R], None],
+    signals: Collection[int] = (signal.SIGINT,),
+    cluster: Engine | None = None,
+    claims: Claims | None = None,
+) -> BatchEnd:
+    """Run ``work`` on ``numbers`` on ``jobs`` processes (1: in this one), or on the workers
+    of ``cluster`` (an :class:`Engine` the command connected to), passing each result to
+    ``on_result`` as results arrive in any order. With ``claims``, only the deals this run
+    claims are run (see :class:`ChunkFeed`); the others are the claims' business.
+
+    Each result is handled whole: ``signals`` (Ctrl+C by default) wait for the end of its
+    handling, then end the batch early with what finished (``interrupted`` set); so does a
+    dead worker (``failure`` set). Any other exception, from ``on_result`` say, stops the
+    workers and propagates.
+    """
+    end = BatchEnd(jobs, engine=None if cluster is None else cluster.description)
+    guard = InterruptGuard(signals)
+    started = time.perf_counter()
+
+    def handle(result: R) -> None:
+        with guard.held():
+            on_result(result)
+
+    try:
+        with guard:
+            if cluster is not None:
+                end.failure = cluster.run(work, numbers, handle, guard.held, claims)
+            elif jobs == 1:
+                _run_here(work, numbers, handle, claims)
+            else:
+                _run_in_pool(work, numbers, jobs, handle, claims)
+    except KeyboardInterrupt:
+        end.interrupted = True
+        end.stop_signal = guard.received or signal.SIGINT
+    except BrokenProcessPool:
+        end.failure = "a worker process died (out of memory, or killed?)"
+    except BatchFailure as e:
+        end.failure = str(e)
+    end.wall_seconds = time.perf_counter() - started
+    if cluster is not None:
+        end.jobs = cluster.threads_seen  # known once workers have joined
+    return end
+
+
 def solve_batch(
     job: Job,
     numbers: Sequence[int],
@@ -148,50 +216,30 @@ def solve_batch(
     cluster: Engine | None = None,
     claims: Claims | None = None,
 ) -> BatchSummary:
-    """Solve ``numbers`` on ``jobs`` processes (1: in this one), or on the workers of
-    ``cluster`` (an :class:`Engine` the command connected to), as results arrive in any
-    order: count each in the summary, advance ``progress`` and pass it to ``on_result``.
-    With ``claims``, only the deals this run claims are solved (see :class:`ChunkFeed`);
-    the others are the claims' business.
-
-    Each result is handled whole: ``signals`` (Ctrl+C by default) wait for the end of its
-    handling, then end the batch early with what finished (``interrupted`` set); so does a
-    dead worker (``failure`` set). Any other exception, from ``on_result`` say, stops the
-    workers and propagates.
-    """
+    """Solve ``numbers`` as :func:`run_batch` runs them: count each result in the summary,
+    advance ``progress`` and pass it to ``on_result``."""
     summary = BatchSummary(
         job.variant, label, planned=len(numbers), jobs=jobs, limits=job.describe_limits()
     )
-    if cluster is not None:
-        summary.engine = cluster.description
-    guard = InterruptGuard(signals)
-    started = time.perf_counter()
+
+    def handle(result: DealResult) -> None:
+        summary.add(result)
+        progress.advance(result)
+        on_result(result)
+
     with progress:
-
-        def handle(result: DealResult) -> None:
-            with guard.held():
-                summary.add(result)
-                progress.advance(result)
-                on_result(result)
-
-        try:
-            with guard:
-                if cluster is not None:
-                    summary.failure = cluster.run(job, numbers, handle, guard.held, claims)
-                elif jobs == 1:
-                    _run_here(job, numbers, handle, claims)
-                else:
-                    _run_in_pool(job, numbers, jobs, handle, claims)
-        except KeyboardInterrupt:
-            summary.interrupted = True
-            summary.stop_signal = guard.received or signal.SIGINT
-        except BrokenProcessPool:
-            summary.failure = "a worker process died (out of memory, or killed?)"
-        except BatchFailure as e:
-            summary.failure = str(e)
-    summary.wall_seconds = time.perf_counter() - started
-    if cluster is not None:
-        summary.jobs = cluster.threads_seen  # known once workers have joined
+        end = run_batch(
+            job,
+            numbers,
+            jobs=jobs,
+            on_result=handle,
+            signals=signals,
+            cluster=cluster,
+            claims=claims,
+        )
+    summary.jobs, summary.engine, summary.wall_seconds = end.jobs, end.engine, end.wall_seconds
+    summary.interrupted, summary.stop_signal = end.interrupted, end.stop_signal
+    summary.failure = end.failure
     return summary
 
 
@@ -200,4 +248,12 @@ def batch_title(label: str) -> str:
     return f"deals {label}" if len(label) <= 20 else f"deals {label[:17]}..."
 
 
-__all__ = ["LOCAL_CHUNKS", "batch_title", "cap_jobs", "solve_batch", "usable_cpus"]
+__all__ = [
+    "LOCAL_CHUNKS",
+    "BatchEnd",
+    "batch_title",
+    "cap_jobs",
+    "run_batch",
+    "solve_batch",
+    "usable_cpus",
+]

@@ -2,11 +2,11 @@
 
 The engine is Dask distributed, an optional extra (``pip install 'castle-solitaire[cluster]'``);
 nothing here is imported until one of the two flags asks for it. The client sends chunks of
-deal numbers to the workers, each worker thread solves its chunk with
-:func:`castle.cli.engine.solve_chunk` (the Rust solver releases the GIL, so a worker's
-threads use all its cores) and sends back compact :class:`DealResult` rows, which the client
-hands on as they arrive: the survey stores them, so resuming works the same whichever way
-the deals were solved.
+deal numbers to the workers, each worker thread runs the batch's work on its chunk
+(:meth:`castle.cli.engine.Work.run_chunk`: the Rust solver releases the GIL, so a worker's
+threads use all its cores) and sends back compact rows, which the client hands on as they
+arrive: a survey (or an autoplay) stores them, so resuming works the same whichever way the
+deals were solved.
 
 Faults are Dask's to handle. A worker that dies loses the chunks it held; the scheduler
 runs them again elsewhere (a nanny restarts the worker). Only a chunk that has killed
@@ -28,9 +28,8 @@ from typing import Any
 
 import castle
 
-from .engine import BatchFailure, ChunkFeed, Chunking, Claims, Job, solve_chunk
+from .engine import BatchFailure, ChunkFeed, Chunking, Claims, R, Work
 from .errors import UsageError
-from .report import DealResult
 from .signals import ignore_ctrl_c, signals_blocked
 
 #: What to install for the two flags.
@@ -79,14 +78,14 @@ class DaskCluster:
 
     def run(
         self,
-        job: Job,
+        work: Work[R],
         numbers: Sequence[int],
-        on_result: Callable[[DealResult], None],
+        on_result: Callable[[R], None],
         held: Callable[[], AbstractContextManager[None]],
         claims: Claims | None = None,
     ) -> str | None:
-        """Solve ``numbers`` on the cluster, passing each result to ``on_result`` as its chunk
-        comes back (with ``claims``, only the deals this run claims, as
+        """Run ``work`` on ``numbers`` on the cluster, passing each result to ``on_result`` as
+        its chunk comes back (with ``claims``, only the deals this run claims, as
         :class:`castle.cli.engine.ChunkFeed` says); the batch's failure, if chunks were given
         up (their deals go unsolved).
         Every call into Dask is made inside ``held()``, where Ctrl+C waits (a
@@ -101,7 +100,7 @@ class DaskCluster:
 
         def submit_more() -> None:
             for start, chunk in feed.more(len(chunks), max(1, self.threads())):
-                future = client.submit(solve_chunk, job, start, chunk, pure=False)
+                future = client.submit(work.run_chunk, start, chunk, pure=False)
                 chunks[future] = chunk
                 finished.add(future)
 

@@ -1,8 +1,9 @@
-"""What the engines of a batch share: the work (:class:`Job`, :func:`solve_chunk`), how it is
-cut into chunks and handed out (:class:`Chunking`, :class:`ChunkFeed`, with :class:`Claims`
-when runs share deals), and the :class:`Engine` interface of workers elsewhere.
+"""What the engines of a batch share: the work (:class:`Work`; :class:`Job` solves deals),
+how it is cut into chunks and handed out (:class:`Chunking`, :class:`ChunkFeed`, with
+:class:`Claims` when runs share deals), and the :class:`Engine` interface of workers
+elsewhere.
 
-:func:`castle.cli.batch.solve_batch` runs a batch on this machine's processes, or on an
+:func:`castle.cli.batch.run_batch` runs a batch on this machine's processes, or on an
 engine that :mod:`castle.cli.cluster` (Dask) connects to; both build on this module and
 neither on the other.
 """
@@ -15,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from ..deal import Deal
 from ..outcome import ProgressCallback
@@ -28,9 +29,35 @@ from .report import DealResult
 CLAIM_POLL_SECONDS = 0.25
 
 
+class Timed(Protocol):
+    """A deal's result as a worker reports it: what the chunking needs of it."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def seconds(self) -> float:
+        """The deal's time, toward the mean that sizes the chunks."""
+        ...
+
+
+#: A batch's result per deal.
+R = TypeVar("R", bound=Timed)
+
+
+class Work(Protocol[R]):
+    """What a batch does with each deal: sent to the workers (so picklable, and importable
+    there), which call :meth:`run_chunk`. :class:`Job` solves deals;
+    :class:`castle.cli.autoplay_player.Autoplayer` plays them."""
+
+    def run_chunk(self, start: int, numbers: Sequence[int]) -> list[R]:
+        """The results of deals ``numbers`` (positions ``start``... of the batch), in order."""
+        ...
+
+
 @dataclass(frozen=True)
 class Job:
-    """What every deal of a batch shares (sent to the workers)."""
+    """What every deal of a batch to solve shares (sent to the workers): a :class:`Work`."""
 
     variant: str
     max_states: int | None
@@ -82,26 +109,25 @@ class Job:
             parts.append(f"{disk}disk in {self.spill_dir}")
         return ", ".join(parts)
 
-
-def solve_chunk(job: Job, start: int, numbers: Sequence[int]) -> list[DealResult]:
-    """Solve deals ``numbers`` (positions ``start``... of the batch); runs in a worker."""
-    results = []
-    for offset, number in enumerate(numbers):
-        deal = numbered_deal(job.variant, number)
-        solution = job.solve(deal)
-        results.append(
-            DealResult(
-                position=start + offset,
-                number=number,
-                status=solution.status,
-                states=solution.states,
-                seconds=solution.seconds,
-                moves=len(solution.moves),
-                limit=solution.limit,
-                json=json_line(deal, solution) if job.json else None,
+    def run_chunk(self, start: int, numbers: Sequence[int]) -> list[DealResult]:
+        """Solve deals ``numbers`` (positions ``start``... of the batch); runs in a worker."""
+        results = []
+        for offset, number in enumerate(numbers):
+            deal = numbered_deal(self.variant, number)
+            solution = self.solve(deal)
+            results.append(
+                DealResult(
+                    position=start + offset,
+                    number=number,
+                    status=solution.status,
+                    states=solution.states,
+                    seconds=solution.seconds,
+                    moves=len(solution.moves),
+                    limit=solution.limit,
+                    json=json_line(deal, solution) if self.json else None,
+                )
             )
-        )
-    return results
+        return results
 
 
 def numbered_deal(variant: str, number: int) -> Deal | SpiderDeal:
@@ -202,8 +228,8 @@ class ChunkFeed:
         self._held.clear()
         return True
 
-    def timed(self, result: DealResult) -> None:
-        """Count a solved deal's time toward the mean."""
+    def timed(self, result: Timed) -> None:
+        """Count a finished deal's time toward the mean."""
         self._solved += 1
         self._seconds += result.seconds
 
@@ -214,9 +240,9 @@ class BatchFailure(Exception):
 
 
 class Engine(Protocol):
-    """Workers elsewhere that solve a batch's chunks (a Dask cluster: see
+    """Workers elsewhere that run a batch's chunks (a Dask cluster: see
     :mod:`castle.cli.cluster`); the command that connects to one hands it to
-    :func:`castle.cli.batch.solve_batch`."""
+    :func:`castle.cli.batch.run_batch`."""
 
     @property
     def description(self) -> str:
@@ -230,12 +256,12 @@ class Engine(Protocol):
 
     def run(
         self,
-        job: Job,
+        work: Work[R],
         numbers: Sequence[int],
-        on_result: Callable[[DealResult], None],
+        on_result: Callable[[R], None],
         held: Callable[[], AbstractContextManager[None]],
         claims: Claims | None = None,
     ) -> str | None:
-        """Solve ``numbers``, passing each result to ``on_result`` (calls that must not be
-        interrupted made inside ``held()``); the batch's failure, if any, as words."""
+        """Run ``work`` on ``numbers``, passing each result to ``on_result`` (calls that must
+        not be interrupted made inside ``held()``); the batch's failure, if any, as words."""
         ...

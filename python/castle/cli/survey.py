@@ -28,10 +28,9 @@ from . import survey_report
 from .args import (
     DEALS_HELP,
     Parser,
-    add_jobs_option,
     add_limit_options,
+    add_workers_options,
     check_spill_options,
-    parse_jobs,
     parse_variant,
 )
 from .batch import batch_title, cap_jobs, solve_batch
@@ -147,25 +146,6 @@ def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
 
     survey_report.add_parser(actions)
     return survey
-
-
-def add_workers_options(parser: argparse.ArgumentParser) -> None:
-    """Where a survey's deals are solved: ``--jobs`` local processes, or a Dask cluster."""
-    where = parser.add_argument_group(
-        "where to solve (one of; Dask needs pip install 'castle-solitaire[cluster]')"
-    ).add_mutually_exclusive_group()
-    add_jobs_option(where)
-    where.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="a Dask scheduler, e.g. tcp://10.0.0.5:8786: its workers solve the deals",
-    )
-    where.add_argument(
-        "--dask-local",
-        type=parse_jobs,
-        metavar="N",
-        help="start a Dask LocalCluster of N single-threaded worker processes here",
-    )
 
 
 # --- the command -----------------------------------------------------------------------
