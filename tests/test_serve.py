@@ -23,7 +23,7 @@ from castle import Deal, Game, SaveStore, Table
 from castle.cli import main
 from castle.serve.app import create_app
 from castle.serve.guard import MAX_BODY, PLAYER_COOKIE, TOKEN_COOKIE
-from castle.serve.players import MAX_IN_FLIGHT, Player
+from castle.serve.players import LATE_HINT, MAX_IN_FLIGHT, Player
 
 with warnings.catch_warnings():
     # Newer Starlette would rather have httpx2 than httpx; httpx is the well-known one.
@@ -586,6 +586,48 @@ def test_a_hint_searches_off_the_event_loop(tmp_path: Path, monkeypatch: Any) ->
         answered = time.monotonic() - started
         hint.join()
     assert answered < 1.0
+
+
+def test_a_hint_in_flight_does_not_hold_up_the_same_player(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    # While a player's hint searches (held here until let go), the same player's views, lifts
+    # and moves are answered at once; a hint that comes back after a move is dropped (the
+    # reply says so, the table shows no hint), and one asked again is shown.
+    searching = threading.Event()
+    release = threading.Event()
+    advice = Table.advice
+
+    def held(self: Table, peek: bool = False) -> Any:
+        searching.set()
+        release.wait(10)
+        return advice(self, peek)
+
+    monkeypatch.setattr(Table, "advice", held)
+    c = client(tmp_path)
+    with c:
+        deal(c, "medium", 2)
+        late: list[dict[str, Any]] = []
+        hint = threading.Thread(target=lambda: late.append(act(c, action="hint")))
+        hint.start()
+        try:
+            assert searching.wait(10)
+            started = time.monotonic()
+            assert view(c) is not None
+            assert c.get("/api/lift?src=6&count=1").status_code == 200
+            moved = act(c, action="tap", column=6)
+            assert moved["reply"]["done"] and moved["view"]["moves"] == 1
+            assert time.monotonic() - started < 1.0
+        finally:
+            release.set()
+            hint.join()
+        assert late[0]["reply"] == {
+            "done": False, "message": LATE_HINT, "shake": None, "question": None
+        }  # fmt: skip
+        shown = view(c)
+        assert shown is not None and shown["hint"] is None and shown["moves"] == 1
+        answer = act(c, action="hint")
+        assert answer["reply"]["done"] and answer["view"]["hint"] is not None
 
 
 def test_one_players_requests_are_served_in_turn(tmp_path: Path) -> None:

@@ -4,8 +4,10 @@ player's :class:`castle.Table`, the guide, and the page's own files.
 Every request passes the :class:`~castle.serve.guard.Guard` first (token, origin, host; the
 player). A player's game is touched only in a worker thread, under that player's lock: one
 request of a player at a time, and the solver (a hint, a new Easy deal) never holds up the
-event loop. Bad input is a 4xx with ``{"error": "..."}`` and changes nothing; an unexpected
-error is a 500 with no traceback (the server's log has it).
+event loop. A hint's search is the one thing done outside the lock (it only reads the game),
+so the player may move while it thinks (:meth:`~castle.serve.players.Player.hint`). Bad input
+is a 4xx with ``{"error": "..."}`` and changes nothing; an unexpected error is a 500 with no
+traceback (the server's log has it).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ..actions import ActionError
+from ..actions import ActionError, Advise
 from ..guide import rules_for, rules_text
 from ..playclock import Clock
 from ..table import Reply, Table
@@ -68,13 +70,19 @@ def create_app(
     its :class:`~castle.serve.players.Players`."""
     players = Players(data_dir, shared=loopback, clock=clock, rng=rng)
 
-    async def served(request: Request, work: Callable[[Player], Any]) -> Response:
-        """``work`` done for the request's player in a worker thread, under its lock; its
-        answer as JSON, or the request's refusal."""
+    async def served(
+        request: Request, work: Callable[[Player], Any], *, locked: bool = True
+    ) -> Response:
+        """``work`` done for the request's player in a worker thread, under its lock (unless
+        not ``locked``: then ``work`` takes it itself); its answer as JSON, or the request's
+        refusal."""
         try:
             player = players.get(request.scope.get(PLAYER_KEY))
             with player.in_flight():
-                answer = await run_in_threadpool(player.served, lambda: work(player))
+                if locked:
+                    answer = await run_in_threadpool(player.served, lambda: work(player))
+                else:
+                    answer = await run_in_threadpool(work, player)
         except Busy as e:
             return refusal(429, str(e))
         except BadRequest as e:
@@ -118,6 +126,12 @@ def create_app(
             data = await body(request)
         except BadRequest as e:
             return refusal(e.status, e.reason)
+        if isinstance(data, dict) and data.get("action") == Advise.NAME:
+            return await served(
+                request,
+                lambda player: player.hint(data, functools.partial(played, player)),
+                locked=False,
+            )
         return await served(request, lambda player: played(player, *player.act(data)))
 
     async def lift(request: Request) -> Response:

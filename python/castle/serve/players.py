@@ -4,7 +4,9 @@ table (a :class:`castle.Table`) and a lock, so that its requests are served one 
 On loopback there is one player, whose store is the data directory itself: the saves and
 statistics ``castle play`` uses. On a network each browser is a player of its own, in
 ``<data-dir>/players/<id>/``. Every method here may take a while (a hint searches, a new Easy
-deal is proven winnable): the app calls them from worker threads, never on the event loop.
+deal is proven winnable): the app calls them from worker threads, never on the event loop. A
+hint searches outside the player's lock (:meth:`Player.hint`), so that a search of a second or
+more does not hold up the player's moves, drags and views meanwhile.
 
 No rule lives here: the table decides, the store saves (after every move, as the game does).
 """
@@ -21,7 +23,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..actions import ActionError, NewDeal, TableAction, action_from_json
+from ..actions import ActionError, Advise, NewDeal, TableAction, action_from_json
 from ..errors import CastleError
 from ..game import Game
 from ..levels import LEVELS, LevelError, is_spider, level
@@ -43,6 +45,10 @@ IDLE_SECONDS = 60.0
 #: The most requests of one player in flight at once (one served, the rest waiting their
 #: turn): more are refused (429), so that no player holds every worker thread.
 MAX_IN_FLIGHT = 8
+
+
+#: The reply to a hint that came back after the player had played on.
+LATE_HINT = "that hint came after your move: ask again"
 
 
 class Busy(Exception):
@@ -178,6 +184,26 @@ class Player:
         table.check(action)
         return table.act(action), table
 
+    def hint(self, data: Any, answer: Callable[[Reply, Table], T]) -> T:
+        """``POST /api/act`` with a hint (``data``): what the hint says, and ``answer(reply,
+        table)``, made under the lock. The lock is held to read the game and its moves, let go
+        while the hint searches (other requests of the player are served meanwhile: the
+        player may move on), and taken again to show it: unless the player has played since
+        (or dealt again), when the hint came too late and the reply says so (done false,
+        nothing changed). The search changes nothing a move reads (the game keeps only its
+        plan for the next hint); two hints asked at once search apart."""
+        action = action_from_json(data)
+        if not isinstance(action, Advise):
+            raise ActionError(f"not a hint: {data!r}")
+        with self.lock:
+            table = self.at_table()
+            game, moves = table.game, table.game.moves
+        label, hint = table.advice(action.peek)
+        with self.lock:
+            if self.table is table and table.game is game and table.show_advice(label, hint, moves):
+                return answer(Reply(True, table.message), table)
+            return answer(Reply(False, LATE_HINT), self.at_table())
+
     def at_table(self) -> Table:
         if self.table is None:
             raise NoGame("no game at the table: continue one or deal a new one")
@@ -274,8 +300,8 @@ class Players:
             player = self._players[key]
             if now - player.seen < IDLE_SECONDS:
                 return  # the rest were seen later still
-            if not player.lock.locked():
+            if not player.lock.locked() and not player.requests:  # a hint searches unlocked
                 del self._players[key]
 
 
-__all__ = ["MAX_IN_FLIGHT", "MAX_PLAYERS", "Busy", "NoGame", "Player", "Players"]
+__all__ = ["LATE_HINT", "MAX_IN_FLIGHT", "MAX_PLAYERS", "Busy", "NoGame", "Player", "Players"]
