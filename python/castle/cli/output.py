@@ -121,6 +121,13 @@ def format_percent(fraction: float) -> str:
     return f"{100 * fraction:.1f}%"
 
 
+def format_rate(per_second: float) -> str:
+    """``12.3 deals/s``, or ``41.5 s/deal`` below one a second (Spider's fair games)."""
+    if per_second >= 1:
+        return f"{per_second:,.1f} deals/s"
+    return f"{1 / per_second:,.1f} s/deal" if per_second > 0 else "no deal yet"
+
+
 def move_lines(moves: Sequence[Move | SpiderMove], arrow: str = "→") -> Iterator[str]:
     """``  1. 7H  column 4 → column 6``: numbered from 1, columns 1-based."""
     width = len(str(len(moves)))

@@ -1,5 +1,6 @@
-"""The batch progress display on stderr: a bar with done/total and the times; below it the
-verdicts so far and deals per second."""
+"""The progress displays of batches on stderr: a bar with done/total and the times; below it
+the verdicts so far and deals per second (:class:`BatchProgress`), or beside it the games won
+and the rate (:class:`PlayProgress`, ``castle autoplay``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from rich.progress import (
     MofNCompleteColumn,
     Progress,
     ProgressColumn,
+    Task,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -21,7 +23,7 @@ from rich.progress import (
 from rich.table import Column
 from rich.text import Text
 
-from .output import STATUS_STYLES
+from .output import STATUS_STYLES, format_percent, format_rate
 from .report import DealResult
 
 
@@ -108,3 +110,74 @@ class BatchProgress:
     def advance(self, result: DealResult) -> None:
         self.counts[result.status] += 1
         self._progress.advance(self._task)
+
+
+class _RateColumn(ProgressColumn):
+    """Deals per second over rich's recent window, or seconds a deal when slower."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.speed
+        return Text(format_rate(speed) if speed else "", style="cyan")
+
+
+class PlayProgress:
+    """The progress display of ``castle autoplay``: the bar with done/total, the games won
+    and their share, the times and the rate. A context manager; shows nothing unless
+    ``enabled`` (a terminal that is free). A resumed run starts part way: ``done`` deals
+    already played, ``won`` of them won."""
+
+    def __init__(
+        self,
+        console: Console,
+        total: int,
+        description: str,
+        enabled: bool,
+        *,
+        done: int = 0,
+        won: int = 0,
+    ) -> None:
+        self.done = done
+        self.won = won
+        self._progress = Progress(
+            TextColumn("{task.description}", table_column=Column(no_wrap=True)),
+            BarColumn(bar_width=24),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[won]}"),
+            TimeElapsedColumn(),
+            TextColumn("eta"),
+            TimeRemainingColumn(),
+            _RateColumn(),
+            console=console,
+            transient=True,
+            disable=not enabled,
+            redirect_stdout=False,
+            redirect_stderr=False,
+        )
+        self._task = self._progress.add_task(
+            description, total=total, completed=done, won=self._won_text()
+        )
+
+    def _won_text(self) -> str:
+        share = f" ({format_percent(self.won / self.done)})" if self.done else ""
+        return f"{self.won:,} won{share}"
+
+    def __enter__(self) -> PlayProgress:
+        self._progress.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self._progress.stop()
+
+    def renderables(self) -> Iterable[RenderableType]:
+        """What the display shows now, for a test to measure."""
+        return self._progress.get_renderables()
+
+    def advance(self, won: bool) -> None:
+        self.done += 1
+        self.won += won
+        self._progress.update(self._task, advance=1, won=self._won_text())

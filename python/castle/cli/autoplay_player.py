@@ -1,0 +1,115 @@
+"""The player of ``castle autoplay``: its settings, read from the command line once, and a deal
+played by them. It is the batch's :class:`castle.cli.engine.Work`, sent to the worker
+processes (or Dask workers) that play the deals.
+
+:meth:`Autoplayer.play` is the one place that calls :mod:`castle.autoplay`. A new setting of
+the player is a field here (with its flag in :mod:`castle.cli.autoplay`, read in
+:meth:`Autoplayer.from_args`, and its keyword in :meth:`Autoplayer.play`); the settings a
+result is stored under are the fields (:meth:`Autoplayer.settings`), so it is part of them
+with no more change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, fields
+from typing import Any, NamedTuple
+
+from ..autoplay import AutoplayResult, autoplay_castle, autoplay_spider
+from ..deal import Deal
+from ..spider import SPIDER_VARIANTS, SpiderDeal
+from .errors import UsageError
+
+#: Settings that only Spider's player has, and those only the castle games' has: a game is
+#: stored under the others and its own.
+SPIDER_ONLY = frozenset({"fair", "samples", "seed"})
+CASTLE_ONLY = frozenset({"max_seconds"})
+
+
+class PlayedDeal(NamedTuple):
+    """A deal played, as a worker reports it."""
+
+    position: int
+    number: int
+    #: Wall-clock seconds the play took.
+    seconds: float
+    result: AutoplayResult
+
+
+@dataclass(frozen=True)
+class Autoplayer:
+    """How ``castle autoplay`` plays each deal of a batch (the flags of the same names)."""
+
+    variant: str
+    fair: bool = False
+    samples: int = 3
+    seed: int = 0
+    max_states: int | None = None
+    max_seconds: float | None = None
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace, variant: str) -> Autoplayer:
+        """The player the flags ask for, on ``variant``; flags of the other game's player
+        are refused (a UsageError)."""
+        spider = variant in SPIDER_VARIANTS
+        if not spider and args.fair:
+            raise UsageError("--fair is for Spider: in the castle games every card is in sight")
+        if spider and args.max_seconds is not None:
+            raise UsageError("--max-seconds is for the castle games: Spider plans by --max-states")
+        return cls(
+            variant,
+            fair=args.fair,
+            samples=args.samples,
+            seed=args.seed,
+            max_states=args.max_states,
+            max_seconds=args.max_seconds,
+        )
+
+    @property
+    def spider(self) -> bool:
+        return self.variant in SPIDER_VARIANTS
+
+    def settings(self) -> dict[str, Any]:
+        """The settings that change how this variant's deals are played: every field but the
+        variant, less those of the other game's player. Results are stored under them."""
+        other = CASTLE_ONLY if self.spider else SPIDER_ONLY
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if f.name != "variant" and f.name not in other
+        }
+
+    def play(self, number: int) -> AutoplayResult:
+        """Deal ``number`` played to the end by this player."""
+        if self.spider:
+            return autoplay_spider(
+                SpiderDeal.from_number(self.variant, number),
+                fair=self.fair,
+                seed=self.seed + number,
+                samples=self.samples,
+                max_states=self.max_states,
+            )
+        return autoplay_castle(
+            Deal.from_number(self.variant, number),
+            max_seconds=self.max_seconds,
+            max_states=self.max_states,
+        )
+
+    def run_chunk(self, start: int, numbers: Sequence[int]) -> list[PlayedDeal]:
+        """Play deals ``numbers`` (positions ``start``... of the batch); runs in a worker."""
+        played = []
+        for offset, number in enumerate(numbers):
+            started = time.perf_counter()
+            result = self.play(number)
+            played.append(PlayedDeal(start + offset, number, time.perf_counter() - started, result))
+        return played
+
+
+def result_fields(result: AutoplayResult) -> dict[str, Any]:
+    """Every field of ``result``, by name (those that are None left out)."""
+    return {k: v for k, v in asdict(result).items() if v is not None}
+
+
+__all__ = ["Autoplayer", "PlayedDeal", "result_fields"]
