@@ -511,6 +511,8 @@ NUMERIC_FLAGS = [
     ("autoplay --deals 1", "--max-states"),
     ("autoplay --deals 1 --variant citadel", "--max-seconds"),
     ("autoplay --deals 1 --fair", "--seed"),
+    ("autoplay --deals 1", "--jobs"),
+    ("autoplay --deals 1 --db {db}", "--dask-local"),
     ("play --plain", "--deal"),
     ("play --plain --variant spider-2", "--deal"),
 ]
