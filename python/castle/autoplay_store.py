@@ -171,8 +171,7 @@ class AutoplayStore(ResultsFile):
         variant, _, settings = group.partition(" ")
         marks = ", ".join("?" * len(deals))
         sql = (
-            "SELECT deal, won FROM games WHERE variant = ? AND settings = ? "
-            f"AND deal IN ({marks})"
+            f"SELECT deal, won FROM games WHERE variant = ? AND settings = ? AND deal IN ({marks})"
         )
         rows = db.execute(sql, (variant, settings, *deals))
         return {deal: "won" if won else "lost" for deal, won in rows}
