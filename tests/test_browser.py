@@ -23,7 +23,7 @@ from typing import Any
 import castle.serve
 import pytest
 import uvicorn
-from castle import Deal, Game, SaveStore, SpiderDeal, SpiderGame
+from castle import Deal, Game, SaveStore, SpiderDeal, SpiderGame, Table
 from castle.autoplay import play as play_move
 from castle.serve.app import create_app
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
@@ -469,6 +469,141 @@ def test_the_hint_followed_to_a_win(serve: Any, open_page: Any) -> None:
             break
         follow_hint(page)
     results_shown(page)
+
+
+class HeldHints:
+    """The table's hints held until the test lets each go (:meth:`answer`): a slow search,
+    in the server this test runs in (the search itself is the game's, as it was asked)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.gates: list[threading.Event] = []
+        advice = Table.advice
+
+        def held(table: Table, peek: bool = False) -> Any:
+            gate = threading.Event()
+            self.gates.append(gate)
+            answer = advice(table, peek)
+            gate.wait(30)
+            return answer
+
+        monkeypatch.setattr(Table, "advice", held)
+
+    def answer(self, call: int) -> None:
+        self.gates[call].set()
+
+    def answer_all(self) -> None:
+        for gate in self.gates:
+            gate.set()
+
+
+def test_a_slow_hint_says_it_thinks_and_the_page_stays_live(
+    serve: Any, open_page: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    held = HeldHints(monkeypatch)
+    page = open_page(serve(Game(BLOCKED, level_id="medium")))
+    continue_game(page)
+    try:
+        asked = time.monotonic()
+        page.keyboard.press("h")
+        quiet = page.is_hidden("#thinking")
+        assert quiet or time.monotonic() - asked >= 0.3  # no sign before 0.3 s
+        page.wait_for_selector("#thinking", state="visible")
+        assert time.monotonic() - asked >= 0.3
+        assert page.inner_text("#thinking") == "thinking…"
+        assert page.get_attribute("#hint", "aria-busy") == "true"
+        page.screenshot(path=str(tmp_path / "thinking.png"))
+        # h again, and the button: no second search (the first's answer is on the way).
+        page.keyboard.press("h")
+        page.click("#hint")
+        page.wait_for_timeout(300)
+        assert len(held.gates) == 1 and page.is_visible("#thinking")
+        # The page stays live: the menu opens (the clock stops) and closes, a card moves.
+        page.click("#menu-button")
+        assert page.is_visible("#menu")
+        live = {"state": "attached", "timeout": 5000}  # not held up by the search
+        page.wait_for_selector("body[data-paused='true']", **live)
+        page.click("#menu-close")
+        page.wait_for_selector("body[data-paused='false']", **live)
+        card(page, "KD").click()  # a tap: the king to an empty column
+        page.wait_for_selector("body[data-moves='1']", **live)
+        assert page.is_hidden("#thinking")  # moved on: that hint is not awaited
+        # Its late answer is dropped: no hint marked, the message not a hint's.
+        held.answer(0)
+        settle(page)
+        assert page.locator("#board .hint-src").count() == 0
+        assert not page.inner_text("#message").startswith("hint")
+        assert view(page)["hint"] is None and view(page)["moves"] == 1
+        # Asked again, it is searched again and shown.
+        page.keyboard.press("h")
+        deadline = time.monotonic() + 10
+        while len(held.gates) < 2 and time.monotonic() < deadline:
+            page.wait_for_timeout(20)
+        held.answer(1)
+        settle(page)
+        assert page.inner_text("#message").startswith("hint: try "), page.inner_text("#message")
+        assert page.locator("#board .hint-src").count() >= 1 and page.is_hidden("#thinking")
+        assert page.get_attribute("#hint", "aria-busy") is None
+    finally:
+        held.answer_all()
+
+
+def test_a_hint_answered_while_another_request_is_out_is_drawn_after_it(
+    serve: Any, open_page: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The menu's pause is answered late (held on its way back to the page); the hint, done
+    # on the server after the pause, comes back first. The pause's answer (no hint in it)
+    # must not wipe the hint out: the table is drawn again as the server has it after both.
+    held = HeldHints(monkeypatch)
+    page = open_page(serve(Game(BLOCKED, level_id="medium")))
+    continue_game(page)
+    pauses: list[Any] = []
+
+    def hold_pause(route: Any) -> None:
+        if route.request.post_data_json == {"action": "pause"}:
+            pauses.append((route, route.fetch()))  # done on the server, not yet answered
+        else:
+            route.continue_()
+
+    try:
+        page.keyboard.press("h")
+        page.wait_for_selector("#thinking", state="visible")
+        page.route("**/api/act", hold_pause)
+        page.click("#menu-button")
+        deadline = time.monotonic() + 10
+        while not pauses and time.monotonic() < deadline:
+            page.wait_for_timeout(20)
+        assert pauses and view(page)["paused"]
+        held.answer(0)
+        while view(page)["hint"] is None and time.monotonic() < deadline:
+            page.wait_for_timeout(20)
+        page.wait_for_selector("#thinking", state="hidden")
+        route, response = pauses[0]
+        route.fulfill(response=response)
+        settle(page)
+        assert page.locator("#board .hint-src").count() >= 1
+        assert page.get_attribute("body", "data-paused") == "true"
+    finally:
+        held.answer_all()
+        page.unroute("**/api/act")
+
+
+def test_a_quick_hint_shows_no_thinking_sign(serve: Any, open_page: Any) -> None:
+    page = open_page(serve(Game(BLOCKED, level_id="medium")))
+    continue_game(page)
+    # Whether the sign ever showed, watched in the page itself.
+    page.evaluate(
+        """() => {
+          window.signShown = false;
+          new MutationObserver(() => {
+            if (!document.getElementById("thinking").hidden) window.signShown = true;
+          }).observe(document.getElementById("thinking"), {attributes: true});
+        }"""
+    )
+    page.keyboard.press("h")
+    settle(page)
+    assert page.inner_text("#message").startswith("hint: try ")
+    page.wait_for_timeout(500)  # past the delay: a timer left behind would show it now
+    assert page.evaluate("window.signShown") is False
 
 
 def test_pause_stops_the_clock(serve: Any, open_page: Any) -> None:

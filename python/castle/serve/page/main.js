@@ -9,6 +9,8 @@ import { TableView } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 const DOUBLE_TAP_MS = 300;
+// A hint quicker than this shows no "thinking…" (a sign that came and went would flicker).
+const THINKING_MS = 300;
 
 const state = {
   screen: "start",
@@ -22,6 +24,8 @@ const state = {
   held: null,
   busy: 0,
   queue: Promise.resolve(),
+  queued: 0, // requests of the queue not yet answered
+  hinting: null, // the hint asked and not yet answered: {moves, level, deal} once sent
   celebrated: false,
 };
 
@@ -38,7 +42,14 @@ function busy(delta) {
 /** Requests go one after another, in the order the player made them. */
 function queued(task) {
   busy(1);
-  const run = state.queue.then(task).catch(failed).finally(() => busy(-1));
+  state.queued += 1;
+  const run = state.queue
+    .then(task)
+    .catch(failed)
+    .finally(() => {
+      state.queued -= 1;
+      busy(-1);
+    });
   state.queue = run;
   return run;
 }
@@ -127,6 +138,7 @@ function show(screen) {
 }
 
 async function showStart() {
+  stopThinking();
   show("start");
   busy(1);
   try {
@@ -226,6 +238,7 @@ function startTable(view, deal) {
 /** Draw ``view`` and the bar. */
 function showView(view, { deal = false } = {}) {
   const wasWon = state.view?.won;
+  if (state.hinting && !sameTable(state.hinting, view)) stopThinking(); // moved on: dropped
   state.view = view;
   state.viewAt = performance.now();
   if (state.screen === "start") return;
@@ -654,10 +667,73 @@ function onKey(event) {
 }
 document.addEventListener("keydown", onKey);
 
+/** Ask for a hint. It is sent after the requests before it (it is of the table they leave)
+ * but not queued: the server thinks outside the player's lock, so the player may move, drag
+ * and open the menu meanwhile. Past THINKING_MS the message line says "thinking…". Asked
+ * again while it thinks, no second search is sent (its answer is on the way: the sign shows
+ * at once). An answer that comes after the player moved (or dealt again) is dropped. */
 function hint() {
-  say("thinking…");
+  if (state.hinting) {
+    showThinking(state.hinting);
+    return;
+  }
   const peek = isSpider() && state.fairHints === false;
-  act(peek ? { action: "hint", peek: true } : { action: "hint" });
+  const asked = { moves: null, level: null, deal: null, timer: null };
+  asked.timer = setTimeout(() => showThinking(asked), THINKING_MS);
+  state.hinting = asked;
+  busy(1);
+  state.queue
+    .then(async () => {
+      if (state.hinting !== asked || !state.view) return;
+      const { moves, level, deal_name: deal } = state.view;
+      Object.assign(asked, { moves, level, deal });
+      let answer;
+      try {
+        answer = await api.act(peek ? { action: "hint", peek: true } : { action: "hint" });
+      } catch (error) {
+        if (state.hinting === asked) failed(error);
+        return;
+      }
+      tell(answer.notices);
+      // Dropped when the player moved on (the server says so too: reply.done false).
+      if (state.hinting !== asked || !answer.reply.done) return;
+      if (!sameTable(asked, answer.view) || !sameTable(asked, state.view)) return;
+      stopThinking();
+      if (state.queued) {
+        // A request of the player's is still out: the table is drawn as the server has it
+        // after that one (with the hint, unless that request cleared it).
+        queued(async () => {
+          const { view } = await api.view();
+          if (view) showView(view);
+        });
+        return;
+      }
+      showView(answer.view);
+    })
+    .finally(() => {
+      if (state.hinting === asked) stopThinking();
+      busy(-1);
+    });
+}
+
+/** Whether ``view`` is the table a hint was asked of (not yet sent: any). */
+function sameTable(asked, view) {
+  if (asked.moves === null) return true;
+  return view.moves === asked.moves && view.level === asked.level && view.deal_name === asked.deal;
+}
+
+/** The sign: "thinking…" on the message line, and the Hint button pulses (busy). */
+function showThinking(asked) {
+  if (state.hinting !== asked) return;
+  $("thinking").hidden = false;
+  $("hint").setAttribute("aria-busy", "true");
+}
+
+function stopThinking() {
+  if (state.hinting) clearTimeout(state.hinting.timer);
+  state.hinting = null;
+  $("thinking").hidden = true;
+  $("hint").removeAttribute("aria-busy");
 }
 
 // --- the clock ---------------------------------------------------------------------------
