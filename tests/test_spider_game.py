@@ -156,36 +156,6 @@ def test_spider_in_the_line_mode(tmp_path: Path) -> None:
     assert "You won!" in done.stdout and "Spider (1 suit): 1 won, 0 lost (100%)" in done.stdout
 
 
-def test_a_fair_completion_keeps_what_is_in_sight() -> None:
-    import random
-    from collections import Counter
-
-    from castle.fair import completion, unseen_cards
-
-    deal = SpiderDeal.from_number("spider-2", 9)
-    world = completion(deal, random.Random(4))
-    assert [c.up for c in world.columns] == [c.up for c in deal.columns]
-    assert [len(c.down) for c in world.columns] == [len(c.down) for c in deal.columns]
-    hidden = Counter(c for col in world.columns for c in col.down) + Counter(world.stock)
-    assert hidden == Counter(unseen_cards(deal)) and sum(hidden.values()) == 94
-    assert world.to_text() != deal.to_text()  # the hidden cards were dealt anew
-
-
-def test_the_fair_hint_is_a_legal_move_and_autoplay_wins_what_it_can_see() -> None:
-    import random
-
-    from castle.autoplay import autoplay_spider
-    from castle.fair import fair_advice
-
-    deal = SpiderDeal.from_number("spider-1", 2)
-    advice = fair_advice(deal, random.Random(0), samples=2)
-    assert advice.move is not None and advice.won >= 1
-    game = SpiderGame(deal)
-    play(game, advice.move)  # legal in the real game, whatever the hidden cards are
-    # The endgame's hidden cards are the spades 2 to K in some order: fair play wins it.
-    assert autoplay_spider(ENDGAME, fair=True, samples=1).won
-
-
 def test_cli_autoplay_reports_per_deal_json(tmp_path: Path) -> None:
     done = subprocess.run(
         [

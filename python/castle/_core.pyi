@@ -130,6 +130,26 @@ class SpiderDeal:
     def movable(self, column: int) -> int:
         """How many top cards of ``column`` may move as one (face up, one suit, descending)."""
 
+def spider_fair_advice(
+    position: SpiderDeal,
+    visited: list[SpiderDeal],
+    seed: int,
+    worlds: int | None = None,
+    width: int | None = None,
+    states: int | None = None,
+    quiet: int | None = None,
+    exact: int | None = None,
+    threads: int | None = None,
+    weights: tuple[int, int, int, int, int] | None = None,
+    rollout: int | None = None,
+    candidates: int | None = None,
+) -> tuple[list[tuple[str, int, int, int]], bool, int, int, bool]:
+    """The fair player's advice from what a player sees of ``position`` (never leading back
+    into a position of ``visited``): (moves of the plan, exact, worlds won, worlds, proved).
+    No moves: no move helps (``proved`` when nothing is hidden and the solver proved it).
+    Effort left as None is the deck's default; ``weights`` are (face down, rank break, suit
+    break, empty column, stock card). ValueError for an effort of 0."""
+
 def complete_pass(
     deal: Deal,
     max_states: int | None,

@@ -3,17 +3,16 @@
 
 A castle game follows :meth:`castle.Game.hint`, whose hints are the steps of one plan, so a
 deal the solver wins is won by its hints. A Spider game follows the fair hint (it sees only
-what a player sees, and plans again whenever a card turns up or the stock is dealt: only then
-is there anything new to see) or the thoughtful solver's plan from the deal.
+what a player sees; its hints are the steps of a plan up to the next card shown) or the
+thoughtful solver's plan from the deal.
 """
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .deal import Deal
-from .fair import SAMPLES, fair_advice
+from .fair import FairEffort
 from .game import Game
 from .outcome import Status
 from .spider import SpiderDeal, SpiderMove, solve_spider
@@ -65,35 +64,36 @@ def autoplay_spider(
     *,
     fair: bool = True,
     seed: int = 0,
-    samples: int = SAMPLES,
+    effort: FairEffort | None = None,
+    samples: int | None = None,
     max_states: int | None = None,
     max_moves: int = MAX_MOVES,
 ) -> AutoplayResult:
-    """Play ``deal`` with the fair advice (or, ``fair=False``, with the thoughtful solver's
-    plan from the deal itself) until it is won, no advice is left, or ``max_moves``."""
-    rng = random.Random(seed)
+    """Play ``deal`` by the fair hint (:meth:`castle.SpiderGame.hint` with ``fair``, its
+    ``seed`` and ``effort``), as a player who always takes it would, or (``fair=False``) by the
+    thoughtful solver's plan from the deal itself (within ``max_states``), until it is won,
+    no move is advised, or ``max_moves``. ``plans`` counts the hints that thought.
+    ``samples`` and ``max_states`` given with ``fair`` set the effort's worlds and each
+    world's look-ahead states (``castle autoplay``'s --samples and --max-states)."""
     game = SpiderGame(deal)
-    plan: list[SpiderMove] = []
+    effort = effort or FairEffort()
+    if samples is not None:
+        effort = replace(effort, worlds=samples)
+    if fair and max_states is not None:
+        effort = replace(effort, states=max_states)
     plans = 0
-    while not game.is_won and game.moves < max_moves:
-        if not plan:
-            plans += 1
-            if fair:
-                plan = list(fair_advice(game.position, rng, samples, max_states).plan)
-            else:
-                states = PLAN_STATES if max_states is None else max_states * samples
-                plan = list(solve_spider(game.position, max_states=states).moves)
-            if not plan:
-                break
-        move = plan.pop(0)
-        turned_before = sum(len(c.down) for c in game.columns)
-        try:
+    if not fair:
+        states = PLAN_STATES if max_states is None else max_states
+        solution = solve_spider(game.position, max_states=states)
+        for move in solution.moves[:max_moves]:
             play(game, move)
-        except ValueError:
-            plan = []  # the plan met what it could not see: plan again
-            continue
-        if move.kind == "deal" or sum(len(c.down) for c in game.columns) != turned_before:
-            plan = []  # something new is in sight
+        return AutoplayResult(game.is_won, game.moves, 1, solution.status)
+    while not game.is_won and game.moves < max_moves:
+        hint = game.hint(fair=True, seed=seed, effort=effort)
+        plans += hint.searched
+        if hint.move is None:
+            break
+        play(game, hint.move)
     return AutoplayResult(game.is_won, game.moves, plans)
 
 

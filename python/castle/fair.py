@@ -1,104 +1,119 @@
-"""A fair Spider hint: advice from what the player can see.
+"""A fair Spider hint: advice from what the player can see (docs/spider.md, "The fair
+player").
 
-The face-down cards and the stock are unknown to a player. The fair hint deals them at random
-(the cards not in sight, in random places), solves a few such completions with the thoughtful
-solver, and advises the first move the most of them start with. Such a move is legal in the
-real game: a move's legality only reads face-up cards and whether the stock and the columns
-are empty. (:mod:`castle.autoplay` plays deals to the end with it.)
+The face-down cards and the stock are unknown to a player, and the core's fair player
+(``rust/src/spider/fair/``) reads a position only as a player sees it. It plans the moves that
+show nothing new (their outcome is the same whatever lies face down), and chooses where to
+look next, a card to turn up or a row to deal, by trying each choice in many worlds that agree
+with what is in sight. Once nothing is hidden, its plan is the solver's win. Its advice is a
+plan: the moves up to and including the one that shows something, after which it thinks
+again. It never leads back to a position played since a card last turned up, so it cannot
+loop; when nothing it can show leads anywhere new, it says that no move helps.
 """
 
 from __future__ import annotations
 
-import random
-from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
 
-from .cards import Card
-from .spider import SpiderDeal, SpiderMove, solve_spider
+from . import _core
+from .spider import SpiderDeal, SpiderMove, public_move
 
-#: Completions solved for one hint.
-SAMPLES = 3
-
-#: The beam each completion is solved with (one beam, not the solver's portfolio: a hint
-#: solves many completions). Alone, a beam of 100 won all one-suit deals 1-30 in about 15,000
-#: positions each, but 13 of 30 two-suit deals; one of 1,000 wins most deals of every deck.
-SAMPLE_WIDTH = {"spider-1": 100, "spider-2": 1_000, "spider": 1_000}
+#: The fair player's version: results of another are other results (``castle autoplay
+#: --db`` keeps them apart).
+FAIR_PLAYER = "fair-2"
 
 
-def sample_states(variant: str) -> int:
-    """The states a completion is solved within by default: room for its beam's 300 layers
-    (a beam's win takes 150-250)."""
-    return 300 * SAMPLE_WIDTH[variant]
+@dataclass(frozen=True)
+class FairEffort:
+    """How hard the fair player thinks before a choice; None is the deck's default (the
+    core's, ``rust/src/spider/fair/advise.rs``). ``worlds``: the worlds each choice is tried
+    in (0: none, the best-looking choice is taken); ``candidates``: the choices tried, the
+    best-looking first; ``rollout``: the positions of each quiet search when the rest of a
+    world's game is played out (0: a beam of ``width`` looks ahead instead, within
+    ``states``); ``quiet``: the positions the search of moves that show nothing may reach;
+    ``exact``: the solver's positions once nothing is hidden; ``threads``: worlds tried at
+    once (default: up to 2, the cores there are)."""
 
+    worlds: int | None = None
+    width: int | None = None
+    states: int | None = None
+    quiet: int | None = None
+    exact: int | None = None
+    threads: int | None = None
+    rollout: int | None = None
+    candidates: int | None = None
+    #: What the fair player ranks positions by: (each face-down card, each break of rank,
+    #: each change of suit, each empty column taken off, each card in the stock).
+    weights: tuple[int, int, int, int, int] | None = None
 
-def unseen_cards(position: SpiderDeal) -> list[Card]:
-    """The cards a player cannot see: the whole deck less the face-up cards and the runs off."""
-    deck: Counter[Card] = Counter()
-    full = SpiderDeal.from_number(position.variant, 1)  # any deal holds the whole deck
-    for column in full.columns:
-        deck.update(column.down + column.up)
-    deck.update(full.stock)
-    for column in position.columns:
-        deck.subtract(column.up)
-    for suit in position.off:
-        deck.subtract(Card(rank, suit) for rank in range(1, 14))
-    return sorted(deck.elements())
-
-
-def completion(
-    position: SpiderDeal, rng: random.Random, unseen: list[Card] | None = None
-) -> SpiderDeal:
-    """The position with its face-down cards and its stock dealt at random from the unseen
-    cards (``unseen``, when the caller has counted them already): one world the player cannot
-    tell from the real one."""
-    hidden = list(unseen) if unseen is not None else unseen_cards(position)
-    rng.shuffle(hidden)
-    lines = ["Stock: " + " ".join(str(c) for c in hidden[: len(position.stock)])]
-    hidden = hidden[len(position.stock) :]
-    if position.off:
-        lines.append("Off: " + " ".join(position.off))
-    for column in position.columns:
-        down, hidden = hidden[: len(column.down)], hidden[len(column.down) :]
-        up = " ".join(map(str, column.up))
-        lines.append(f"{' '.join(map(str, down))} | {up}" if down else (up or ":"))
-    return SpiderDeal.from_text("\n".join(lines) + "\n", position.variant)
+    def __post_init__(self) -> None:
+        if self.weights is not None and not (
+            isinstance(self.weights, tuple)
+            and len(self.weights) == 5
+            and all(type(w) is int and abs(w) < 1_000 for w in self.weights)
+        ):
+            raise ValueError(f"weights are five whole numbers, not {self.weights!r}")
+        for field in fields(self):
+            if field.name == "weights":
+                continue
+            value = getattr(self, field.name)
+            least = 0 if field.name in ("worlds", "rollout") else 1
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, int) or not least <= value < 2**63
+            ):
+                raise ValueError(f"{field.name} must be a whole number from 1, not {value!r}")
 
 
 @dataclass(frozen=True)
 class FairAdvice:
-    """The move most completions start their win with (None if none was won), and the plan
-    of the first completion that starts so."""
+    """The fair player's plan from a position: quiet moves and the one that shows something
+    (or, ``exact``, the solver's win once nothing is hidden). No moves: no move helps
+    (``proved``: the solver proved there is no win). ``won`` of ``worlds`` worlds were won by
+    the look-ahead after the chosen move."""
 
-    move: SpiderMove | None
-    plan: tuple[SpiderMove, ...]
-    won: int
-    samples: int
+    moves: tuple[SpiderMove, ...]
+    exact: bool = False
+    won: int = 0
+    worlds: int = 0
+    proved: bool = False
+
+    @property
+    def move(self) -> SpiderMove | None:
+        return self.moves[0] if self.moves else None
 
 
 def fair_advice(
     position: SpiderDeal,
-    rng: random.Random,
-    samples: int = SAMPLES,
-    max_states: int | None = None,
+    *,
+    visited: Sequence[SpiderDeal] = (),
+    seed: int = 0,
+    effort: FairEffort | None = None,
 ) -> FairAdvice:
-    """Advice for ``position`` from ``samples`` random completions of its unseen cards, each
-    solved by a beam of :data:`SAMPLE_WIDTH` within ``max_states`` (default:
-    :func:`sample_states`)."""
-    width = SAMPLE_WIDTH[position.variant]
-    states = sample_states(position.variant) if max_states is None else max_states
-    plans = []
-    unseen = unseen_cards(position)
-    for _ in range(samples):
-        world = completion(position, rng, unseen)
-        solution = solve_spider(world, max_states=states, beam_width=width)
-        if solution.status == "solved" and solution.moves:
-            plans.append(solution.moves)
-    if not plans:
-        return FairAdvice(None, (), 0, samples)
-    votes = Counter(plan[0] for plan in plans)
-    best = max(votes, key=lambda m: votes[m])  # the first of the most voted
-    plan = next(p for p in plans if p[0] == best)
-    return FairAdvice(best, plan, len(plans), samples)
+    """The fair player's advice for ``position``, never leading back into a position of
+    ``visited`` (the positions played since a card last turned up). The same view of a
+    position and the same ``seed`` give the same advice."""
+    e = effort or FairEffort()
+    core_moves, exact, won, worlds, proved = _core.spider_fair_advice(
+        position.core,
+        [p.core for p in visited],
+        seed,
+        worlds=e.worlds,
+        width=e.width,
+        states=e.states,
+        quiet=e.quiet,
+        exact=e.exact,
+        threads=e.threads,
+        rollout=e.rollout,
+        candidates=e.candidates,
+        weights=e.weights,
+    )
+    moves = []
+    at = position
+    for kind, src, dst, count in core_moves:
+        moves.append(public_move(at, kind, src, dst, count))
+        at = SpiderDeal(at.core.play(kind, src, dst, count))
+    return FairAdvice(tuple(moves), exact, won, worlds, proved)
 
 
-__all__ = ["SAMPLES", "FairAdvice", "completion", "fair_advice", "unseen_cards"]
+__all__ = ["FAIR_PLAYER", "FairAdvice", "FairEffort", "fair_advice"]

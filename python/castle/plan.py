@@ -37,28 +37,40 @@ class Hint(Generic[M]):
     included; 0 where there is no plan of this deal, as for a fair Spider hint);
     ``"unsolvable"`` means no win is possible from here (a proof); ``"unknown"`` that the
     search found none within its budget. ``searched``: whether this hint took a new search
-    (False: the plan's next step, or a won game)."""
+    (False: the plan's next step, or a won game). ``why``: why there is no move, when the
+    status does not say it (the fair Spider hint's "no move helps")."""
 
     status: Status
     move: M | None
     left: int = 0
     searched: bool = False
+    why: str | None = None
 
     def __str__(self) -> str:
         if self.move is not None:
             if self.left:
                 return f"try {self.move} ({plural(self.left, 'move')} to a win)"
             return f"try {self.move}"
+        if self.why is not None:
+            return self.why
         if self.status == "unsolvable":
             return "no win from here: undo, or start a new deal"
         return "no hint found in time"
 
 
 class Plan(Generic[P, M]):
-    """The moves of one win from ``start``, and each position along it."""
+    """The moves of one plan from ``start``, and each position along it: a win (``status``
+    "solved"), or the fair Spider hint's moves up to the next card shown ("unknown")."""
 
-    def __init__(self, start: P, moves: Sequence[M], play: Callable[[P, M], P]) -> None:
+    def __init__(
+        self,
+        start: P,
+        moves: Sequence[M],
+        play: Callable[[P, M], P],
+        status: Status = "solved",
+    ) -> None:
         self.moves = tuple(moves)
+        self.status = status
         #: The step of the plan made from each position it passes (the latest, should the
         #: line pass a position twice).
         self._steps: dict[P, int] = {}

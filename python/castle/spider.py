@@ -156,6 +156,16 @@ class SpiderMove:
         return f"{run} from column {self.src + 1} to column {self.dst + 1}"
 
 
+def public_move(position: SpiderDeal, kind: str, src: int, dst: int, count: int) -> SpiderMove:
+    """The core's move (kind, from, to, count) in ``position`` as a :class:`SpiderMove`, with
+    the cards it carries."""
+    if kind == "deal":
+        return SpiderMove("deal", tuple(position.stock[:COLUMNS]))
+    if kind == "off":
+        return SpiderMove("off", tuple(position.columns[src].up[-RUN:]), src)
+    return SpiderMove("run", tuple(position.columns[src].up[-count:]), src, dst)
+
+
 @dataclass(frozen=True)
 class SpiderSolution:
     """What the Spider solver found; as :class:`castle.Solution`, with Spider moves."""
@@ -239,5 +249,6 @@ __all__ = [
     "SpiderSolution",
     "check_beam_width",
     "check_spider_variant",
+    "public_move",
     "solve_spider",
 ]

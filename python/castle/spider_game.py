@@ -8,13 +8,13 @@ taken off (an undo takes its points back).
 
 from __future__ import annotations
 
-import random
 import time
 from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalMoveError, SaveError
-from .fair import fair_advice
+from .fair import FairEffort, fair_advice
 from .levels import level
+from .outcome import Status
 from .plan import Hint, Plan
 from .playclock import Clock
 from .played import Played, text_field
@@ -26,6 +26,7 @@ from .spider import (
     SpiderColumn,
     SpiderDeal,
     SpiderMove,
+    public_move,
     solve_spider,
 )
 from .words import plural
@@ -33,6 +34,9 @@ from .words import plural
 if TYPE_CHECKING:
     from .saves import SaveStore
 
+
+#: What a fair hint says when nothing it can show leads anywhere new.
+NO_MOVE_HELPS = "no move helps: nothing left to turn up or deal leads anywhere new"
 
 START_SCORE = 500
 RUN_POINTS = 100
@@ -63,6 +67,8 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         super().__init__(deal, level_id=level_id, clock=clock, store=store)
         #: The win the last thoughtful hint's search found (see :meth:`hint`).
         self._hint_plan: Plan[SpiderDeal, SpiderMove] | None = None
+        #: The last fair hint's plan: its moves up to the next card shown.
+        self._fair_plan: Plan[SpiderDeal, SpiderMove] | None = None
 
     # --- what the player sees ---------------------------------------------------------------
 
@@ -183,31 +189,56 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         kind, src, dst, count = _core_move(move)
         return self._act(kind, src, dst, count, keep_redo=True)
 
-    def hint(self, *, max_seconds: float = 2.0, fair: bool = False) -> Hint[SpiderMove]:
-        """The next move of a plan that wins from here, or why there is none: the thoughtful
-        solver's, which sees the face-down cards and the stock; as with :meth:`Game.hint`, its
-        hints are the steps of one plan, searched again only off it. With ``fair``, advice
-        from what the player can see only (``castle.fair``): the move most wins of a few
-        random completions of the hidden cards start with ("unknown" if none was won; never
-        "unsolvable", which only the hidden cards could prove)."""
+    def hint(
+        self,
+        *,
+        max_seconds: float = 2.0,
+        fair: bool = False,
+        seed: int = 0,
+        effort: FairEffort | None = None,
+    ) -> Hint[SpiderMove]:
+        """The next move of a plan from here, or why there is none. As with :meth:`Game.hint`,
+        hints are the steps of one plan, searched again only off it.
+
+        By default the thoughtful solver's plan, a win: it sees the face-down cards and the
+        stock. With ``fair``, the fair player's (``castle.fair``), from what the player can see
+        only: its moves up to the next card turned up or row dealt ("unknown": a choice, not
+        a known win), or, once nothing is hidden, the solver's win. It never leads back to a
+        position played since a card last turned up; when nothing it can show leads anywhere
+        new it says so (no move). ``seed`` and ``effort`` are the fair player's."""
         if self.is_won:
             return Hint("solved", None)
         position = self._position
-        if fair:
-            advice = fair_advice(position, random.Random())
-            return Hint("solved" if advice.move else "unknown", advice.move, searched=True)
-        if self._hint_plan is not None:
-            step = self._hint_plan.step(position)
+        plan = self._fair_plan if fair else self._hint_plan
+        if plan is not None:
+            step = plan.step(position)
             if step is not None:
-                return Hint("solved", step.move, step.left)
+                return Hint(plan.status, step.move, step.left if plan.status == "solved" else 0)
+        if fair:
+            return self._fair_hint(seed, effort)
         solution = solve_spider(position, max_seconds=max_seconds)
         if solution.status != "solved" or not solution.moves:
             return Hint(solution.status, None, searched=True)
-        plan = Plan(position, solution.moves, _play_move)
-        self._hint_plan = plan
-        step = plan.step(position)
-        assert step is not None
-        return Hint("solved", step.move, step.left, searched=True)
+        self._hint_plan = Plan(position, solution.moves, _play_move)
+        return Hint("solved", solution.moves[0], len(solution.moves), searched=True)
+
+    def _fair_hint(self, seed: int, effort: FairEffort | None) -> Hint[SpiderMove]:
+        # What the hint reads of the game, read once: a front end may move while it thinks.
+        position, done = self._position, list(self._done)
+        visited = _since_shown(position, [before for _, before in done])
+        advice = fair_advice(position, visited=visited, seed=seed, effort=effort)
+        if advice.move is None:
+            status: Status = "unsolvable" if advice.proved else "unknown"
+            return Hint(status, None, searched=True, why=None if advice.proved else NO_MOVE_HELPS)
+        status = "solved" if advice.exact else "unknown"
+        self._fair_plan = Plan(position, advice.moves, _play_move, status)
+        left = len(advice.moves) if advice.exact else 0
+        return Hint(status, advice.move, left, searched=True)
+
+    def since_shown(self) -> list[SpiderDeal]:
+        """The positions played since a card last turned up or a row was dealt, this one
+        first: the ones a fair hint does not lead back to."""
+        return _since_shown(self._position, [before for _, before in self._done])
 
     # --- saving -------------------------------------------------------------------------------
 
@@ -231,7 +262,7 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
                 # Checked in the order redo would play them, each from the position before it.
                 if not position.core.is_legal(kind, src, dst, count):
                     raise SaveError("an undone move does not replay")
-                game._undone.insert(0, _public_move(position, kind, src, dst, count))
+                game._undone.insert(0, public_move(position, kind, src, dst, count))
                 position = SpiderDeal(position.core.play(kind, src, dst, count))
             game._restore(data, clock, store)
             return game
@@ -274,7 +305,7 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
                     self.lift_refusal(src, count) or self._refusal(src, dst, count)
                 )
             raise IllegalMoveError(f"not a legal {kind} here")
-        move = _public_move(self._position, kind, src, dst, count)
+        move = public_move(self._position, kind, src, dst, count)
         before = self._position
         self._position = SpiderDeal(core.play(kind, src, dst, count))
         self._done.append((move, before))
@@ -302,13 +333,22 @@ def _saved_move(data: object) -> tuple[str, int, int, int]:
     return data[0], data[1], data[2], data[3]
 
 
-def _public_move(position: SpiderDeal, kind: str, src: int, dst: int, count: int) -> SpiderMove:
-    """The move as :class:`castle.SpiderMove`, with the cards it carries."""
-    if kind == "deal":
-        return SpiderMove("deal", tuple(position.stock[:COLUMNS]))
-    if kind == "off":
-        return SpiderMove("off", tuple(position.columns[src].up[-RUN:]), src)
-    return SpiderMove("run", tuple(position.columns[src].up[-count:]), src, dst)
+def _since_shown(position: SpiderDeal, before: list[SpiderDeal]) -> list[SpiderDeal]:
+    """``position`` and those of ``before`` (the positions before each move, oldest first)
+    played since a card was last shown. Each card shown leaves fewer hidden, so no position
+    from before it can come again."""
+    hidden = _hidden(position)
+    positions = [position]
+    for earlier in reversed(before):
+        if _hidden(earlier) != hidden:
+            break
+        positions.append(earlier)
+    return positions
+
+
+def _hidden(position: SpiderDeal) -> int:
+    """How many cards a player cannot see in ``position``."""
+    return len(position.stock) + sum(len(c.down) for c in position.columns)
 
 
 def _play_move(position: SpiderDeal, move: SpiderMove) -> SpiderDeal:

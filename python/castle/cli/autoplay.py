@@ -128,10 +128,10 @@ def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
     autoplay.add_argument(
         "--samples",
         type=parse_jobs,
-        default=3,
+        default=None,
         metavar="N",
-        help="with --fair: random completions of the unseen cards solved for each hint "
-        "(default %(default)s)",
+        help="with --fair: the worlds (deals of the unseen cards) each choice of the fair "
+        "player is tried in (default: the deck's, castle.fair)",
     )
     autoplay.add_argument(
         "--max-states",
@@ -139,8 +139,9 @@ def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
         default=None,
         metavar="N",
         help="castle games: states for each hint's search (default: none, as castle solve); "
-        "Spider: the solver's states for each completion (default: 300 layers of its beam: "
-        "30,000 with one suit, 300,000 with more)",
+        "Spider with --fair: the states of the fair player's look-ahead in each world "
+        "(default: the deck's); without: the solver's states for its plan (default "
+        "3,000,000)",
     )
     autoplay.add_argument(
         "--max-seconds",

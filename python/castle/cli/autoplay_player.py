@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from ..autoplay import AutoplayResult, autoplay_castle, autoplay_spider
 from ..deal import Deal
+from ..fair import FAIR_PLAYER
 from ..spider import SPIDER_VARIANTS, SpiderDeal
 from .errors import UsageError
 
@@ -44,7 +45,7 @@ class Autoplayer:
 
     variant: str
     fair: bool = False
-    samples: int = 3
+    samples: int | None = None
     seed: int = 0
     max_states: int | None = None
     max_seconds: float | None = None
@@ -75,11 +76,14 @@ class Autoplayer:
         """The settings that change how this variant's deals are played: every field but the
         variant, less those of the other game's player. Results are stored under them."""
         other = CASTLE_ONLY if self.spider else SPIDER_ONLY
-        return {
+        settings = {
             f.name: getattr(self, f.name)
             for f in fields(self)
             if f.name != "variant" and f.name not in other
         }
+        if self.spider and self.fair:
+            settings["player"] = FAIR_PLAYER  # a new fair player's games are other games
+        return settings
 
     def play(self, number: int) -> AutoplayResult:
         """Deal ``number`` played to the end by this player."""

@@ -41,7 +41,9 @@ def settings_words(settings: Mapping[str, Any]) -> str:
     given, default = [], []
     for name, value in sorted(settings.items()):
         flag = "--" + name.replace("_", "-")
-        if value is True:
+        if name == "player":
+            given.append(f"({value})")  # the player's version: no flag sets it
+        elif value is True:
             given.append(flag)
         elif value is False:
             default.append(f"no {flag}")

@@ -3,6 +3,7 @@
 //!
 //! - `castle.rs`: `Deal` (a castle game's position), `solve`, `variants`, `parse_card`;
 //! - `spider.rs`: `SpiderDeal`, `solve_spider`, `spider_variants`;
+//! - `fair.rs`: `spider_fair_advice`, the fair Spider player;
 //! - `run.rs`: a search run from Python (its limits checked, the GIL released, Ctrl+C heard, a
 //!   panic caught) and its answer as a tuple.
 
@@ -18,6 +19,7 @@ use crate::spider::deal::{COLUMNS as SPIDER_COLUMNS, RUN, RUNS};
 use crate::spider::search::MAX_BEAM_WIDTH;
 
 mod castle;
+mod fair;
 mod run;
 mod spider;
 
@@ -59,6 +61,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<spider::PySpiderDeal>()?;
     m.add_function(wrap_pyfunction!(spider::solve_spider, m)?)?;
     m.add_function(wrap_pyfunction!(spider::spider_variants, m)?)?;
+    m.add_function(wrap_pyfunction!(fair::spider_fair_advice, m)?)?;
     m.add_function(wrap_pyfunction!(castle::parse_card, m)?)?;
     m.add_function(wrap_pyfunction!(castle::variants, m)?)?;
     m.add_function(wrap_pyfunction!(castle::solve, m)?)?;

@@ -31,6 +31,11 @@ pub struct PySpiderDeal {
 }
 
 impl PySpiderDeal {
+    /// The core's state of the position.
+    pub(super) fn state(&self) -> &SpiderState {
+        &self.state
+    }
+
     fn new(deal: SpiderDeal) -> PySpiderDeal {
         PySpiderDeal {
             state: SpiderState::from_deal(&deal),
@@ -144,9 +149,9 @@ impl PySpiderDeal {
 
 /// A move across the boundary: (kind: "run", "deal" or "off", from column or -1, to column or
 /// -1, how many cards it moves).
-type MoveTuple = (&'static str, i16, i16, u8);
+pub(super) type MoveTuple = (&'static str, i16, i16, u8);
 
-fn move_tuple(m: SpiderMove) -> MoveTuple {
+pub(super) fn move_tuple(m: SpiderMove) -> MoveTuple {
     match m {
         SpiderMove::Run { from, to, count } => ("run", from as i16, to as i16, count),
         SpiderMove::Deal => ("deal", -1, -1, COLUMNS as u8),

@@ -318,6 +318,22 @@ pub fn beam_search(
     watch: &mut Watch,
 ) -> End<SpiderMove> {
     let root = SpiderState::from_deal(deal);
+    let mut reached = 0;
+    beam_from(root, width, weights, budget, expanded, watch, &mut reached)
+}
+
+/// [`beam_search`] from `root`, saying in `reached` the lowest estimate of a position it
+/// ranked (how near a win it came; what the fair player weighs a world by).
+pub fn beam_from(
+    root: SpiderState,
+    width: usize,
+    weights: &Weights,
+    budget: &Budget,
+    expanded: &mut u64,
+    watch: &mut Watch,
+    reached: &mut i32,
+) -> End<SpiderMove> {
+    *reached = weights.estimate(&root);
     if root.is_won() {
         return End::Won(Vec::new());
     }
@@ -381,6 +397,7 @@ pub fn beam_search(
             |&(score, ..)| i64::from(score),
         );
         if let Some(&(score, ..)) = candidates.first() {
+            *reached = (*reached).min(score);
             if score < best {
                 (best, stalled) = (score, 0);
             } else {

@@ -1,0 +1,83 @@
+//! The fair Spider player across the boundary: `spider_fair_advice`.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use super::run::detached;
+use super::spider::{move_tuple, MoveTuple, PySpiderDeal};
+use crate::spider::beam::Weights;
+use crate::spider::fair::advise::{advise, Advice, Effort};
+use crate::spider::fair::view::View;
+
+/// The fair player's advice for `position`, from what a player sees of it; `visited` are the
+/// positions played since a card last turned up (the advice never leads back into one).
+/// Returns (moves, exact, worlds won, worlds, proved): the moves of the plan (empty: no move
+/// helps; `proved` when the solver proved it with nothing hidden). Effort left as None is the
+/// deck's default. The GIL is released while it thinks.
+#[pyfunction]
+#[pyo3(signature = (
+    position, visited, seed, worlds=None, width=None, states=None, quiet=None, exact=None,
+    threads=None, weights=None, rollout=None, candidates=None
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn spider_fair_advice(
+    py: Python<'_>,
+    position: &PySpiderDeal,
+    visited: Vec<PyRef<'_, PySpiderDeal>>,
+    seed: u64,
+    worlds: Option<usize>,
+    width: Option<usize>,
+    states: Option<u64>,
+    quiet: Option<usize>,
+    exact: Option<u64>,
+    threads: Option<usize>,
+    weights: Option<(i32, i32, i32, i32, i32)>,
+    rollout: Option<usize>,
+    candidates: Option<usize>,
+) -> PyResult<(Vec<MoveTuple>, bool, usize, usize, bool)> {
+    let base = Effort::for_deck(position.state().suits);
+    let effort = Effort {
+        worlds: worlds.unwrap_or(base.worlds),
+        width: width.unwrap_or(base.width),
+        states: states.unwrap_or(base.states),
+        quiet: quiet.unwrap_or(base.quiet),
+        exact: exact.unwrap_or(base.exact),
+        threads: threads.unwrap_or(base.threads),
+        rollout: rollout.unwrap_or(base.rollout),
+        candidates: candidates.unwrap_or(base.candidates),
+        weights: weights.map_or(
+            base.weights,
+            |(down, rank_break, suit_break, empty, stock)| Weights {
+                down,
+                rank_break,
+                suit_break,
+                empty,
+                stock,
+            },
+        ),
+    };
+    if effort.width == 0 || effort.states == 0 || effort.quiet == 0 || effort.candidates == 0 {
+        return Err(PyValueError::new_err(
+            "width, states, quiet and candidates must be at least 1",
+        ));
+    }
+    // Only what a player sees crosses into the player.
+    let view = View::of(position.state());
+    let visited: Vec<_> = visited.iter().map(|p| View::of(p.state()).key()).collect();
+    let advice = detached(py, None, |_| advise(&view, &visited, seed, &effort))?;
+    Ok(match advice {
+        Advice::Plan {
+            moves,
+            exact,
+            won,
+            worlds,
+        } => (
+            moves.into_iter().map(move_tuple).collect(),
+            exact,
+            won,
+            worlds,
+            false,
+        ),
+        Advice::NoMove { proved } => (Vec::new(), false, 0, 0, proved),
+    })
+}

@@ -1,0 +1,237 @@
+//! The moves a player can plan without learning anything: those that turn no card up and deal
+//! nothing. Their outcome does not depend on the hidden cards, so a breadth-first search over
+//! them, from one world, is the same search in every world. Each way out of that space (a
+//! move that turns a card up, or the deal) is an [`Exit`]: the fair player chooses among them.
+
+use super::super::beam::Weights;
+use super::super::deal::{COLUMNS, RUN};
+use super::super::moves::{apply, generate, undo, SpiderMove};
+use super::super::state::{SpiderKey, SpiderState};
+#[cfg(doc)]
+use super::view::View;
+use rustc_hash::FxHashSet;
+
+/// What an exit shows the player: the card under column `c` (`Column(c)`), or a new row from
+/// the stock.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Shows {
+    Column(u8),
+    Deal,
+}
+
+/// Quiet moves, then the move that shows something (the last of `moves`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exit {
+    pub moves: Vec<SpiderMove>,
+    pub shows: Shows,
+    /// How far the position the exit reaches looks from a win (lower is nearer): the estimate
+    /// after the move that turns a card up (the card itself is not read: it lies alone, face
+    /// up), or before the deal.
+    pub near: i32,
+}
+
+/// What the quiet search found: a win made of quiet moves, or the best exit for each thing
+/// that can be shown (by [`Exit::near`], then by fewer moves).
+#[derive(Clone, Debug, Default)]
+pub struct Quiet {
+    pub won: Option<Vec<SpiderMove>>,
+    pub exits: Vec<Exit>,
+    /// Positions the search reached.
+    pub positions: usize,
+}
+
+/// What a move out of `state` shows, if anything.
+pub fn shows(state: &SpiderState, m: SpiderMove) -> Option<Shows> {
+    let (column, count) = match m {
+        SpiderMove::Deal => return Some(Shows::Deal),
+        SpiderMove::Run { from, count, .. } => (from, count as usize),
+        SpiderMove::Off { column } => (column, RUN),
+    };
+    let col = &state.cols[column as usize];
+    (col.down > 0 && col.cards.len() - count == col.down).then_some(Shows::Column(column))
+}
+
+/// One position reached: the node it came from and the move from there.
+struct Node {
+    parent: usize,
+    mv: Option<SpiderMove>,
+}
+
+fn path(nodes: &[Node], mut at: usize) -> Vec<SpiderMove> {
+    let mut moves = Vec::new();
+    while let Some(m) = nodes[at].mv {
+        moves.push(m);
+        at = nodes[at].parent;
+    }
+    moves.reverse();
+    moves
+}
+
+/// The quiet search from `start`, over at most `most` positions, never entering a position of
+/// `visited` (where the game has been: going back there is a loop). Breadth first, so each
+/// exit is reached by as few moves as any. It reads no face-down card and nothing in the
+/// stock: the fair player runs it on [`View::plain_world`].
+pub fn search(
+    start: SpiderState,
+    visited: &FxHashSet<SpiderKey>,
+    most: usize,
+    weights: &Weights,
+) -> Quiet {
+    let mut found = Quiet::default();
+    let mut best: [Option<Exit>; COLUMNS + 1] = std::array::from_fn(|_| None);
+    let mut seen: FxHashSet<SpiderKey> = FxHashSet::default();
+    seen.insert(start.key());
+    let mut nodes = vec![Node {
+        parent: usize::MAX,
+        mv: None,
+    }];
+    let mut layer = vec![(0usize, start)];
+    let mut next = Vec::new();
+    let mut moves = Vec::new();
+    while !layer.is_empty() && found.won.is_none() {
+        // Each move made and taken back in the parent: a child is copied only when kept.
+        for (node, mut state) in layer.drain(..) {
+            found.positions += 1;
+            moves.clear();
+            generate(&state, true, &mut moves);
+            for &m in &moves {
+                let what = shows(&state, m);
+                let applied = (m != SpiderMove::Deal).then(|| apply(&mut state, m));
+                let near = weights.estimate(&state);
+                if let Some(what) = what {
+                    let slot = match what {
+                        Shows::Column(c) => c as usize,
+                        Shows::Deal => COLUMNS,
+                    };
+                    if best[slot].as_ref().is_none_or(|b| near < b.near) {
+                        let mut moves = path(&nodes, node);
+                        moves.push(m);
+                        best[slot] = Some(Exit {
+                            moves,
+                            shows: what,
+                            near,
+                        });
+                    }
+                } else if state.is_won() {
+                    let mut moves = path(&nodes, node);
+                    moves.push(m);
+                    found.won = Some(moves);
+                } else if seen.len() < most {
+                    let key = state.key();
+                    if !visited.contains(&key) && seen.insert(key) {
+                        nodes.push(Node {
+                            parent: node,
+                            mv: Some(m),
+                        });
+                        next.push((nodes.len() - 1, state.clone()));
+                    }
+                }
+                if let Some(applied) = applied {
+                    undo(&mut state, m, applied);
+                }
+                if found.won.is_some() {
+                    break;
+                }
+            }
+            if found.won.is_some() {
+                break;
+            }
+        }
+        std::mem::swap(&mut layer, &mut next);
+        next.clear();
+    }
+    found.exits = best.into_iter().flatten().collect();
+    found
+}
+
+impl Quiet {
+    /// The exits worth judging, best-looking first, at most `most`: by [`Exit::near`], the
+    /// deal only when no card can be turned up (ten cards on every column cover what could
+    /// still be shown; a look-ahead that knows the stock does not see it: docs/spider.md).
+    pub fn ranked(self, most: usize) -> Vec<Exit> {
+        let mut exits = self.exits;
+        if exits.iter().any(|e| e.shows != Shows::Deal) {
+            exits.retain(|e| e.shows != Shows::Deal);
+        }
+        exits.sort_by_key(|e| e.near);
+        exits.truncate(most.max(1));
+        exits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::deal::{SpiderDeal, Suits};
+    use super::super::super::moves::is_legal;
+    use super::super::view::View;
+    use super::*;
+    use crate::spider::beam::WEIGHTS;
+
+    /// Positions along some legal play of a few deals of each deck.
+    fn positions() -> Vec<SpiderState> {
+        let mut out = Vec::new();
+        for (suits, number) in [(Suits::One, 5), (Suits::Two, 8), (Suits::Four, 11)] {
+            let mut state =
+                SpiderState::from_deal(&SpiderDeal::from_number(suits, number).unwrap());
+            let mut moves = Vec::new();
+            for step in 0..60 {
+                out.push(state.clone());
+                moves.clear();
+                generate(&state, true, &mut moves);
+                let Some(&m) = moves.get(step * 5 % moves.len().max(1)) else {
+                    break;
+                };
+                apply(&mut state, m);
+            }
+        }
+        out
+    }
+
+    /// Each exit is legal move by move in every world a player cannot tell from the real
+    /// one; only its last move shows anything, and it shows what the exit says.
+    #[test]
+    fn an_exit_is_quiet_until_its_last_move_in_every_world() {
+        for state in positions() {
+            let view = View::of(&state);
+            let found = search(view.plain_world(), &FxHashSet::default(), 300, &WEIGHTS);
+            for world in view.sample_worlds(1, 3).into_iter().chain([state.clone()]) {
+                for exit in &found.exits {
+                    let mut at = world.clone();
+                    let (last, quiet) = exit.moves.split_last().unwrap();
+                    for &m in quiet {
+                        assert!(is_legal(&at, m) && shows(&at, m).is_none(), "{m:?}");
+                        apply(&mut at, m);
+                    }
+                    assert!(is_legal(&at, *last));
+                    assert_eq!(shows(&at, *last), Some(exit.shows));
+                }
+            }
+        }
+    }
+
+    /// The search never passes a position it is told the game has been in.
+    #[test]
+    fn the_search_enters_no_visited_position() {
+        for state in positions().into_iter().step_by(7) {
+            let start = View::of(&state).plain_world();
+            let first = search(start.clone(), &FxHashSet::default(), 300, &WEIGHTS);
+            // Every position the first search's exits pass, forbidden.
+            let mut visited = FxHashSet::default();
+            for exit in &first.exits {
+                let mut at = start.clone();
+                for &m in &exit.moves[..exit.moves.len() - 1] {
+                    apply(&mut at, m);
+                    visited.insert(at.key());
+                }
+            }
+            let again = search(start.clone(), &visited, 300, &WEIGHTS);
+            for exit in &again.exits {
+                let mut at = start.clone();
+                for &m in &exit.moves[..exit.moves.len() - 1] {
+                    apply(&mut at, m);
+                    assert!(!visited.contains(&at.key()));
+                }
+            }
+        }
+    }
+}

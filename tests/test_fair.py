@@ -1,0 +1,187 @@
+"""The fair Spider hint (castle.fair): it reads no hidden card, never loops, wins the saved
+game where the old hint looped, and once nothing is hidden it is the solver's plan."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import castle
+import pytest
+from castle import SaveStore, SpiderDeal, SpiderGame
+from castle.autoplay import autoplay_spider, play
+from castle.fair import FairEffort, fair_advice
+from castle.spider import solve_spider
+from castle.spider_game import NO_MOVE_HELPS, _core_move
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+DATA = Path(__file__).parent / "data"
+
+#: A small effort, so that a test plays whole games in seconds.
+QUICK = FairEffort(worlds=3, width=20, states=600, quiet=400, threads=1)
+
+
+def core(move: castle.SpiderMove) -> tuple[str, int | None, int | None, int]:
+    """A move as the player chooses it: its kind, columns and size (a deal's cards are what
+    the stock holds, not the player's choice)."""
+    return (move.kind, move.src, move.dst, len(move.cards))
+
+
+def hidden_permuted(position: SpiderDeal, rng: random.Random) -> SpiderDeal:
+    """``position`` with its face-down cards and its stock dealt anew: the same view."""
+    hidden = [c for col in position.columns for c in col.down] + list(position.stock)
+    rng.shuffle(hidden)
+    stock, rest = hidden[: len(position.stock)], hidden[len(position.stock) :]
+    lines = ["Stock: " + " ".join(map(str, stock))]
+    if position.off:
+        lines.append("Off: " + " ".join(position.off))
+    for column in position.columns:
+        down, rest = rest[: len(column.down)], rest[len(column.down) :]
+        up = " ".join(map(str, column.up))
+        lines.append(f"{' '.join(map(str, down))} | {up}" if down else (up or ":"))
+    return SpiderDeal.from_text("\n".join(lines) + "\n", position.variant)
+
+
+def play_by_hints(
+    game: SpiderGame, effort: FairEffort, most: int = 1_500
+) -> castle.Hint[castle.SpiderMove]:
+    """Presses the fair hint until the game is won or the hint has no move; every position
+    met must be new. Returns the last hint."""
+    seen = {game.position.to_text()}
+    hint = game.hint(fair=True, effort=effort)
+    while hint.move is not None and not game.is_won:
+        play(game, hint.move)
+        text = game.position.to_text()
+        assert text not in seen, f"position repeated after {game.moves} moves"
+        seen.add(text)
+        assert game.moves < most
+        if not game.is_won:
+            hint = game.hint(fair=True, effort=effort)
+    return hint
+
+
+def test_the_saved_game_where_the_hint_looped_is_won_by_the_fair_hint(tmp_path: Path) -> None:
+    # Spider (1 suit), deal 373912594: the old hint moved T♠ between columns 3 and 6 for ever.
+    shutil.copy(DATA / "spider-fair-loop" / "game.json", tmp_path / "game.json")
+    game = castle.Game.resume(SaveStore(tmp_path))
+    assert isinstance(game, SpiderGame)
+    assert not game.position.stock and sum(len(c.down) for c in game.columns) == 0
+    first = game.hint(fair=True)
+    # Nothing is hidden: the hint is the solver's win, with its length.
+    assert first.status == "solved" and first.left > 0
+    play_by_hints(game, FairEffort())
+    assert game.is_won
+
+
+def test_once_nothing_is_hidden_the_fair_hint_is_the_solvers_plan() -> None:
+    endgame = SpiderDeal.from_text(
+        "Stock:\nOff: S S S S S S\n"
+        "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS\n"
+        "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\nAS\n:\n:\n:\n:\n:\n:\n:\n",
+        "spider-1",
+    )
+    advice = fair_advice(endgame)
+    assert advice.exact and advice.moves
+    assert advice.moves == solve_spider(endgame).moves[: len(advice.moves)]
+    game = SpiderGame(endgame)
+    play_by_hints(game, QUICK)
+    assert game.is_won
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    variant=st.sampled_from(["spider-1", "spider-2", "spider"]),
+    number=st.integers(1, 10_000),
+    walk=st.integers(0, 40),
+    shuffle=st.integers(0, 2**32),
+)
+def test_the_fair_hint_reads_no_hidden_card(
+    variant: str, number: int, walk: int, shuffle: int
+) -> None:
+    # A position reached by some legal play, then the same view with other hidden cards: the
+    # same advice, move for move.
+    rng = random.Random(number * 41 + walk)
+    position = SpiderDeal.from_number(variant, number)
+    for _ in range(walk):
+        moves = position.core.legal_moves()
+        if not moves:
+            break
+        position = SpiderDeal(position.core.play(*rng.choice(moves)))
+    other = hidden_permuted(position, random.Random(shuffle))
+    assert [c.up for c in other.columns] == [c.up for c in position.columns]
+    mine = fair_advice(position, seed=7, effort=QUICK)
+    theirs = fair_advice(other, seed=7, effort=QUICK)
+    assert [core(m) for m in mine.moves] == [core(m) for m in theirs.moves]
+    assert (mine.won, mine.worlds, mine.exact) == (theirs.won, theirs.worlds, theirs.exact)
+
+
+@pytest.mark.parametrize(("variant", "number"), [("spider-1", 3), ("spider-2", 5), ("spider", 1)])
+def test_the_fair_hint_never_returns_to_a_position(variant: str, number: int) -> None:
+    # Played to the end by the hint alone: won, or an honest "no move helps", never a shuffle.
+    game = SpiderGame(SpiderDeal.from_number(variant, number))
+    last = play_by_hints(game, QUICK)
+    if not game.is_won:
+        assert last.move is None and str(last) in (
+            NO_MOVE_HELPS,
+            str(castle.Hint("unsolvable", None)),
+        )
+
+
+def test_the_fair_hint_goes_back_only_when_that_is_the_one_way_forward() -> None:
+    # Stock empty, column 10 empty, 5S alone on the face-down cards of column 1: it can only
+    # turn one up by going into the empty column. The player puts the 9S of column 2 there
+    # (on nothing else does a 9 fit); the one way on is the 9S back onto the TS, a position
+    # played before, and then the 5S into the emptied column.
+    shown = ["5S", "TS", "9S"] + ["QS", "9S"] * 7
+    left = [f"{r}S" for r in "A23456789TJQK" for _ in range(8)]
+    for card in [*shown, "KS"]:
+        left.remove(card)
+    columns = [" ".join([*left, "KS"]) + " | 5S", "TS 9S"] + ["QS 9S"] * 7 + [":"]
+    position = SpiderDeal.from_text("Stock:\n" + "\n".join(columns) + "\n", "spider-1")
+    game = SpiderGame(position)
+    game.move(1, 9, 1)
+    back = game.hint(fair=True, effort=QUICK)
+    assert back.move is not None and core(back.move) == ("run", 9, 1, 1)
+    play(game, back.move)
+    assert game.position == position
+    on = game.hint(fair=True, effort=QUICK)
+    assert on.move is not None and core(on.move) == ("run", 0, 9, 1)
+
+
+@settings(max_examples=15, deadline=None)
+@given(number=st.integers(1, 10_000), walk=st.integers(0, 30))
+def test_a_fair_plan_passes_no_position_played_since_a_card_was_shown(
+    number: int, walk: int
+) -> None:
+    rng = random.Random(number + walk)
+    game = SpiderGame(SpiderDeal.from_number("spider-2", number))
+    for _ in range(walk):
+        moves = game.position.core.legal_moves()
+        if not moves:
+            break
+        game._act(*rng.choice(moves))
+    visited = {p.to_text() for p in game.since_shown()}
+    advice = fair_advice(game.position, visited=game.since_shown(), seed=1, effort=QUICK)
+    at = game.position
+    for move in advice.moves[:-1]:
+        at = SpiderDeal(at.core.play(*_core_move(move)))
+        assert at.to_text() not in visited
+
+
+def test_autoplay_follows_the_hint_a_player_sees() -> None:
+    deal = SpiderDeal.from_number("spider-1", 2)
+    result = autoplay_spider(deal, fair=True, effort=QUICK)
+    game = SpiderGame(deal)
+    play_by_hints(game, QUICK)
+    assert (result.won, result.moves) == (game.is_won, game.moves)
+
+
+def test_an_effort_of_nothing_is_refused() -> None:
+    with pytest.raises(ValueError, match="quiet"):
+        FairEffort(quiet=0)
+    with pytest.raises(ValueError, match="weights"):
+        FairEffort(weights=(1, 2, 3))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="states"):
+        FairEffort(states=True)
