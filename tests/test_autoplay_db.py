@@ -22,9 +22,10 @@ from pathlib import Path
 
 import castle
 import pytest
-from castle.autoplay import autoplay_castle
+from castle.autoplay import autoplay_castle, autoplay_spider
 from castle.autoplay_store import AutoplayStore, Game
 from castle.cli.autoplay_player import Autoplayer
+from castle.fair import FAIR_PLAYER
 from castle.cli.output import format_rate
 from castle.cli.progress import PlayProgress
 from rich.console import Console, Group
@@ -252,6 +253,72 @@ def test_dask_local_plays_the_games_local_jobs_play(
     assert {g.won for g in games(local)} == {True, False}
 
 
+# --- the fair Spider player, resumed and on Dask ----------------------------------------------
+
+#: The fair player with a small effort: a one-suit game in about half a second.
+FAIR = ["--variant", "spider-1", "--fair", "--samples", "1", "--max-states", "200"]
+
+
+def check_fair_games(stored: list[Game]) -> None:
+    """Stored games are what the fair hint plays with the same settings."""
+    for game in stored:
+        result = autoplay_spider(
+            castle.SpiderDeal.from_number("spider-1", game.deal),
+            fair=True,
+            seed=game.deal,
+            samples=1,
+            max_states=200,
+        )
+        assert (game.won, game.fields["moves"], game.fields["plans"]) == (
+            result.won,
+            result.moves,
+            result.plans,
+        ), game
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_a_fair_spider_run_killed_with_sigkill_resumes(tmp_path: Path) -> None:
+    db = tmp_path / "fair.db"
+    argv = [castle_script(), "autoplay", *FAIR, "--deals", "1-12", "--db", str(db)]
+    with subprocess.Popen(
+        argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as process:
+        deadline = time.monotonic() + 120
+        while played_count(db) < 2 and process.poll() is None:
+            assert time.monotonic() < deadline, "nothing stored within 120 s"
+            time.sleep(0.01)
+        os.kill(process.pid, signal.SIGKILL)
+        process.communicate(timeout=30)
+    assert process.returncode == -signal.SIGKILL
+    kept = games(db)
+    assert 2 <= len(kept) < 12
+    resumed = subprocess.run(argv, capture_output=True, text=True, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+    assert this_run(resumed.stdout) == (12 - len(kept), 0, len(kept))
+    stored = games(db)
+    assert [g.deal for g in stored] == list(range(1, 13))
+    assert {json.loads(g.settings)["player"] for g in stored} == {FAIR_PLAYER}
+    check_fair_games(stored[::3])
+
+
+def test_the_fair_spider_player_on_dask_plays_what_it_plays_here(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("distributed")
+    local, on_dask = tmp_path / "local.db", tmp_path / "dask.db"
+    deals = [*FAIR, "--deals", "1-4"]
+    assert run(capsys, "autoplay", *deals, "--jobs", "1", "--db", str(local))[0] == 0
+    code, out, err = run(capsys, "autoplay", *deals, "--dask-local", "2", "--db", str(on_dask))
+    assert (code, err) == (0, ""), err
+    assert "played by the fair hint" in out
+
+    def essence(db: Path) -> list[tuple[object, ...]]:
+        return [(g.variant, g.settings, g.deal, g.won, g.result) for g in games(db)]
+
+    assert essence(on_dask) == essence(local)
+    check_fair_games(games(local))
+
+
 # --- the progress display ------------------------------------------------------------------------
 
 
@@ -274,7 +341,13 @@ def test_the_player_is_stored_under_the_settings_of_its_game() -> None:
     castle_player = Autoplayer(BC, max_states=500, max_seconds=2.0)
     assert castle_player.settings() == {"max_states": 500, "max_seconds": 2.0}
     spider_player = Autoplayer("spider-2", fair=True, samples=5, seed=7)
-    assert spider_player.settings() == {"fair": True, "samples": 5, "seed": 7, "max_states": None}
+    assert spider_player.settings() == {
+        "fair": True,
+        "samples": 5,
+        "seed": 7,
+        "max_states": None,
+        "player": FAIR_PLAYER,  # another fair player's games are other games
+    }
 
 
 # --- bad input -----------------------------------------------------------------------------------
