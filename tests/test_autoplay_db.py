@@ -25,9 +25,9 @@ import pytest
 from castle.autoplay import autoplay_castle, autoplay_spider
 from castle.autoplay_store import AutoplayStore, Game
 from castle.cli.autoplay_player import Autoplayer
-from castle.fair import FAIR_PLAYER
 from castle.cli.output import format_rate
 from castle.cli.progress import PlayProgress
+from castle.fair import FAIR_PLAYER
 from rich.console import Console, Group
 from test_survey import at_once, castle_script, claims_left, run
 

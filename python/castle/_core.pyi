@@ -23,6 +23,7 @@ __all__ = [
     "parse_card",
     "solve",
     "solve_spider",
+    "spider_fair_advice",
     "spider_variants",
     "variants",
 ]

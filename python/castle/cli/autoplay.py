@@ -56,9 +56,11 @@ Each deal is played by the hint alone. A castle game (Beleaguered Castle, Street
 Alleys, Citadel) follows the player's hint, a step of one plan that wins (searched again
 only off the plan), so it wins exactly the deals the solver wins under the same limits; the
 summary sets the two side by side. Spider: with --fair the hint sees only what a player
-sees: it solves a few random completions of the face-down cards and the stock and plays the
-move most of their wins start with. Without --fair it follows the thoughtful solver, which
-sees every card.
+sees: it plans the moves that show nothing new up to the next card it turns up (the deal
+only when no card can be), chooses where to look next by the deck's rule (with one suit, by
+playing each choice out in a few worlds of the unseen cards), and never returns to a
+position played since a card was last shown. Without --fair it follows the thoughtful
+solver, which sees every card.
 
 With --db FILE each game is stored in an SQLite file as soon as it is played: run the same
 command again after an interruption (even kill -9) and it plays only the deals the file
