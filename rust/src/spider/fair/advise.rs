@@ -157,6 +157,7 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
     let exits = found.ranked(effort.candidates);
     match exits.len() {
         0 => Advice::NoMove { proved: false },
+        // One exit, or none to judge it in: the best-ranked one.
         1 => Advice::Plan {
             moves: exits[0].moves.clone(),
             exact: false,
@@ -229,19 +230,55 @@ fn judge(exits: &[Exit], worlds: &[SpiderState], effort: &Effort) -> Vec<Worth> 
     results.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
-/// `exit` made in `world`, then the look-ahead beam: whether it won, and the nearest estimate
-/// it reached.
+/// What a look-ahead says of a world it won: nearer than any estimate.
+const WON: i32 = i32::MIN / 2;
+
+/// `exit` made in `world`, then the look-ahead (a play-out, or a beam): whether it won, and
+/// the nearest estimate it reached.
 fn look_ahead(exit: &Exit, world: &SpiderState, effort: &Effort) -> (bool, i32) {
     let mut state = world.clone();
     for &m in &exit.moves {
         debug_assert!(is_legal(&state, m), "an exit is legal in every world");
         apply(&mut state, m);
     }
-    if state.is_won() {
-        return (true, i32::MIN / 2);
-    }
     if effort.rollout > 0 {
-        return roll_out(state, effort);
+        roll_out(state, effort)
+    } else {
+        beam(state, effort)
+    }
+}
+
+/// The rest of the game played from `state` by a player who takes the first of
+/// [`quiet::Quiet::ranked`] each time (fair: it reads no hidden card but those its moves turn
+/// up), then, once nothing is hidden, a beam: whether it won, and the estimate of where it
+/// stopped.
+fn roll_out(mut state: SpiderState, effort: &Effort) -> (bool, i32) {
+    let none = FxHashSet::default();
+    loop {
+        if state.is_won() {
+            return (true, WON);
+        }
+        if state.stock_left().is_empty() && state.cols.iter().all(|c| c.down == 0) {
+            return beam(state, effort);
+        }
+        let found = quiet::search(state.clone(), &none, effort.rollout, &effort.weights);
+        if found.won.is_some() {
+            return (true, WON);
+        }
+        let Some(exit) = found.ranked(1).into_iter().next() else {
+            return (false, effort.weights.estimate(&state));
+        };
+        for &m in &exit.moves {
+            apply(&mut state, m);
+        }
+    }
+}
+
+/// A beam of `effort.width` from `state` within `effort.states`: whether it won, and the
+/// nearest estimate it reached.
+fn beam(state: SpiderState, effort: &Effort) -> (bool, i32) {
+    if state.is_won() {
+        return (true, WON);
     }
     let budget = Budget {
         max_states: Some(effort.states),
@@ -261,57 +298,7 @@ fn look_ahead(exit: &Exit, world: &SpiderState, effort: &Effort) -> (bool, i32) 
         &mut reached,
     );
     match end {
-        End::Won(_) => (true, i32::MIN / 2),
+        End::Won(_) => (true, WON),
         _ => (false, reached),
     }
-}
-
-/// The rest of the game played from `state` by a player who takes [`Quiet::greedy`]'s exit
-/// each time (fair: it reads no hidden card but those its moves turn up), then, once nothing
-/// is hidden, a beam: whether it won, and the estimate of where it stopped.
-fn roll_out(mut state: SpiderState, effort: &Effort) -> (bool, i32) {
-    let none = FxHashSet::default();
-    loop {
-        if state.is_won() {
-            return (true, i32::MIN / 2);
-        }
-        if state.stock_left().is_empty() && state.cols.iter().all(|c| c.down == 0) {
-            let end = open_beam(state.clone(), effort);
-            return match end {
-                Some(()) => (true, i32::MIN / 2),
-                None => (false, effort.weights.estimate(&state)),
-            };
-        }
-        let found = quiet::search(state.clone(), &none, effort.rollout, &effort.weights);
-        if found.won.is_some() {
-            return (true, i32::MIN / 2);
-        }
-        let Some(exit) = found.ranked(1).into_iter().next() else {
-            return (false, effort.weights.estimate(&state));
-        };
-        for &m in &exit.moves {
-            apply(&mut state, m);
-        }
-    }
-}
-
-/// A beam on a position with nothing hidden: Some if it wins.
-fn open_beam(state: SpiderState, effort: &Effort) -> Option<()> {
-    let budget = Budget {
-        max_states: Some(effort.states),
-        deadline: Deadline::NONE,
-        memory: Memory::from_now(1 << 28),
-    };
-    let mut interrupted = || false;
-    let mut watch = Watch::new(std::time::Instant::now(), &mut interrupted);
-    let end = beam_from(
-        state,
-        effort.width,
-        &effort.weights,
-        &budget,
-        &mut 0,
-        &mut watch,
-        &mut 0,
-    );
-    matches!(end, End::Won(_)).then_some(())
 }
