@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.console import Console, RenderableType
 from rich.progress import (
@@ -56,8 +56,53 @@ class _TwoLineProgress(Progress):
             yield tally_line(self._counts, task.speed)
 
 
-class BatchProgress:
-    """A context manager; shows nothing unless ``enabled`` (a terminal that is free).
+_D = TypeVar("_D", bound="_Display")
+
+
+def _on_console(console: Console, enabled: bool) -> dict[str, Any]:
+    """rich's options of both displays: on ``console``, shown only if ``enabled``, gone when
+    done."""
+    # No stdout/stderr redirection: rich would route stdout (JSON lines) to the progress
+    # console, which is stderr.
+    return {
+        "console": console,
+        "transient": True,
+        "disable": not enabled,
+        "redirect_stdout": False,
+        "redirect_stderr": False,
+    }
+
+
+class _Display:
+    """A display of one task of ``total`` steps, ``done`` of them done already; shown inside
+    ``with``. Extra ``fields`` go to the task, for the columns that show them."""
+
+    def __init__(
+        self, progress: Progress, description: str, total: int, done: int, **fields: Any
+    ) -> None:
+        self._progress = progress
+        self._task = progress.add_task(description, total=total, completed=done, **fields)
+
+    def __enter__(self: _D) -> _D:
+        self._progress.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self._progress.stop()
+
+    def renderables(self) -> Iterable[RenderableType]:
+        """What the display shows now, for a test to measure."""
+        return self._progress.get_renderables()
+
+
+class BatchProgress(_Display):
+    """A context manager; shows nothing unless ``enabled`` (a terminal that is free). Its
+    :meth:`renderables` are two lines.
 
     A resumed run starts part way: ``done`` deals already answered, with verdicts ``counts``.
     """
@@ -73,9 +118,7 @@ class BatchProgress:
         counts: Counter[str] | None = None,
     ) -> None:
         self.counts: Counter[str] = Counter(counts or {})
-        # No stdout/stderr redirection: rich would route stdout (JSON lines) to the
-        # progress console, which is stderr.
-        self._progress = _TwoLineProgress(
+        progress = _TwoLineProgress(
             TextColumn("{task.description}", table_column=Column(no_wrap=True)),
             BarColumn(),  # 40 wide, narrower when the line would not fit
             MofNCompleteColumn(),
@@ -83,29 +126,9 @@ class BatchProgress:
             TextColumn("eta"),
             TimeRemainingColumn(),
             counts=self.counts,
-            console=console,
-            transient=True,
-            disable=not enabled,
-            redirect_stdout=False,
-            redirect_stderr=False,
+            **_on_console(console, enabled),
         )
-        self._task = self._progress.add_task(description, total=total, completed=done)
-
-    def __enter__(self) -> BatchProgress:
-        self._progress.start()
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self._progress.stop()
-
-    def renderables(self) -> Iterable[RenderableType]:
-        """What the display shows now (two lines), for a test to measure."""
-        return self._progress.get_renderables()
+        super().__init__(progress, description, total, done)
 
     def advance(self, result: DealResult) -> None:
         self.counts[result.status] += 1
@@ -120,7 +143,7 @@ class _RateColumn(ProgressColumn):
         return Text(format_rate(speed) if speed else "", style="cyan")
 
 
-class PlayProgress:
+class PlayProgress(_Display):
     """The progress display of ``castle autoplay``: the bar with done/total, the games won
     and their share, the times and the rate. A context manager; shows nothing unless
     ``enabled`` (a terminal that is free). A resumed run starts part way: ``done`` deals
@@ -138,7 +161,7 @@ class PlayProgress:
     ) -> None:
         self.done = done
         self.won = won
-        self._progress = Progress(
+        progress = Progress(
             TextColumn("{task.description}", table_column=Column(no_wrap=True)),
             BarColumn(bar_width=24),
             MofNCompleteColumn(),
@@ -147,35 +170,13 @@ class PlayProgress:
             TextColumn("eta"),
             TimeRemainingColumn(),
             _RateColumn(),
-            console=console,
-            transient=True,
-            disable=not enabled,
-            redirect_stdout=False,
-            redirect_stderr=False,
+            **_on_console(console, enabled),
         )
-        self._task = self._progress.add_task(
-            description, total=total, completed=done, won=self._won_text()
-        )
+        super().__init__(progress, description, total, done, won=self._won_text())
 
     def _won_text(self) -> str:
         share = f" ({format_percent(self.won / self.done)})" if self.done else ""
         return f"{self.won:,} won{share}"
-
-    def __enter__(self) -> PlayProgress:
-        self._progress.start()
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self._progress.stop()
-
-    def renderables(self) -> Iterable[RenderableType]:
-        """What the display shows now, for a test to measure."""
-        return self._progress.get_renderables()
 
     def advance(self, won: bool) -> None:
         self.done += 1
