@@ -304,9 +304,8 @@ def test_a_file_another_run_is_making_is_waited_for(tmp_path: Path, journal: str
     if journal == "wal":
         other.execute("PRAGMA journal_mode = WAL")
     other.execute("BEGIN IMMEDIATE")
-    for statement in survey_store._SCHEMA.split(";"):
-        if statement.strip():
-            other.execute(statement)
+    for statement in SurveyStore.KIND.statements():
+        other.execute(statement)
     version = survey_store.SCHEMA_VERSION
     other.execute("INSERT INTO castle_survey VALUES (?, 'then', 'the other run')", (version,))
     thread = later(0.5, lambda: other.execute("COMMIT"))

@@ -33,11 +33,6 @@ SCHEMA_VERSION = 1
 APPLICATION_ID = 0x4341504C
 
 _SCHEMA = """
-CREATE TABLE castle_autoplay (
-    schema_version INTEGER NOT NULL,
-    created TEXT NOT NULL,
-    castle_version TEXT NOT NULL
-);
 CREATE TABLE games (
     variant TEXT NOT NULL,
     settings TEXT NOT NULL,
@@ -140,16 +135,10 @@ class AutoplayStore(ResultsFile):
             params += [min(deals), max(deals)]
             wanted = set(deals)
         sql += " ORDER BY variant, settings, deal"
-        with self.reading() as db:
-            cursor = db.execute(sql, params)
-            while True:
-                rows = cursor.fetchmany(1000)
-                if not rows:
-                    return
-                for row in rows:
-                    game = Game(*row)._replace(won=bool(row[3]))  # SQLite holds 0 or 1
-                    if wanted is None or game.deal in wanted:
-                        yield game
+        for row in self.rows(sql, params):
+            game = Game(*row)._replace(won=bool(row[3]))  # SQLite holds 0 or 1
+            if wanted is None or game.deal in wanted:
+                yield game
 
     def groups(self, variant: str | None = None) -> list[GroupTally]:
         """Each variant and settings the file holds games of (of ``variant`` only, if
@@ -183,10 +172,8 @@ class AutoplayStore(ResultsFile):
         games = list(games)
         rows = [(*g[:3], int(g.won), *g[4:]) for g in games]
         marks = ", ".join("?" * len(_COLUMNS.split(",")))
-        with self.transaction("write to") as db:
-            db.executemany(f"INSERT OR IGNORE INTO games ({_COLUMNS}) VALUES ({marks})", rows)
-            if claims is not None:
-                claims.settle(db, [g.deal for g in games])
+        sql = f"INSERT OR IGNORE INTO games ({_COLUMNS}) VALUES ({marks})"
+        self.put_rows(sql, rows, [g.deal for g in games], claims)
 
 
 __all__ = [

@@ -14,12 +14,12 @@ import contextlib
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from types import TracebackType
-from typing import ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from . import __version__
 from .errors import CastleError
@@ -33,6 +33,17 @@ class FileError(CastleError, ValueError):
     """A file that is not of its kind, a damaged one, or one that cannot be written."""
 
 
+def _own_table(name: str) -> str:
+    """The table that names a file's kind: one row, its schema version, when it was made and
+    by which castle."""
+    return f"""
+CREATE TABLE castle_{name} (
+    schema_version INTEGER NOT NULL,
+    created TEXT NOT NULL,
+    castle_version TEXT NOT NULL
+)"""
+
+
 @dataclass(frozen=True)
 class FileKind:
     """What makes a kind of results file: the table that names it and the one of its rows,
@@ -44,7 +55,7 @@ class FileKind:
     what: str
     #: The rows' table: with ``castle_<name>``, what a file of this kind must hold.
     table: str
-    #: The tables, ``castle_<name>`` first (schema_version, created, castle_version).
+    #: The kind's own tables (``castle_<name>`` is made before them: :meth:`statements`).
     schema: str
     version: int
     #: SQLite's application id (``file(1)`` can show it).
@@ -53,6 +64,10 @@ class FileKind:
     #: Older versions that :attr:`upgrade` brings up to date, inside a write transaction.
     upgrades_from: tuple[int, ...] = ()
     upgrade: Callable[[sqlite3.Connection, int], None] | None = None
+
+    def statements(self) -> list[str]:
+        """What makes a new file's tables: ``castle_<name>``'s, then :attr:`schema`'s."""
+        return [_own_table(self.name), *(s for s in self.schema.split(";") if s.strip())]
 
 
 def utc_now() -> str:
@@ -229,9 +244,8 @@ class ResultsFile:
                 db.execute("ROLLBACK")
                 return False
             db.execute(f"PRAGMA application_id = {kind.application_id}")
-            for statement in kind.schema.split(";"):
-                if statement.strip():
-                    db.execute(statement)
+            for statement in kind.statements():
+                db.execute(statement)
             db.execute(
                 f"INSERT INTO castle_{kind.name} VALUES (?, ?, ?)",
                 (kind.version, utc_now(), __version__),
@@ -264,6 +278,27 @@ class ResultsFile:
             yield self._db
         except sqlite3.Error as e:
             raise self.KIND.error(f"cannot read {self.path}: {reason(e)}") from None
+
+    def rows(self, sql: str, params: Sequence[object] = ()) -> Iterator[tuple[Any, ...]]:
+        """The rows that ``sql`` reads, fetched a thousand at a time, so that a large file
+        is never held in memory whole; errors as :meth:`reading`'s."""
+        with self.reading() as db:
+            cursor = db.execute(sql, params)
+            while True:
+                rows = cursor.fetchmany(1000)
+                if not rows:
+                    return
+                yield from rows
+
+    def put_rows(
+        self, sql: str, rows: Sequence[Sequence[object]], deals: list[int], claims: Settler | None
+    ) -> None:
+        """``sql`` run on each of ``rows`` in one transaction; with ``claims``, the run's
+        claims on ``deals`` (those of the rows) are settled in the same transaction."""
+        with self.transaction("write to") as db:
+            db.executemany(sql, rows)
+            if claims is not None:
+                claims.settle(db, deals)
 
     @contextlib.contextmanager
     def transaction(self, doing: str) -> Iterator[sqlite3.Connection]:

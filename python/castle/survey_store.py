@@ -36,11 +36,6 @@ SCHEMA_VERSION = 2
 APPLICATION_ID = 0x43535659
 
 _SCHEMA = """
-CREATE TABLE castle_survey (
-    schema_version INTEGER NOT NULL,
-    created TEXT NOT NULL,
-    castle_version TEXT NOT NULL
-);
 CREATE TABLE verdicts (
     variant TEXT NOT NULL,
     deal INTEGER NOT NULL CHECK (deal >= 1),
@@ -177,35 +172,20 @@ class SurveyStore(ResultsFile):
             sql += " WHERE variant = ?"
             params = (variant,)
         sql += " ORDER BY variant, deal"
-        with self.reading() as db:
-            cursor = db.execute(sql, params)
-            while True:
-                rows = cursor.fetchmany(1000)
-                if not rows:
-                    return
-                for row in rows:
-                    yield Verdict(*row)
+        for row in self.rows(sql, params):
+            yield Verdict(*row)
 
     def outcomes(self, variant: str) -> Iterator[tuple[str, str | None, float, int]]:
         """``(status, limit_hit, seconds, states)`` of every stored deal of ``variant``: what
         summaries count, read faster than whole :class:`Verdict` rows."""
         sql = "SELECT status, limit_hit, seconds, states FROM verdicts WHERE variant = ?"
-        with self.reading() as db:
-            cursor = db.execute(sql, (variant,))
-            while True:
-                rows = cursor.fetchmany(1000)
-                if not rows:
-                    return
-                yield from rows
+        yield from self.rows(sql, (variant,))
 
     def put(self, verdicts: Iterable[Verdict], claims: Settler | None = None) -> None:
         """Store ``verdicts`` in one transaction (a decided verdict already stored stays); with
         ``claims``, the run's claims on those deals are settled in the same transaction."""
         verdicts = list(verdicts)
-        with self.transaction("write to") as db:
-            db.executemany(_UPSERT, verdicts)
-            if claims is not None:
-                claims.settle(db, [v.deal for v in verdicts])
+        self.put_rows(_UPSERT, verdicts, [v.deal for v in verdicts], claims)
 
 
 class SurveyWriter:
