@@ -13,23 +13,32 @@ import json
 import os
 import re
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import castle
 import pytest
-from castle.autoplay import autoplay_castle, autoplay_spider
+from castle.autoplay import AutoplayResult, autoplay_castle, autoplay_spider
 from castle.autoplay_store import AutoplayStore, Game
 from castle.cli.autoplay_player import Autoplayer
 from castle.cli.output import format_rate
 from castle.cli.progress import PlayProgress
 from castle.fair import FAIR_PLAYER
 from rich.console import Console, Group
-from test_survey import at_once, castle_script, claims_left, run
+from test_survey import (
+    BAD_FILES,
+    at_once,
+    bad_file,
+    castle_script,
+    claims_left,
+    refused_and_left_alone,
+    refused_making_nothing,
+    run,
+    stored_count,
+    survey_file,
+)
 
 BC = "beleaguered-castle"
 #: A budget that plays a Beleaguered Castle deal in about 5 ms, a third of them won.
@@ -41,14 +50,9 @@ def games(db: Path, variant: str | None = None) -> list[Game]:
         return list(store.games(variant))
 
 
-def played_count(db: Path) -> int:
-    if not db.exists():
-        return 0
-    try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as connection:
-            return int(connection.execute("SELECT count(*) FROM games").fetchone()[0])
-    except sqlite3.Error:  # still being made
-        return 0
+def essence(db: Path) -> list[tuple[object, ...]]:
+    """The games stored, without what differs run to run (seconds, when played)."""
+    return [(g.variant, g.settings, g.deal, g.won, g.result) for g in games(db)]
 
 
 def this_run(out: str) -> tuple[int, int, int]:
@@ -64,18 +68,49 @@ def this_run(out: str) -> tuple[int, int, int]:
     return mine, other, before
 
 
+def check_game(game: Game, result: AutoplayResult) -> None:
+    """The stored game is ``result``: won or not, its moves and plans."""
+    assert (game.won, game.fields["moves"], game.fields["plans"]) == (
+        result.won,
+        result.moves,
+        result.plans,
+    ), game
+
+
 def check_against_autoplay(stored: list[Game], max_states: int, every: int = 1) -> None:
     """Stored games are what castle.autoplay plays under the same budget."""
     for game in stored[::every]:
         result = autoplay_castle(
             castle.Deal.from_number(game.variant, game.deal), max_states=max_states
         )
-        assert (game.won, game.fields["moves"], game.fields["plans"]) == (
-            result.won,
-            result.moves,
-            result.plans,
-        ), game
+        check_game(game, result)
         assert game.fields["status"] == result.status
+
+
+def kill_once_stored(argv: list[str], db: Path, played: int, seconds: float) -> None:
+    """Start ``castle autoplay`` (``argv``) and kill -9 it once ``db`` holds ``played``
+    games, which must be within ``seconds``."""
+    with subprocess.Popen(
+        argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as process:
+        deadline = time.monotonic() + seconds
+        while stored_count(db, "games") < played and process.poll() is None:
+            assert time.monotonic() < deadline, f"{played} games not stored within {seconds} s"
+            time.sleep(0.01)
+        os.kill(process.pid, signal.SIGKILL)
+        process.communicate(timeout=30)
+    assert process.returncode == -signal.SIGKILL
+
+
+def resume(argv: list[str], db: Path, kept: list[Game], deals: int, seconds: float) -> list[Game]:
+    """Run ``argv`` (deals 1 to ``deals``) again after a kill that ``kept`` some games: it
+    plays exactly the others. The games stored then, none missing, none twice."""
+    resumed = subprocess.run(argv, capture_output=True, text=True, timeout=seconds)
+    assert resumed.returncode == 0, resumed.stderr
+    assert this_run(resumed.stdout) == (deals - len(kept), 0, len(kept))
+    stored = games(db)
+    assert [g.deal for g in stored] == list(range(1, deals + 1))
+    return stored
 
 
 # --- stored as played, and resumed ---------------------------------------------------------
@@ -187,28 +222,15 @@ def test_a_run_killed_with_sigkill_resumes_without_gaps_or_repeats(tmp_path: Pat
     db = tmp_path / "killed.db"
     argv = [castle_script(), "autoplay", *QUICK, "--deals", "1-1500", "--jobs", "2"]
     argv += ["--db", str(db)]
-    with subprocess.Popen(
-        argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    ) as process:
-        deadline = time.monotonic() + 60
-        while played_count(db) < 100 and process.poll() is None:
-            assert time.monotonic() < deadline, "nothing stored within 60 s"
-            time.sleep(0.01)
-        os.kill(process.pid, signal.SIGKILL)
-        process.communicate(timeout=30)
-    assert process.returncode == -signal.SIGKILL
+    kill_once_stored(argv, db, 100, 60)
     kept = games(db)
     assert 100 <= len(kept) < 1500
     owners, claimed = claims_left(db)
     assert owners == 1 and claimed > 0  # what it was playing, still claimed by the dead run
 
     # The next run takes the dead run's claims over and plays exactly the deals not stored.
-    resumed = subprocess.run(argv, capture_output=True, text=True, timeout=120)
-    assert resumed.returncode == 0, resumed.stderr
-    assert this_run(resumed.stdout) == (1500 - len(kept), 0, len(kept))
+    stored = resume(argv, db, kept, 1500, 120)
     assert claims_left(db) == (0, 0)
-    stored = games(db)
-    assert [g.deal for g in stored] == list(range(1, 1501))  # none missing, none twice
     by_deal = {g.deal: g for g in stored}
     assert [by_deal[g.deal] for g in kept] == kept  # none played again
     check_against_autoplay(stored, 500, every=97)
@@ -235,21 +257,25 @@ def test_two_runs_started_at_once_share_the_deals(tmp_path: Path, jobs: str) -> 
 # --- on Dask -------------------------------------------------------------------------------------
 
 
-def test_dask_local_plays_the_games_local_jobs_play(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def played_here_and_on_dask(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, deals: list[str]
+) -> tuple[Path, str]:
+    """``castle autoplay`` of ``deals`` (its flags) with --jobs 1 and with --dask-local 2
+    stores the same games: the file played here, and what the Dask run said."""
     pytest.importorskip("distributed")
     local, on_dask = tmp_path / "local.db", tmp_path / "dask.db"
-    deals = [*QUICK, "--deals", "1-150"]
     assert run(capsys, "autoplay", *deals, "--jobs", "1", "--db", str(local))[0] == 0
     code, out, err = run(capsys, "autoplay", *deals, "--dask-local", "2", "--db", str(on_dask))
     assert (code, err) == (0, ""), err
-    assert re.search(r"this run: 150 played, Dask LocalCluster \(2 workers\), 2 threads \(", out)
-
-    def essence(db: Path) -> list[tuple[object, ...]]:
-        return [(g.variant, g.settings, g.deal, g.won, g.result) for g in games(db)]
-
     assert essence(on_dask) == essence(local)
+    return local, out
+
+
+def test_dask_local_plays_the_games_local_jobs_play(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    local, out = played_here_and_on_dask(capsys, tmp_path, [*QUICK, "--deals", "1-150"])
+    assert re.search(r"this run: 150 played, Dask LocalCluster \(2 workers\), 2 threads \(", out)
     assert {g.won for g in games(local)} == {True, False}
 
 
@@ -269,34 +295,17 @@ def check_fair_games(stored: list[Game]) -> None:
             samples=1,
             max_states=200,
         )
-        assert (game.won, game.fields["moves"], game.fields["plans"]) == (
-            result.won,
-            result.moves,
-            result.plans,
-        ), game
+        check_game(game, result)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_a_fair_spider_run_killed_with_sigkill_resumes(tmp_path: Path) -> None:
     db = tmp_path / "fair.db"
     argv = [castle_script(), "autoplay", *FAIR, "--deals", "1-12", "--db", str(db)]
-    with subprocess.Popen(
-        argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    ) as process:
-        deadline = time.monotonic() + 120
-        while played_count(db) < 2 and process.poll() is None:
-            assert time.monotonic() < deadline, "nothing stored within 120 s"
-            time.sleep(0.01)
-        os.kill(process.pid, signal.SIGKILL)
-        process.communicate(timeout=30)
-    assert process.returncode == -signal.SIGKILL
+    kill_once_stored(argv, db, 2, 120)
     kept = games(db)
     assert 2 <= len(kept) < 12
-    resumed = subprocess.run(argv, capture_output=True, text=True, timeout=300)
-    assert resumed.returncode == 0, resumed.stderr
-    assert this_run(resumed.stdout) == (12 - len(kept), 0, len(kept))
-    stored = games(db)
-    assert [g.deal for g in stored] == list(range(1, 13))
+    stored = resume(argv, db, kept, 12, 300)
     assert {json.loads(g.settings)["player"] for g in stored} == {FAIR_PLAYER}
     check_fair_games(stored[::3])
 
@@ -304,18 +313,8 @@ def test_a_fair_spider_run_killed_with_sigkill_resumes(tmp_path: Path) -> None:
 def test_the_fair_spider_player_on_dask_plays_what_it_plays_here(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    pytest.importorskip("distributed")
-    local, on_dask = tmp_path / "local.db", tmp_path / "dask.db"
-    deals = [*FAIR, "--deals", "1-4"]
-    assert run(capsys, "autoplay", *deals, "--jobs", "1", "--db", str(local))[0] == 0
-    code, out, err = run(capsys, "autoplay", *deals, "--dask-local", "2", "--db", str(on_dask))
-    assert (code, err) == (0, ""), err
+    local, out = played_here_and_on_dask(capsys, tmp_path, [*FAIR, "--deals", "1-4"])
     assert "played by the fair hint" in out
-
-    def essence(db: Path) -> list[tuple[object, ...]]:
-        return [(g.variant, g.settings, g.deal, g.won, g.result) for g in games(db)]
-
-    assert essence(on_dask) == essence(local)
     check_fair_games(games(local))
 
 
@@ -353,10 +352,6 @@ def test_the_player_is_stored_under_the_settings_of_its_game() -> None:
 # --- bad input -----------------------------------------------------------------------------------
 
 
-def survey_file(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, "survey", "--deals", "1-3", "--max-states", "500", "--db", str(path))[0] == 0
-
-
 def autoplay_file(path: Path, deals: int = 3) -> None:
     """An autoplay file of ``deals`` games (made up: no need to play them)."""
     made_up = '{"won": false, "moves": 12, "plans": 3, "status": "unsolvable"}'
@@ -367,57 +362,22 @@ def autoplay_file(path: Path, deals: int = 3) -> None:
         )
 
 
-@pytest.fixture(
-    params=["text", "other-sqlite", "survey", "damaged", "truncated", "newer", "directory"]
-)
+@pytest.fixture(params=[*BAD_FILES, "survey"])
 def bad_db(
     request: pytest.FixtureRequest, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> Iterator[tuple[Path, str]]:
+) -> tuple[Path, str]:
     path = tmp_path / "bad.db"
-    kind = request.param
-    if kind == "text":
-        path.write_text("variant,deal\nciteadel,1\n")
-        needle = "not a castle autoplay file (not an SQLite database)"
-    elif kind == "other-sqlite":
-        with sqlite3.connect(path) as connection:
-            connection.execute("CREATE TABLE notes (text TEXT)")
-        connection.close()
-        needle = "an SQLite database but not a castle autoplay file"
-    elif kind == "survey":
+    if request.param == "survey":
         survey_file(path, capsys)
-        needle = "is a castle survey file, not a castle autoplay file"
-    elif kind in ("damaged", "truncated"):
-        autoplay_file(path, 400)
-        data = path.read_bytes()
-        assert len(data) > 4 * 4096
-        if kind == "damaged":
-            path.write_bytes(data[: 2 * 4096] + b"\xff" * 4096 + data[3 * 4096 :])
-        else:
-            path.write_bytes(data[: 3 * 4096 - 100])
-        needle = "damaged"
-    elif kind == "newer":
-        autoplay_file(path)
-        with sqlite3.connect(path) as connection:
-            connection.execute("UPDATE castle_autoplay SET schema_version = 99")
-        connection.close()
-        needle = "schema version 99"
-    else:
-        path.mkdir()
-        needle = "is a directory"
-    yield path, needle
+        return path, "is a castle survey file, not a castle autoplay file"
+    return path, bad_file(path, request.param, "autoplay", lambda p: autoplay_file(p, 400))
 
 
 @pytest.mark.parametrize("command", [["--deals", "1-3"], []], ids=["play", "report"])
 def test_a_file_that_is_not_an_autoplay_file_is_one_line_exit_2_and_left_alone(
     capsys: pytest.CaptureFixture[str], bad_db: tuple[Path, str], command: list[str]
 ) -> None:
-    path, needle = bad_db
-    before = None if path.is_dir() else path.read_bytes()
-    code, out, err = run(capsys, "autoplay", *QUICK, *command, "--db", str(path))
-    assert (code, out) == (2, "")
-    assert err.count("\n") == 1 and err.startswith("castle: error: "), err
-    assert needle in err and "Traceback" not in err
-    assert (None if path.is_dir() else path.read_bytes()) == before
+    refused_and_left_alone(capsys, *bad_db, "autoplay", *QUICK, *command, "--db", str(bad_db[0]))
 
 
 def test_a_survey_refuses_an_autoplay_file(
@@ -457,8 +417,4 @@ def test_bad_arguments_are_one_line_exit_2_and_make_no_file(
     argv: list[str],
     needle: str,
 ) -> None:
-    monkeypatch.chdir(tmp_path)
-    code, out, err = run(capsys, *argv)
-    assert (code, out) == (2, "")
-    assert err.count("\n") == 1 and needle in err, err
-    assert list(tmp_path.iterdir()) == []
+    refused_making_nothing(capsys, monkeypatch, tmp_path, argv, needle)

@@ -158,12 +158,13 @@ def castle_script() -> str:
     return script
 
 
-def stored_count(db: Path) -> int:
+def stored_count(db: Path, table: str = "verdicts") -> int:
+    """The rows of ``table`` in ``db`` (a survey's verdicts), while a run writes them."""
     if not db.exists():
         return 0
     try:
         with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as connection:
-            return int(connection.execute("SELECT count(*) FROM verdicts").fetchone()[0])
+            return int(connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
     except sqlite3.Error:  # still being created
         return 0
 
@@ -658,46 +659,66 @@ def test_plot_without_matplotlib_is_one_line_and_exit_2(
 # --- files that are not surveys ----------------------------------------------------------
 
 
-def damaged_survey(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert (
-        run(capsys, "survey", "--deals", "1-200", "--max-states", "500", "--db", str(path))[0] == 0
-    )
-    data = path.read_bytes()
-    assert len(data) > 3 * 4096
-    path.write_bytes(data[: 2 * 4096] + b"\xff" * 4096 + data[3 * 4096 :])
+def survey_file(path: Path, capsys: pytest.CaptureFixture[str], deals: int = 3) -> None:
+    """A survey file of deals 1 to ``deals``, solved under a small budget."""
+    argv = ["survey", "--deals", f"1-{deals}", "--max-states", "500", "--db", str(path)]
+    assert run(capsys, *argv)[0] == 0
 
 
-@pytest.fixture(params=["text", "other-sqlite", "damaged", "truncated", "newer", "directory"])
-def bad_db(
-    request: pytest.FixtureRequest, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> Iterator[tuple[Path, str]]:
-    path = tmp_path / "bad.db"
-    kind = request.param
-    if kind == "text":
+#: The files :func:`bad_file` makes, that a command given a castle file of some kind refuses.
+BAD_FILES = ["text", "other-sqlite", "damaged", "truncated", "newer", "directory"]
+
+
+def bad_file(path: Path, bad: str, name: str, make: Callable[[Path], None]) -> str:
+    """Make at ``path`` the ``bad`` file (of :data:`BAD_FILES`) where a castle ``name`` file
+    is wanted; ``make`` makes a good one, of more than three pages (to spoil). Returns what
+    the refusal says."""
+    if bad == "text":
         path.write_text("variant,deal\nciteadel,1\n")
-        needle = "not an SQLite database"
-    elif kind == "other-sqlite":
+        return f"not a castle {name} file (not an SQLite database)"
+    if bad == "other-sqlite":
         with sqlite3.connect(path) as connection:
             connection.execute("CREATE TABLE notes (text TEXT)")
         connection.close()
-        needle = "not a castle survey"
-    elif kind == "damaged":
-        damaged_survey(path, capsys)
-        needle = "damaged"
-    elif kind == "truncated":
-        damaged_survey(path, capsys)
-        path.write_bytes(path.read_bytes()[: 3 * 4096 - 100])
-        needle = "damaged"
-    elif kind == "newer":
-        assert run(capsys, "survey", "--deals", "1", "--db", str(path))[0] == 0
-        with sqlite3.connect(path) as connection:
-            connection.execute("UPDATE castle_survey SET schema_version = 99")
-        connection.close()
-        needle = "schema version 99"
-    else:
+        return f"an SQLite database but not a castle {name} file"
+    if bad == "directory":
         path.mkdir()
-        needle = "is a directory"
-    yield path, needle
+        return "is a directory"
+    make(path)
+    if bad == "newer":
+        with sqlite3.connect(path) as connection:
+            connection.execute(f"UPDATE castle_{name} SET schema_version = 99")
+        connection.close()
+        return "schema version 99"
+    data = path.read_bytes()
+    assert len(data) > 3 * 4096
+    if bad == "damaged":
+        path.write_bytes(data[: 2 * 4096] + b"\xff" * 4096 + data[3 * 4096 :])
+    else:
+        assert bad == "truncated", bad
+        path.write_bytes(data[: 3 * 4096 - 100])
+    return "damaged"
+
+
+def refused_and_left_alone(
+    capsys: pytest.CaptureFixture[str], path: Path, needle: str, *argv: str
+) -> None:
+    """``castle argv`` refuses the file at ``path``: exit 2, one line that says ``needle``,
+    no traceback, the file as it was."""
+    before = None if path.is_dir() else path.read_bytes()
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and err.startswith("castle: error: "), err
+    assert needle in err and "Traceback" not in err
+    assert (None if path.is_dir() else path.read_bytes()) == before
+
+
+@pytest.fixture(params=BAD_FILES)
+def bad_db(
+    request: pytest.FixtureRequest, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> tuple[Path, str]:
+    path = tmp_path / "bad.db"
+    return path, bad_file(path, request.param, "survey", lambda p: survey_file(p, capsys, 200))
 
 
 @pytest.mark.parametrize(
@@ -712,13 +733,7 @@ def bad_db(
 def test_not_a_survey_is_one_line_exit_2_and_left_alone(
     capsys: pytest.CaptureFixture[str], bad_db: tuple[Path, str], command: list[str]
 ) -> None:
-    path, needle = bad_db
-    before = None if path.is_dir() else path.read_bytes()
-    code, out, err = run(capsys, *command, str(path))
-    assert (code, out) == (2, "")
-    assert err.count("\n") == 1 and err.startswith("castle: error: "), err
-    assert needle in err and "Traceback" not in err
-    assert (None if path.is_dir() else path.read_bytes()) == before
+    refused_and_left_alone(capsys, *bad_db, *command, str(bad_db[0]))
 
 
 def test_missing_or_empty_file_for_report_and_retry(
@@ -757,11 +772,23 @@ def test_bad_arguments(
     argv: list[str],
     needle: str,
 ) -> None:
+    refused_making_nothing(capsys, monkeypatch, tmp_path, argv, needle)
+
+
+def refused_making_nothing(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    argv: list[str],
+    needle: str,
+) -> None:
+    """``castle argv``, run in ``tmp_path`` (empty), refuses its arguments: exit 2, one line
+    that says ``needle``, no file made."""
     monkeypatch.chdir(tmp_path)
     code, out, err = run(capsys, *argv)
     assert (code, out) == (2, "")
-    assert err.count("\n") == 1 and needle in err
-    assert not (tmp_path / "x.db").exists()
+    assert err.count("\n") == 1 and needle in err, err
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_help_names_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
