@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -560,17 +561,23 @@ def test_a_busy_port_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert f"cannot listen on 127.0.0.1 port {port}" in err and err.count("\n") == 1
 
 
-def test_a_hint_searches_off_the_event_loop(tmp_path: Path, monkeypatch: Any) -> None:
-    # While one player's hint searches (made slow here), another player is answered at once.
+def hold_hints(monkeypatch: Any, hold: Callable[[], object]) -> threading.Event:
+    """Make every hint's search call ``hold`` first; the event is set once one has begun."""
     searching = threading.Event()
     advice = Table.advice
 
-    def slow(self: Table, peek: bool = False) -> Any:
+    def held(self: Table, peek: bool = False) -> Any:
         searching.set()
-        time.sleep(1.5)
+        hold()
         return advice(self, peek)
 
-    monkeypatch.setattr(Table, "advice", slow)
+    monkeypatch.setattr(Table, "advice", held)
+    return searching
+
+
+def test_a_hint_searches_off_the_event_loop(tmp_path: Path, monkeypatch: Any) -> None:
+    # While one player's hint searches (made slow here), another player is answered at once.
+    searching = hold_hints(monkeypatch, lambda: time.sleep(1.5))
     app = create_app(tmp_path, token=TOKEN, loopback=False, rng=random.Random(7))
     headers = {"X-Castle-Token": TOKEN}
     with TestClient(app, base_url="http://192.0.2.7:8765", headers=headers) as alice:
@@ -594,16 +601,8 @@ def test_a_hint_in_flight_does_not_hold_up_the_same_player(
     # While a player's hint searches (held here until let go), the same player's views, lifts
     # and moves are answered at once; a hint that comes back after a move is dropped (the
     # reply says so, the table shows no hint), and one asked again is shown.
-    searching = threading.Event()
     release = threading.Event()
-    advice = Table.advice
-
-    def held(self: Table, peek: bool = False) -> Any:
-        searching.set()
-        release.wait(10)
-        return advice(self, peek)
-
-    monkeypatch.setattr(Table, "advice", held)
+    searching = hold_hints(monkeypatch, lambda: release.wait(10))
     c = client(tmp_path)
     with c:
         deal(c, "medium", 2)
