@@ -417,4 +417,5 @@ def test_bad_arguments_are_one_line_exit_2_and_make_no_file(
     argv: list[str],
     needle: str,
 ) -> None:
-    refused_making_nothing(capsys, monkeypatch, tmp_path, argv, needle)
+    monkeypatch.chdir(tmp_path)
+    refused_making_nothing(capsys, argv, needle)

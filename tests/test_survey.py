@@ -753,6 +753,17 @@ def test_missing_or_empty_file_for_report_and_retry(
         SurveyStore.open(tmp_path / "no" / "such.db", create=True)
 
 
+def refused_making_nothing(
+    capsys: pytest.CaptureFixture[str], argv: list[str], needle: str
+) -> None:
+    """``castle argv``, run in an empty folder, refuses its arguments: exit 2, one line that
+    says ``needle``, no file made in the folder."""
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and needle in err, err
+    assert list(Path.cwd().iterdir()) == []
+
+
 @pytest.mark.parametrize(
     ("argv", "needle"),
     [
@@ -772,23 +783,8 @@ def test_bad_arguments(
     argv: list[str],
     needle: str,
 ) -> None:
-    refused_making_nothing(capsys, monkeypatch, tmp_path, argv, needle)
-
-
-def refused_making_nothing(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path,
-    argv: list[str],
-    needle: str,
-) -> None:
-    """``castle argv``, run in ``tmp_path`` (empty), refuses its arguments: exit 2, one line
-    that says ``needle``, no file made."""
     monkeypatch.chdir(tmp_path)
-    code, out, err = run(capsys, *argv)
-    assert (code, out) == (2, "")
-    assert err.count("\n") == 1 and needle in err, err
-    assert list(tmp_path.iterdir()) == []
+    refused_making_nothing(capsys, argv, needle)
 
 
 def test_help_names_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
