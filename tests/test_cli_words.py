@@ -68,7 +68,7 @@ def test_every_option_says_what_it_does_and_its_default(
     flat = " ".join(out.split())
     assert code == 0 and "%(default)s" not in flat
     if command == "autoplay":
-        assert "(default spider)" in flat and "(default 3)" in flat and "default 0" in flat
+        assert "(default spider)" in flat and "(default: the deck" in flat and "default 0" in flat
     else:
         assert "(default beleaguered-castle;" in flat and "(default 1-20)" in flat
         assert "(default 2000)" in flat and "(default 3)" in flat

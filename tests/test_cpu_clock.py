@@ -219,6 +219,6 @@ def test_a_file_of_version_1_that_cannot_be_brought_up_to_date_is_left_alone(
     monkeypatch.setattr(survey_store, "_UPGRADE_FROM_1", "ALTER TABLE {table} ADD COLUMN")
     code, out, err = run(capsys, "survey", "report", "--db", str(db))
     assert (code, out) == (2, "")
-    assert err.startswith(f"castle: error: {db} is a castle survey of schema version 1")
+    assert err.startswith(f"castle: error: {db} is a castle survey file of schema version 1")
     assert err.count("\n") == 1 and "and cannot: " in err
     assert db.read_bytes() == before

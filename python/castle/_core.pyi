@@ -144,6 +144,7 @@ def spider_fair_advice(
     weights: tuple[int, int, int, int, int] | None = None,
     rollout: int | None = None,
     candidates: int | None = None,
+    vote: bool | None = None,
 ) -> tuple[list[tuple[str, int, int, int]], bool, int, int, bool]:
     """The fair player's advice from what a player sees of ``position`` (never leading back
     into a position of ``visited``): (moves of the plan, exact, worlds won, worlds, proved).

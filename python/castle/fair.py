@@ -46,6 +46,9 @@ class FairEffort:
     #: What the fair player ranks positions by: (each face-down card, each break of rank,
     #: each change of suit, each empty column taken off, each card in the stock).
     weights: tuple[int, int, int, int, int] | None = None
+    #: The worlds vote instead: in each, a beam of ``width`` within ``states`` plays the whole
+    #: game, and its win votes for the card it turns up first.
+    vote: bool | None = None
 
     def __post_init__(self) -> None:
         if self.weights is not None and not (
@@ -55,7 +58,7 @@ class FairEffort:
         ):
             raise ValueError(f"weights are five whole numbers, not {self.weights!r}")
         for field in fields(self):
-            if field.name == "weights":
+            if field.name in ("weights", "vote"):
                 continue
             value = getattr(self, field.name)
             least = 0 if field.name in ("worlds", "rollout") else 1
@@ -107,6 +110,7 @@ def fair_advice(
         rollout=e.rollout,
         candidates=e.candidates,
         weights=e.weights,
+        vote=e.vote,
     )
     moves = []
     at = position

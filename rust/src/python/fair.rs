@@ -17,7 +17,7 @@ use crate::spider::fair::view::View;
 #[pyfunction]
 #[pyo3(signature = (
     position, visited, seed, worlds=None, width=None, states=None, quiet=None, exact=None,
-    threads=None, weights=None, rollout=None, candidates=None
+    threads=None, weights=None, rollout=None, candidates=None, vote=None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn spider_fair_advice(
@@ -34,6 +34,7 @@ pub fn spider_fair_advice(
     weights: Option<(i32, i32, i32, i32, i32)>,
     rollout: Option<usize>,
     candidates: Option<usize>,
+    vote: Option<bool>,
 ) -> PyResult<(Vec<MoveTuple>, bool, usize, usize, bool)> {
     let base = Effort::for_deck(position.state().suits);
     let effort = Effort {
@@ -45,6 +46,7 @@ pub fn spider_fair_advice(
         threads: threads.unwrap_or(base.threads),
         rollout: rollout.unwrap_or(base.rollout),
         candidates: candidates.unwrap_or(base.candidates),
+        vote: vote.unwrap_or(base.vote),
         weights: weights.map_or(
             base.weights,
             |(down, rank_break, suit_break, empty, stock)| Weights {
