@@ -842,3 +842,110 @@ def test_a_screenshot_of_a_spider_game(serve: Any, open_page: Any, tmp_path: Pat
     path = folder / "serve-spider.png"
     page.screenshot(path=str(path))
     assert path.stat().st_size > 10_000
+
+
+#: Spider (1 suit) deal 2: the fair hint wins it (129 moves with the core's defaults of
+#: fe431de; tests/test_tui.py plays the same deal by the terminal's keys).
+HINTED_DEAL = 2
+
+
+def top_edge(locator: Locator) -> tuple[float, float]:
+    """The point of a card a person sees, its top edge (the cards above it in its column
+    cover the rest, however close a long column packs them)."""
+    box = locator.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + 4
+
+
+def press_on(page: Page, locator: Locator) -> None:
+    """A tap on ``locator``'s top edge."""
+    tap_at(page, top_edge(locator))
+
+
+def tap_at(page: Page, point: tuple[float, float]) -> None:
+    page.mouse.click(*point)
+    settle(page)
+
+
+def carry(page: Page, source: Locator, to: tuple[float, float]) -> None:
+    """A drag from ``source``'s top edge (that card and those above it) to the point ``to``."""
+    x, y = top_edge(source)
+    tx, ty = to
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move((x + tx) / 2, (y + ty) / 2, steps=4)
+    page.mouse.move(tx, ty, steps=4)
+    page.mouse.up()
+    settle(page)
+
+
+def table_seen(shown: Any) -> str:
+    """The position as the player sees it: each column's face-down count and face-up cards,
+    the stock's count and the runs off. The face-down cards never move and the stock only
+    shrinks, so within one game this names the whole position."""
+    columns = [f"{c['down']}|{' '.join(c['cards'])}" for c in shown["columns"]]
+    return " / ".join(columns) + f" / stock {shown['stock']} / off {''.join(shown['off'])}"
+
+
+def test_a_spider_game_is_won_by_clicking_only_the_hint(
+    serve: Any, open_page: Any, tmp_path: Path
+) -> None:
+    """The issue's done-when, in the browser: a Spider (1 suit) deal played as a person would
+    who clicks Hint and makes the move it marks by the page's own means (a tap on the run's
+    first card then on the marked place, or a drag there, by turns; a tap on the stock to
+    deal; the run tapped and Off for a run off), until the results show. Every hint comes
+    (the sign goes), marks a move the page can make, the move made is the one hinted, and no
+    position comes twice; the win is counted. The end's screenshot: tmp_path/spider-won.png."""
+    deal = SpiderDeal.from_number("spider-1", HINTED_DEAL)
+    page = open_page(serve(SpiderGame(deal, level_id="spider-1")))
+    continue_game(page)
+    shown = view(page)
+    seen = [table_seen(shown)]
+    runs = 0
+    while not shown["won"]:
+        before = shown
+        page.click("#hint")
+        settle(page)
+        said = page.inner_text("#message")
+        assert said.startswith("fair hint: try "), f"after {before['moves']} moves: {said}"
+        assert page.is_hidden("#thinking") and page.get_attribute("#hint", "aria-busy") is None
+        hint = view(page)["hint"]
+        sources = page.locator("#board .card.hint-src")
+        if hint["action"] == "drop":
+            src, dst, count = hint["src"], hint["dst"], hint["count"]
+            assert f"from column {src + 1} to column {dst + 1}" in said, said
+            assert sources.evaluate_all("els => els.map(e => +e.dataset.col)") == [src] * count
+            target = page.locator("#board .hint-dst")
+            assert target.count() == 1 and target.get_attribute("data-col") == str(dst)
+            to = top_edge(target)  # where it goes (its mark goes once the run is picked up)
+            if runs % 2 == 0:
+                press_on(page, sources.first)  # the run from that card is selected
+                assert view(page)["selection"]["count"] == count
+                tap_at(page, to)
+            else:
+                carry(page, sources.first, to)
+            runs += 1
+            shown = view(page)
+            moved = before["columns"][src]["cards"][-count:]
+            assert shown["columns"][dst]["cards"][-count:] == moved, said
+        elif hint["action"] == "deal":
+            assert "deal ten cards from the stock" in said, said
+            press_on(page, sources.first)  # the stock, marked
+            shown = view(page)
+            assert shown["stock"] == before["stock"] - 10, said
+        else:
+            assert hint["action"] == "take_off", hint
+            column = hint["column"]
+            assert f"run off column {column + 1}" in said and sources.count() == 13, said
+            press_on(page, sources.first)  # the king: the run from it selected
+            page.click("#off")
+            settle(page)
+            shown = view(page)
+            assert len(shown["off"]) == len(before["off"]) + 1, said
+        assert shown["moves"] == before["moves"] + 1, shown["message"]  # that move alone
+        position = table_seen(shown)
+        assert position not in seen, f"move {shown['moves']} ({said}) repeats a position"
+        seen.append(position)
+    results_shown(page)
+    assert shown["statistics"]["wins"] == 1 and shown["moves"] == len(seen) - 1
+    page.screenshot(path=str(tmp_path / "spider-won.png"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import threading
 import time
 from collections.abc import Awaitable, Callable
@@ -15,6 +16,7 @@ from typing import Any
 
 import castle
 from castle import Deal, Game, LevelRecord, SaveStore, SpiderDeal, SpiderGame
+from castle.actions import DealRow, Drop, TakeOff
 from castle.table import THOUGHTFUL_LABEL
 from castle.tui.app import (
     CastleApp,
@@ -22,6 +24,7 @@ from castle.tui.app import (
     GuideScreen,
     LevelPicker,
     MenuScreen,
+    ResultsScreen,
     SpiderTableScreen,
     TableScreen,
 )
@@ -609,3 +612,89 @@ def test_a_terminal_too_small_for_the_table_says_so(tmp_path: Path) -> None:
         assert "rows tall (this one is 10): make it taller" in str(notice.render())
 
     run(CastleApp(SaveStore(tmp_path), Game(DEAL)), play, size=(40, 30))
+
+
+# --- a whole game played by the hint alone --------------------------------------------------------
+
+#: Spider (1 suit) deal 2: the fair hint wins it (129 moves with the core's defaults of
+#: fe431de; ``castle.autoplay.autoplay_spider`` plays the same game without a front end).
+HINTED_DEAL = 2
+
+#: The fair hint as the message line writes it: a run, a deal or a run off, each perhaps with
+#: how far the win is (once nothing is hidden).
+TO_A_WIN = r"(?: \(\d+ moves? to a win\))?"
+HINTED_RUN = re.compile(
+    r"fair hint: try (?P<cards>.+) from column (?P<src>\d+) to column (?P<dst>\d+)" + TO_A_WIN
+)
+HINTED_DEAL_ROW = re.compile(r"fair hint: try deal ten cards from the stock" + TO_A_WIN)
+HINTED_OFF = re.compile(r"fair hint: try take the K.-A. run off column (?P<src>\d+)" + TO_A_WIN)
+
+
+def column_key(column: int) -> str:
+    """The key of column ``column`` (1-based, as the table numbers it: 0 is the tenth)."""
+    return str(column % 10)
+
+
+def test_a_spider_game_is_won_by_pressing_only_the_hint(tmp_path: Path) -> None:
+    """The issue's done-when, in the terminal: a Spider (1 suit) deal played as a person would
+    who presses h and then makes the move the hint names with the keys (the column numbers,
+    again to take one card fewer; d to deal; o for a run off), until the results show. Every
+    hint comes (the thinking sign goes), names a move the keys can make, marks its columns,
+    and no position comes twice; the win is entered in the statistics."""
+    store = SaveStore(tmp_path)
+    deal = SpiderDeal.from_number("spider-1", HINTED_DEAL)
+    game = SpiderGame(deal, level_id="spider-1", store=store)
+    seen = [game.position.to_text()]
+    said: list[str] = []
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, SpiderTableScreen)
+        while not isinstance(app.screen, ResultsScreen):
+            moves = game.moves
+            await pilot.press("h")
+            await until(pilot, lambda: message(app).startswith("fair hint: "), seconds=60)
+            await until(pilot, lambda: not thinking(app))
+            hint = message(app)
+            said.append(hint)
+            action = screen.table.hint_action
+            hinted = {c.index + 1 for c in screen.column_views() if c.has_class("hint")}
+            stock_hinted = screen.query_one("#stock").has_class("hint")
+            if run := HINTED_RUN.fullmatch(hint):
+                assert not stock_hinted
+                src, dst = int(run["src"]), int(run["dst"])
+                assert hinted == {src, dst}, hint
+                cards = run["cards"]
+                for _ in range(13):  # the longest run, then one card fewer each time
+                    await pilot.press(column_key(src))
+                    if message(app).startswith(f"{cards} selected: "):
+                        break
+                else:
+                    raise AssertionError(f"{cards} cannot be selected in column {src}")
+                await pilot.press(column_key(dst))
+                made = game.history[-1]
+                assert (made.kind, made.src, made.dst) == ("run", src - 1, dst - 1), hint
+                assert action == Drop(src - 1, dst - 1, len(made.cards))
+            elif HINTED_DEAL_ROW.fullmatch(hint):
+                assert not hinted and stock_hinted and action == DealRow()
+                await pilot.press("d")
+                assert game.history[-1].kind == "deal"
+            elif off := HINTED_OFF.fullmatch(hint):
+                src = int(off["src"])
+                assert hinted == {src} and action == TakeOff(src - 1), hint
+                await pilot.press(column_key(src), "o")
+                made = game.history[-1]
+                assert (made.kind, made.src) == ("off", src - 1), hint
+            else:
+                raise AssertionError(f"after {moves} moves the hint says: {hint}")
+            await pilot.pause()
+            assert game.moves == moves + 1, message(app)  # the move, and nothing else
+            position = game.position.to_text()
+            assert position not in seen, f"move {game.moves} ({hint}) repeats a position"
+            seen.append(position)
+        assert "You won!" in str(app.screen.query_one("#results", Static).render())
+        assert not screen.query_one("#thinking", Static).display  # no sign left behind
+
+    run(CastleApp(store, game), play)
+    assert game.is_won and game.moves == len(seen) - 1 == len(said)
+    assert SaveStore(tmp_path).record("spider-1") == LevelRecord(1, 0, 1, 1)

@@ -38,9 +38,12 @@ class SpiderColumnView(PileView):
 
 
 class StockView(Widget):
-    """The stock (a click deals) and the runs taken off."""
+    """The stock (a click deals) and the runs taken off; marked when the hint is a deal."""
 
-    DEFAULT_CSS = "StockView { height: 2; padding: 0 1; }"
+    DEFAULT_CSS = """
+    StockView { height: 2; padding: 0 1; }
+    StockView.hint { background: $warning 30%; }
+    """
 
     class Clicked(Message):
         pass

@@ -42,7 +42,10 @@ class SpiderTableScreen(PlayScreen):
         return game
 
     def show_top(self, view: View) -> None:
-        self.query_one(StockView).show(view.stock or 0, view.off or ())
+        stock = self.query_one(StockView)
+        stock.show(view.stock or 0, view.off or ())
+        # A hinted deal is marked where it is made, as a hinted move's columns are.
+        stock.set_class(view.hint is not None and view.hint["action"] == DealRow.NAME, "hint")
 
     # --- the mouse ----------------------------------------------------------------------------
 
