@@ -844,8 +844,8 @@ def test_a_screenshot_of_a_spider_game(serve: Any, open_page: Any, tmp_path: Pat
     assert path.stat().st_size > 10_000
 
 
-#: Spider (1 suit) deal 2: the fair hint wins it (129 moves with the core's defaults of
-#: fe431de; tests/test_tui.py plays the same deal by the terminal's keys).
+#: Spider (1 suit) deal 2: the fair hint wins it (in 131 moves with the fair player's defaults
+#: of 085c3f1; tests/test_tui.py plays the same deal by the terminal's keys).
 HINTED_DEAL = 2
 
 

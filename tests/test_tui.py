@@ -616,8 +616,8 @@ def test_a_terminal_too_small_for_the_table_says_so(tmp_path: Path) -> None:
 
 # --- a whole game played by the hint alone --------------------------------------------------------
 
-#: Spider (1 suit) deal 2: the fair hint wins it (129 moves with the core's defaults of
-#: fe431de; ``castle.autoplay.autoplay_spider`` plays the same game without a front end).
+#: Spider (1 suit) deal 2: the fair hint wins it (in 131 moves with the fair player's defaults
+#: of 085c3f1; ``castle.autoplay.autoplay_spider`` plays the same game without a front end).
 HINTED_DEAL = 2
 
 #: The fair hint as the message line writes it: a run, a deal or a run off, each perhaps with
