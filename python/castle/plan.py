@@ -53,6 +53,8 @@ class Hint(Generic[M]):
             return f"try {self.move}"
         if self.why is not None:
             return self.why
+        if self.status == "solved":
+            return "the game is won"
         if self.status == "unsolvable":
             return "no win from here: undo, or start a new deal"
         return "no hint found in time"
