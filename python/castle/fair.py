@@ -14,7 +14,7 @@ loop; when nothing it can show leads anywhere new, it says that no move helps.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import asdict, dataclass, fields
 
 from . import _core
 from .spider import SpiderDeal, SpiderMove, public_move
@@ -96,21 +96,9 @@ def fair_advice(
     """The fair player's advice for ``position``, never leading back into a position of
     ``visited`` (the positions played since a card last turned up). The same view of a
     position and the same ``seed`` give the same advice."""
-    e = effort or FairEffort()
+    # The effort's fields are the core's keywords, name for name.
     core_moves, exact, won, worlds, proved = _core.spider_fair_advice(
-        position.core,
-        [p.core for p in visited],
-        seed,
-        worlds=e.worlds,
-        width=e.width,
-        states=e.states,
-        quiet=e.quiet,
-        exact=e.exact,
-        threads=e.threads,
-        rollout=e.rollout,
-        candidates=e.candidates,
-        weights=e.weights,
-        vote=e.vote,
+        position.core, [p.core for p in visited], seed, **asdict(effort or FairEffort())
     )
     moves = []
     at = position

@@ -48,7 +48,7 @@ pub struct Effort {
 
 impl Effort {
     /// The effort the fair player spends with `suits`' deck, by default: the settings that won
-    /// most in the measures of docs/spider.md ("What was tried").
+    /// most in the measures of docs/spider.md ("What was tried"), where the figures are.
     pub fn for_deck(suits: Suits) -> Effort {
         let base = Effort {
             worlds: 0,
@@ -66,8 +66,7 @@ impl Effort {
             vote: false,
         };
         match suits {
-            // The worlds vote, each with a beam of 100 (13 of deals 1-14; play-outs in 4
-            // worlds won 121 of deals 1-151, the greedy player 84 of 1-100).
+            // The worlds vote, each with a beam of 100.
             Suits::One => Effort {
                 worlds: 5,
                 vote: true,
@@ -79,8 +78,7 @@ impl Effort {
                 },
                 ..base
             },
-            // The worlds vote, each with a beam of 1,000 (the greedy player won 184 of deals
-            // 1-660, 27.9%; play-outs lost more two-suit games than they won).
+            // The worlds vote, each with a beam of 1,000.
             Suits::Two => Effort {
                 worlds: 3,
                 vote: true,

@@ -36,8 +36,6 @@ pub struct Exit {
 pub struct Quiet {
     pub won: Option<Vec<SpiderMove>>,
     pub exits: Vec<Exit>,
-    /// Positions the search reached.
-    pub positions: usize,
 }
 
 /// What a move out of `state` shows, if anything.
@@ -91,14 +89,14 @@ pub fn search(
     while !layer.is_empty() && found.won.is_none() {
         // Each move made and taken back in the parent: a child is copied only when kept.
         for (node, mut state) in layer.drain(..) {
-            found.positions += 1;
             moves.clear();
             generate(&state, true, &mut moves);
             for &m in &moves {
                 let what = shows(&state, m);
                 let applied = (m != SpiderMove::Deal).then(|| apply(&mut state, m));
-                let near = weights.estimate(&state);
                 if let Some(what) = what {
+                    // Only an exit is ranked: a quiet child's estimate would go unread.
+                    let near = weights.estimate(&state);
                     let slot = match what {
                         Shows::Column(c) => c as usize,
                         Shows::Deal => COLUMNS,
