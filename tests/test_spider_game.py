@@ -3,7 +3,6 @@ through the API, the full-screen player's keys and the line mode."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import subprocess
@@ -14,7 +13,6 @@ import castle
 import pytest
 from castle import IllegalMoveError, LevelRecord, SaveStore, SpiderDeal, SpiderGame
 from castle.autoplay import play
-from castle.tui.app import CastleApp, ResultsScreen, SpiderTableScreen
 
 DEAL = SpiderDeal.from_number("spider-1", 1)
 ENDGAME = SpiderDeal.from_text(
@@ -95,41 +93,6 @@ def test_a_spider_save_resumes_exactly_and_a_bad_one_is_set_aside(tmp_path: Path
     data["done"][3] = ["run", 0, 0, 1]
     store.game_path.write_text(json.dumps(data))
     assert castle.Game.resume(store) is None and "Spider save" in store.notices[0]
-
-
-def test_spider_is_won_through_key_presses(tmp_path: Path) -> None:
-    store = SaveStore(tmp_path)
-    game = SpiderGame.new("spider-1", deal=DEAL, store=store)
-    moves = castle.solve(DEAL).moves
-
-    def key(column: int) -> str:
-        return str((column + 1) % 10)
-
-    async def run() -> None:
-        app = CastleApp(store, game)
-        async with app.run_test(size=(100, 50)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, SpiderTableScreen)
-            for move in moves:
-                if move.kind == "deal":
-                    await pilot.press("d")
-                    continue
-                assert move.src is not None
-                await pilot.press(key(move.src))
-                if move.kind == "off":
-                    await pilot.press("o")
-                    continue
-                assert move.dst is not None
-                while screen.table.selected != (move.src, len(move.cards)):  # fewer: again
-                    await pilot.press(key(move.src))
-                await pilot.press(key(move.dst))
-            await pilot.pause(0.5)
-            assert isinstance(app.screen, ResultsScreen)
-            assert "Spider (1 suit): 1 won, 0 lost (100%)" in str(app.screen.results())
-
-    asyncio.run(run())
-    assert game.is_won and game.moves == len(moves)
 
 
 def test_spider_in_the_line_mode(tmp_path: Path) -> None:
