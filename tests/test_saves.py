@@ -112,7 +112,16 @@ def test_a_save_edited_into_an_illegal_game_is_refused(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("field", "value"),
-    [("deal", 3), ("moves", -1), ("seconds", "soon"), ("seconds", float("inf")), ("level", 4)],
+    [
+        ("deal", 3),
+        ("moves", -1),
+        pytest.param("moves", 10**400, id="moves-10**400"),
+        ("moves", 2**53),
+        ("undos", 2**80),
+        ("seconds", "soon"),
+        ("seconds", float("inf")),
+        ("level", 4),
+    ],
 )
 def test_a_save_with_a_bad_field_is_refused(tmp_path: Path, field: str, value: object) -> None:
     store = SaveStore(tmp_path)
@@ -221,6 +230,20 @@ def test_a_win_is_recorded_once(tmp_path: Path) -> None:
     assert again is not None and again.is_won
     Game.new("medium", deal=DEAL, store=store)  # a won game is finished: no loss
     assert store.record("medium") == LevelRecord(1, 0, 1, 1)
+
+
+@pytest.mark.parametrize("count", ["wins", "losses", "streak", "best_streak"])
+def test_statistics_with_a_count_out_of_range_are_set_aside(tmp_path: Path, count: str) -> None:
+    store = SaveStore(tmp_path)
+    store.record_result("easy", won=True)
+    data = json.loads(store.statistics_path.read_text())
+    data["levels"]["easy"][count] = 10**400
+    store.statistics_path.write_text(json.dumps(data))
+    assert store.record("easy") == LevelRecord()
+    assert len(store.notices) == 1 and "expected a count" in store.notices[0]
+    assert "digits" in store.notices[0] and len(store.notices[0]) < 400  # the number cut short
+    (aside,) = tmp_path.glob("statistics.json.corrupt-*")
+    assert json.loads(aside.read_text()) == data  # kept, never lost
 
 
 def test_corrupt_statistics_are_set_aside_not_overwritten(tmp_path: Path) -> None:
