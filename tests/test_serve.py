@@ -507,6 +507,28 @@ def test_castle_serve_prints_its_url_serves_and_stops_on_sigterm(tmp_path: Path)
     assert saved["deal"] == 2 and saved["moves"] == 1
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="FIFOs")
+def test_a_fifo_at_the_save_neither_hangs_the_server_nor_stops_its_stop(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "game.json")  # read, it waits for a writer that never comes
+    process = start_serve({**os.environ, "CASTLE_DATA_DIR": str(tmp_path)})
+    try:
+        assert process.stdout is not None
+        found = re.search(r"(http://127\.0\.0\.1:\d+/)\?token=([\w-]+)", process.stdout.readline())
+        assert found, "no URL printed"
+        base, token = found.groups()
+        headers = {"X-Castle-Token": token}
+        levels = httpx.get(base + "api/levels", headers=headers, timeout=30).json()
+        (notice,) = levels["notices"]
+        assert "game.json was not usable (a FIFO, not a file)" in notice
+        assert levels["continue"] is None
+    finally:
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=30)
+    assert process.returncode == 0 and "stopped" in out and "Traceback" not in err, err
+    (aside,) = tmp_path.glob("game.json.corrupt-*")
+    assert aside.is_fifo()
+
+
 def castle_play_on(data: Path, *args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "castle", "play", "--plain", *args, "--data-dir", str(data)],
