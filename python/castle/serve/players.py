@@ -5,10 +5,10 @@ On loopback there is one player, whose store is the data directory itself: the s
 statistics ``castle play`` uses. On a network each browser is a player of its own, in
 ``<data-dir>/players/<id>/``, whose player lock the server holds from its first use until it
 lets the player go (a ``castle play`` there meanwhile is refused, and the other way round).
-Every method here may take a while (a hint searches, a new Easy
-deal is proven winnable): the app calls them from worker threads, never on the event loop. A
-hint searches outside the player's lock (:meth:`Player.hint`), so that a search of a second or
-more does not hold up the player's moves, drags and views meanwhile.
+Every method here may take a while (a hint searches, a new Easy deal is proven winnable): the
+app calls them from worker threads, never on the event loop. A hint searches outside the
+player's lock (:meth:`Player.hint`), so that a search of a second or more does not hold up
+the player's moves, drags and views meanwhile.
 
 No rule lives here: the table decides, the store saves (after every move, as the game does).
 """
