@@ -16,6 +16,7 @@ from typing import Any
 import castle
 import pytest
 from castle import Deal, Game, LevelRecord, SaveStore
+from castle.player_lock import StoreBusyError, lock_directory
 from castle.saves import write_atomic
 from playing import tappable
 
@@ -112,7 +113,16 @@ def test_a_save_edited_into_an_illegal_game_is_refused(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("field", "value"),
-    [("deal", 3), ("moves", -1), ("seconds", "soon"), ("seconds", float("inf")), ("level", 4)],
+    [
+        ("deal", 3),
+        ("moves", -1),
+        pytest.param("moves", 10**400, id="moves-10**400"),
+        ("moves", 2**53),
+        ("undos", 2**80),
+        ("seconds", "soon"),
+        ("seconds", float("inf")),
+        ("level", 4),
+    ],
 )
 def test_a_save_with_a_bad_field_is_refused(tmp_path: Path, field: str, value: object) -> None:
     store = SaveStore(tmp_path)
@@ -221,6 +231,20 @@ def test_a_win_is_recorded_once(tmp_path: Path) -> None:
     assert again is not None and again.is_won
     Game.new("medium", deal=DEAL, store=store)  # a won game is finished: no loss
     assert store.record("medium") == LevelRecord(1, 0, 1, 1)
+
+
+@pytest.mark.parametrize("count", ["wins", "losses", "streak", "best_streak"])
+def test_statistics_with_a_count_out_of_range_are_set_aside(tmp_path: Path, count: str) -> None:
+    store = SaveStore(tmp_path)
+    store.record_result("easy", won=True)
+    data = json.loads(store.statistics_path.read_text())
+    data["levels"]["easy"][count] = 10**400
+    store.statistics_path.write_text(json.dumps(data))
+    assert store.record("easy") == LevelRecord()
+    assert len(store.notices) == 1 and "expected a count" in store.notices[0]
+    assert "digits" in store.notices[0] and len(store.notices[0]) < 400  # the number cut short
+    (aside,) = tmp_path.glob("statistics.json.corrupt-*")
+    assert json.loads(aside.read_text()) == data  # kept, never lost
 
 
 def test_corrupt_statistics_are_set_aside_not_overwritten(tmp_path: Path) -> None:
@@ -335,6 +359,30 @@ def test_a_second_player_on_the_directory_is_refused_and_the_first_loses_nothing
     assert again.returncode == 0 and "continuing the unfinished game" in again.stdout
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX locks")
+def test_a_store_that_locks_on_use_holds_its_directory_from_its_first_use(
+    tmp_path: Path,
+) -> None:
+    player = tmp_path / "players" / "p"
+    served = SaveStore(player, lock_on_use=True)
+    assert Game.resume(served) is None and served.statistics() == {}
+    assert not player.exists()  # nothing read, nothing made, nothing locked
+    game = Game.new("medium", deal=DEAL, store=served)
+    game.tap(next(i for i, c in enumerate(game.columns) if c and tappable(game, i)))
+    with pytest.raises(StoreBusyError, match=f"is using {player}"):
+        lock_directory(player, create=False)
+    served.release()
+    with SaveStore(player).player_lock():  # the terminal plays it now
+        again = SaveStore(player, lock_on_use=True)
+        with pytest.raises(StoreBusyError):
+            Game.resume(again)
+        with pytest.raises(StoreBusyError):
+            Game.new("easy", deal=DEAL, store=again)
+    assert SaveStore(player).statistics() == {}  # the game going was not entered as a loss
+    resumed = Game.resume(again)
+    assert resumed is not None and resumed.moves == 1
+
+
 def test_only_abandoned_temporary_files_are_removed(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
     Game.new("medium", deal=DEAL, store=store)
@@ -446,3 +494,140 @@ def test_castle_play_goes_on_when_the_disk_is_full(tmp_path: Path) -> None:
     last = full.stdout.splitlines()[-1]
     assert last.startswith("not saved:"), last  # no false comfort
     assert (tmp_path / "game.json").read_text() == good
+
+
+# --- what is found in a file's place --------------------------------------------------------
+
+
+def one_gigabyte() -> None:
+    """A subprocess's address space capped at 1 GB: a read without bound fails there rather
+    than take the machine's memory."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+def castle_play_quits(data: Path, **run: Any) -> subprocess.CompletedProcess[str]:
+    """``castle play --plain`` on ``data``, quit at once (nothing in its place may hang it)."""
+    return subprocess.run(
+        [sys.executable, "-m", "castle", "play", "--plain", "--data-dir", str(data)],
+        input="q\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=one_gigabyte,
+        **run,
+    )
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="FIFOs and /dev/zero")
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [("game.json", "a FIFO"), ("game.json", "a directory"), ("game.json", "/dev/zero")],
+)
+def test_only_a_regular_file_is_read_anything_else_is_set_aside(
+    tmp_path: Path, name: str, kind: str
+) -> None:
+    path = tmp_path / name
+    if kind == "a FIFO":
+        os.mkfifo(path)  # opened for reading, it waits for a writer that never comes
+    elif kind == "a directory":
+        path.mkdir()
+        (path / "kept.txt").write_text("mine")
+    else:
+        path.symlink_to("/dev/zero")  # read to its end, it never ends
+    done = castle_play_quits(tmp_path)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    (warning,) = [line for line in done.stderr.splitlines() if "was not usable" in line]
+    said = "a character device" if kind == "/dev/zero" else kind
+    assert f"({said}, not a file)" in warning
+    (aside,) = tmp_path.glob(f"{name}.corrupt-*")  # set aside as it was, never deleted
+    if kind == "a FIFO":
+        assert aside.is_fifo()
+    elif kind == "a directory":
+        assert (aside / "kept.txt").read_text() == "mine"
+    else:
+        assert aside.is_symlink() and os.readlink(aside) == "/dev/zero"
+    assert Game.resume(SaveStore(tmp_path)) is not None  # the new deal is saved in its place
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="FIFOs")
+def test_statistics_that_are_a_fifo_are_set_aside(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "statistics.json")
+    script = f"""if True:
+        import castle
+        store = castle.SaveStore({str(tmp_path)!r})
+        print(store.record("easy"), store.record_result("easy", won=True), *store.notices)
+        """
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("0 won, 0 lost (-); streak 0, best 0 1 won, 0 lost")
+    assert "statistics.json was not usable (a FIFO, not a file)" in done.stdout
+    (aside,) = tmp_path.glob("statistics.json.corrupt-*")
+    assert aside.is_fifo()
+
+
+def test_a_save_larger_than_the_limit_is_set_aside_unread(tmp_path: Path) -> None:
+    # A save exactly at the limit is read (spaces after the JSON are still JSON); one byte
+    # more and it is set aside, whole.
+    store = SaveStore(tmp_path)
+    played(store, Clock())
+    text = store.game_path.read_text()
+    store.game_path.write_text(text.ljust(castle.saves.MAX_SAVE_BYTES))
+    assert Game.resume(store) is not None and not store.notices
+    store.game_path.write_text(text.ljust(castle.saves.MAX_SAVE_BYTES + 1))
+    assert Game.resume(store) is None
+    (notice,) = store.notices
+    assert "4,194,305 bytes, more than the 4,194,304 castle reads" in notice
+    (aside,) = tmp_path.glob("game.json.corrupt-*")
+    assert aside.read_text() == text.ljust(castle.saves.MAX_SAVE_BYTES + 1)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a sparse file and an address limit")
+def test_a_huge_save_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    # 2 GB (sparse: no disk taken) under a 1 GB address limit: read whole, it cannot fit.
+    with (tmp_path / "game.json").open("wb") as f:
+        f.truncate(2 << 30)
+    done = castle_play_quits(tmp_path)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    (warning,) = [line for line in done.stderr.splitlines() if "was not usable" in line]
+    assert "2,147,483,648 bytes, more than the 4,194,304 castle reads" in warning
+    (aside,) = tmp_path.glob("game.json.corrupt-*")
+    assert aside.stat().st_size == 2 << 30
+
+
+def test_a_data_directory_that_is_a_file_is_told_once_and_says_so(tmp_path: Path) -> None:
+    mine = tmp_path / "notes.txt"
+    mine.write_text("not castle's")
+    for directory in (mine, mine / "castle"):
+        store = SaveStore(directory)
+        assert Game.resume(store) is None
+        assert store.statistics() == {} and store.record("easy") == LevelRecord()
+        game = played(store, Clock())  # a new deal (a loss looked for first), moves, an undo
+        store.record_result("medium", won=False)
+        assert Game.resume(store) is None and game.can_redo  # played on, unsaved
+        assert store.notices == [
+            f"cannot keep saves in {directory}: {mine} is a file, not a directory; play goes "
+            "on, but nothing is saved until it is a directory (or another --data-dir is given)"
+        ]
+        assert store.write_failure is not None
+    assert mine.read_text() == "not castle's" and list(tmp_path.iterdir()) == [mine]
+
+
+def test_castle_play_on_a_file_says_so_once(tmp_path: Path) -> None:
+    mine = tmp_path / "notes.txt"
+    mine.write_text("not castle's")
+    done = subprocess.run(
+        [sys.executable, "-m", "castle", "play", "--plain", "--deal", "2", "--data-dir", str(mine)],
+        input="7 8\nu\nq\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    (warning,) = done.stderr.splitlines()
+    assert f"{mine} is a file, not a directory" in warning and "File exists" not in warning
+    assert done.stdout.splitlines()[-1].startswith("not saved:")
+    assert mine.read_text() == "not castle's"

@@ -43,7 +43,7 @@ def client(data_dir: Path, *, token: str | None = TOKEN, **app: Any) -> TestClie
     return TestClient(made, base_url=base, headers=headers)
 
 
-def post(c: TestClient, path: str, data: Any) -> dict[str, Any]:
+def post(c: httpx.Client, path: str, data: Any) -> dict[str, Any]:
     """A POST that must succeed; its JSON."""
     response = c.post(path, json=data)
     assert response.status_code == 200, response.text
@@ -443,6 +443,19 @@ def test_a_save_that_cannot_be_used_is_told_once(tmp_path: Path) -> None:
     assert c.get("/api/levels").json()["notices"] == []
 
 
+def test_a_data_directory_that_is_a_file_is_told_once(tmp_path: Path) -> None:
+    mine = tmp_path / "notes.txt"
+    mine.write_text("not castle's")
+    c = client(mine)
+    (notice,) = c.get("/api/levels").json()["notices"]
+    assert f"{mine} is a file, not a directory" in notice and "File exists" not in notice
+    assert c.get("/api/levels").json()["notices"] == []
+    deal(c, "medium", 2)  # play goes on, unsaved: told already
+    assert act(c, action="tap", column=6)["notices"] == []
+    assert c.get("/api/levels").json()["notices"] == []
+    assert mine.read_text() == "not castle's"
+
+
 # --- the command ------------------------------------------------------------------------------
 
 
@@ -492,6 +505,89 @@ def test_castle_serve_prints_its_url_serves_and_stops_on_sigterm(tmp_path: Path)
     assert "stopped" in out and "Traceback" not in err
     saved = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
     assert saved["deal"] == 2 and saved["moves"] == 1
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="FIFOs")
+def test_a_fifo_at_the_save_neither_hangs_the_server_nor_stops_its_stop(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "game.json")  # read, it waits for a writer that never comes
+    process = start_serve({**os.environ, "CASTLE_DATA_DIR": str(tmp_path)})
+    try:
+        assert process.stdout is not None
+        found = re.search(r"(http://127\.0\.0\.1:\d+/)\?token=([\w-]+)", process.stdout.readline())
+        assert found, "no URL printed"
+        base, token = found.groups()
+        headers = {"X-Castle-Token": token}
+        levels = httpx.get(base + "api/levels", headers=headers, timeout=30).json()
+        (notice,) = levels["notices"]
+        assert "game.json was not usable (a FIFO, not a file)" in notice
+        assert levels["continue"] is None
+    finally:
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=30)
+    assert process.returncode == 0 and "stopped" in out and "Traceback" not in err, err
+    (aside,) = tmp_path.glob("game.json.corrupt-*")
+    assert aside.is_fifo()
+
+
+def castle_play_on(data: Path, *args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "castle", "play", "--plain", *args, "--data-dir", str(data)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX locks")
+def test_a_network_players_directory_is_locked_by_whoever_plays_it(tmp_path: Path) -> None:
+    # The server on every network (the players' directories are a network server's), asked
+    # on loopback; castle play on a player's directory, the one and then the other first.
+    process = start_serve({**os.environ, "CASTLE_DATA_DIR": str(tmp_path)}, "--host", "0.0.0.0")
+    try:
+        assert process.stdout is not None
+        found = re.search(r":(\d+)/\?token=([\w-]+)", process.stdout.readline())
+        assert found, "no URL printed"
+        port, token = found.groups()
+        base, headers = f"http://127.0.0.1:{port}", {"X-Castle-Token": token}
+        with httpx.Client(base_url=base, headers=headers, timeout=60) as alice:
+            assert alice.get("/api/levels").status_code == 200
+            assert post(alice, "/api/new", {"level": "medium", "deal": 2})["reply"]["done"]
+            assert post(alice, "/api/act", {"action": "tap", "column": 6})["reply"]["done"]
+            served = tmp_path / "players" / alice.cookies[PLAYER_COOKIE]
+            terminal = castle_play_on(served, "--new")
+            out, err = terminal.communicate("q\n", timeout=60)
+            assert terminal.returncode == 2 and err.count("\n") == 1 and out == ""
+            assert f"is using {served}" in err and "Traceback" not in err
+            assert post(alice, "/api/act", {"action": "undo"})["reply"]["done"]
+        saved = json.loads((served / "game.json").read_text(encoding="utf-8"))
+        assert (saved["deal"], saved["moves"], saved["undone"]) == (2, 2, [[[35, 6, 7]]])
+        assert SaveStore(served).statistics() == {}
+        # The other way round: a player's directory the terminal plays first.
+        bob = "b" * 22
+        played = tmp_path / "players" / bob
+        terminal = castle_play_on(played, "--deal", "2")
+        assert terminal.stdout is not None
+        assert terminal.stdout.readline().startswith("Medium · deal 2")
+        cookie = {**headers, "Cookie": f"{PLAYER_COOKIE}={bob}"}
+        with httpx.Client(base_url=base, headers=cookie, timeout=60) as browser:
+            for method, path, body in [
+                ("GET", "/api/levels", None),
+                ("POST", "/api/new", {"level": "easy", "confirmed": True}),
+                ("POST", "/api/continue", {}),
+            ]:
+                answer = browser.request(method, path, json=body)
+                refused(answer, 409, f"is using {played}")
+            out, err = terminal.communicate("7 8\nq\n", timeout=60)
+            assert terminal.returncode == 0, err
+            assert SaveStore(played).statistics() == {}  # nobody's game entered as a loss
+            resume = browser.get("/api/levels").json()["continue"]
+            assert (resume["deal_name"], resume["moves"]) == ("deal 2", 1)
+            assert post(browser, "/api/continue", {})["view"]["moves"] == 1
+    finally:
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=30)
+    assert process.returncode == 0 and "Traceback" not in err, err
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a BROWSER command of sh")

@@ -14,10 +14,12 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
+from .cards import shown
 from .errors import IllegalMoveError, SaveError
 from .levels import LevelError, level, level_for_variant, pick_deal
 from .playclock import Clock, PlayClock
-from .saves import NOTHING, count_field, seconds_field
+from .records import count_field
+from .saves import NOTHING, seconds_field
 
 if TYPE_CHECKING:
     from .saves import SaveStore
@@ -249,7 +251,9 @@ class Played(Generic[A, P]):
         number = data["deal"]
         if number is None:
             return deal
-        numbered = from_number(deal.variant, count_field(number))
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise SaveError(f"expected a deal number, found {shown(number)}")
+        numbered = from_number(deal.variant, number)  # it says the range
         if numbered.to_text() != deal.to_text():
             raise SaveError(f"the board is not deal {number}")
         return numbered

@@ -6,7 +6,21 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from .cards import shown
 from .errors import SaveError
+
+#: The largest count a save or statistics file may hold (moves, undos, wins, streaks):
+#: 2**53 - 1, the largest whole number every JSON reader keeps exactly (the browser's too),
+#: and more than any player could make.
+MAX_COUNT = 2**53 - 1
+
+
+def count_field(value: object) -> int:
+    """A count in a save or statistics file; :class:`SaveError` unless a whole number 0 to
+    :data:`MAX_COUNT`."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        raise SaveError(f"expected a count (0 to 2**53 - 1), found {shown(value)}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -40,10 +54,11 @@ class LevelRecord:
     def from_json(cls, data: Any) -> LevelRecord:
         if not isinstance(data, dict) or set(data) != {"wins", "losses", "streak", "best_streak"}:
             raise SaveError(f"not a level record: {data!r}")
-        values = [data[k] for k in ("wins", "losses", "streak", "best_streak")]
-        if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values):
-            raise SaveError(f"not a level record: {data!r}")
-        record = cls(*values)
+        names = ("wins", "losses", "streak", "best_streak")
+        try:
+            record = cls(*(count_field(data[name]) for name in names))
+        except SaveError as e:
+            raise SaveError(f"not a level record: {e}") from None
         if record.streak > record.best_streak or record.best_streak > record.wins:
             raise SaveError(f"inconsistent level record: {data!r}")
         return record
@@ -82,4 +97,4 @@ class Settings:
         return cls(**known)
 
 
-__all__ = ["LevelRecord", "Settings"]
+__all__ = ["MAX_COUNT", "LevelRecord", "Settings", "count_field"]

@@ -6,12 +6,18 @@ either. A file that is corrupt or foreign is never overwritten or deleted: it is
 (``game.json.corrupt-<time>``) and reported: each notice goes to :attr:`SaveStore.on_notice`
 when a front end has set it, else it waits in :attr:`SaveStore.notices`.
 
-A write that fails (a read-only directory, a full disk) leaves the last good file as it was
-and is reported once; play goes on, and every later write tries again. One player at a time:
-a front end holds :meth:`SaveStore.player_lock` while a game is played, so a second player on
-the same directory is refused with a message naming the first, rather than overwrite the
-first's game. A temporary file is removed only when it is provably abandoned: its writer (named
-in it) is no longer running on this machine, or it is older than any write could take.
+Only a regular file of at most :data:`MAX_SAVE_BYTES` is read: anything else in its place (a
+FIFO, a directory, a device, a file too large) is set aside unread, so that nothing there can
+hang castle or fill its memory.
+
+A write that fails (a read-only directory, a full disk, a data directory that is a file)
+leaves the last good file as it was and is reported once; play goes on, and every later write
+tries again. One player at a time: a front end holds :meth:`SaveStore.player_lock` while a game
+is played (``castle serve`` makes each network player's store take it on first use instead),
+so a second player on the same directory is refused with a message naming the first, rather
+than overwrite the first's game. A temporary file is removed only when it is provably
+abandoned: its writer (named in it) is no longer running on this machine, or it is older than
+any write could take.
 """
 
 from __future__ import annotations
@@ -20,7 +26,9 @@ import contextlib
 import json
 import os
 import socket
+import stat
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -28,12 +36,15 @@ from typing import Any, Protocol
 
 import platformdirs
 
-try:
-    import fcntl
-except ImportError:  # not POSIX (Windows): no player lock, the rest works the same
-    fcntl = None  # type: ignore[assignment]
-
 from .errors import SaveError
+from .player_lock import (
+    NONBLOCK,
+    StoreBusyError,
+    StoreLockError,
+    can_lock,
+    lock_directory,
+    what_it_is,
+)
 from .records import LevelRecord, Settings
 
 APP_NAME = "castle-solitaire"
@@ -44,20 +55,13 @@ STATS_VERSION = 1
 #: written on another machine sharing the directory is removed only then.
 ABANDONED_SECONDS = 3600
 
+#: The largest save or statistics file castle reads (bytes): about 300,000 moves of history,
+#: where a long game saves a few thousand bytes. A larger file is set aside unread.
+MAX_SAVE_BYTES = 4 * 1024 * 1024
+
 
 #: What :meth:`SaveStore._read` finds where there is no file to use (JSON's null is a value).
 NOTHING: Any = object()
-
-
-class StoreBusyError(SaveError):
-    """Another player holds the save directory (:meth:`SaveStore.player_lock`)."""
-
-
-def count_field(value: object) -> int:
-    """A count in a save file (moves, undos); :class:`SaveError` unless a whole number >= 0."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise SaveError(f"expected a count, found {value!r}")
-    return value
 
 
 def seconds_field(value: object) -> float:
@@ -122,7 +126,9 @@ class SaveStore:
     GAME = "game.json"
     STATISTICS = "statistics.json"
 
-    def __init__(self, directory: str | os.PathLike[str] | None = None) -> None:
+    def __init__(
+        self, directory: str | os.PathLike[str] | None = None, *, lock_on_use: bool = False
+    ) -> None:
         self.directory = Path(directory) if directory is not None else default_directory()
         #: What went wrong with files found here (each set aside), for the player to show.
         self.notices: list[str] = []
@@ -131,6 +137,11 @@ class SaveStore:
         self.on_notice: Callable[[str], None] | None = None
         #: Why the last write failed (None: writing works), so that a failure is told once.
         self.write_failure: str | None = None
+        #: Whether this store takes the player lock itself, before it first reads a directory
+        #: that exists or first writes, and holds it until :meth:`release` (a server's player).
+        self.lock_on_use = lock_on_use
+        self._held: int | None = None
+        self._holding = threading.Lock()
 
     @property
     def game_path(self) -> Path:
@@ -150,47 +161,38 @@ class SaveStore:
     def player_lock(self) -> Iterator[None]:
         """Hold the directory for one player while a game is played: a second player on it
         is refused (:class:`StoreBusyError`, naming the first) instead of overwriting the
-        first's game or entering it as a loss. The lock is the operating system's, so it goes
-        with the process however that ends. Where no lock can be taken (no POSIX locks, or a
-        directory that cannot hold the lock file, so no save either) play goes on unlocked."""
-        path = self.directory / "player.lock"
+        first's game or entering it as a loss; :class:`StoreLockError` when something else is
+        in the lock file's place. The lock is :mod:`castle.player_lock`'s (where none can be
+        had, play goes on unlocked)."""
+        fd = lock_directory(self.directory, create=True)
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError:
-            yield
-            return
-        try:
-            if fcntl is not None:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                except BlockingIOError:
-                    holder = os.pread(fd, 200, 0).decode("utf-8", "replace").strip()
-                    raise StoreBusyError(
-                        f"another castle player ({holder or 'a running process'}) is using "
-                        f"{self.directory}: quit that `castle play` or `castle serve` first, "
-                        "or play with another --data-dir"
-                    ) from None
-                with contextlib.suppress(OSError):
-                    os.ftruncate(fd, 0)
-                    host, pid = _writer().rsplit(".", 1)
-                    os.pwrite(fd, f"pid {pid} on {host}".encode(), 0)
             yield
         finally:
-            os.close(fd)
+            if fd is not None:
+                os.close(fd)
+
+    def release(self) -> None:
+        """Let go of the player lock a store that locks on use took (the player leaves)."""
+        with self._holding:
+            if self._held is not None:
+                os.close(self._held)
+                self._held = None
 
     def read_game(self) -> Any:
         """The saved game's JSON, as it is (``castle.played.load_game`` makes it a game);
-        :data:`NOTHING` if there is none, or the file was unreadable (then it is set aside and
+        :data:`NOTHING` if there is none, or the file was unusable (then it is set aside and
         reported). Temporary files a killed writer left are cleared first."""
+        self._claim(create=False)
         self._remove_temporaries()
         return self._read(self.game_path)
 
     def set_aside_game(self, reason: str) -> None:
         """The saved game is not usable (``reason``): move it aside and report it."""
+        self._claim(create=False)
         self._set_aside(self.game_path, reason)
 
     def clear_game(self) -> None:
+        self._claim(create=False)
         with contextlib.suppress(FileNotFoundError):
             self.game_path.unlink()
 
@@ -260,14 +262,37 @@ class SaveStore:
         }
         self._write(self.statistics_path, json.dumps(data, indent=1))
 
+    # --- the player lock ----------------------------------------------------------------------
+
+    def _claim(self, *, create: bool) -> None:
+        """For a store that locks on use: the player lock taken before its first read of a
+        directory there is (``create``: before its first write), and held until
+        :meth:`release`; :class:`StoreBusyError` while another player holds it."""
+        if not self.lock_on_use or not can_lock() or self._held is not None:
+            return
+        with self._holding:  # two requests of one player (a hint, a view) may come at once
+            if self._held is None and (create or self.directory.is_dir()):
+                self._held = lock_directory(self.directory, create=create)
+
     # --- inside -------------------------------------------------------------------------------
 
     def _read(self, path: Path) -> Any:
         """The JSON in ``path`` (``null`` too, which no caller takes for castle's); NOTHING if
-        there is no file, or if it was unreadable (then it is set aside and reported)."""
+        there is no file, or if it was unusable (then it is set aside and reported)."""
+        self._claim(create=False)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = _read_text(path)
         except FileNotFoundError:
+            return NOTHING
+        except NotADirectoryError as e:
+            in_the_way = self._in_the_way()
+            if in_the_way is None:
+                self._set_aside(path, f"unreadable: {e}")
+            else:
+                self._cannot_save(*in_the_way)
+            return NOTHING
+        except SaveError as e:
+            self._set_aside(path, str(e))
             return NOTHING
         except (OSError, UnicodeDecodeError) as e:
             self._set_aside(path, f"unreadable: {e}")
@@ -285,21 +310,48 @@ class SaveStore:
         """Write ``path`` atomically. A failure (a read-only directory, a full disk) leaves the
         last good file as it was and is told once; every later write tries again, and the
         first to succeed says so."""
+        self._claim(create=True)
         try:
             write_atomic(path, text)
         except OSError as e:
-            reason = e.strerror or str(e)
-            if self.write_failure is None:
-                self._notify(
+            in_the_way = self._in_the_way()
+            if in_the_way is not None:
+                self._cannot_save(*in_the_way)
+            else:
+                reason = e.strerror or str(e)
+                self._cannot_save(
+                    reason,
                     f"cannot save in {self.directory} ({reason}); play goes on, castle "
-                    "tries again after every move, and the last save is kept as it was"
+                    "tries again after every move, and the last save is kept as it was",
                 )
-            self.write_failure = reason
             return False
         if self.write_failure is not None:
             self.write_failure = None
             self._notify(f"saving in {self.directory} works again")
         return True
+
+    def _cannot_save(self, reason: str, notice: str) -> None:
+        """Saving here fails (``reason``): ``notice`` told, unless this failure is told."""
+        if self.write_failure is None:
+            self._notify(notice)
+        self.write_failure = reason
+
+    def _in_the_way(self) -> tuple[str, str] | None:
+        """When the directory, or one on its path, is not a directory (a file): why saving
+        fails, and the notice that says so; else None."""
+        for place in (self.directory, *self.directory.parents):
+            try:
+                mode = place.stat().st_mode
+            except OSError:
+                continue
+            if stat.S_ISDIR(mode):
+                return None
+            reason = f"{place} is {what_it_is(mode)}, not a directory"
+            return reason, (
+                f"cannot keep saves in {self.directory}: {reason}; play goes on, but nothing "
+                "is saved until it is a directory (or another --data-dir is given)"
+            )
+        return None
 
     def _remove_temporaries(self) -> None:
         """Temporary files a killed writer left behind (never the files themselves, nor a
@@ -321,7 +373,7 @@ class SaveStore:
         stamp = time.strftime("%Y%m%dT%H%M%S")
         aside = path.with_name(f"{path.name}.corrupt-{stamp}")
         n = 1
-        while aside.exists():
+        while os.path.lexists(aside):
             n += 1
             aside = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
         try:
@@ -344,6 +396,36 @@ class SaveStore:
             self.notices.append(notice)
 
 
+def _read_text(path: Path) -> str:
+    """The text of the file at ``path``, read only if it is a regular file of at most
+    :data:`MAX_SAVE_BYTES`: else :class:`SaveError` saying what is there. Opening never waits
+    (a FIFO without a writer); OSError or UnicodeDecodeError as reading fails."""
+    fd = os.open(path, os.O_RDONLY | NONBLOCK)
+    try:
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode):
+            raise SaveError(f"{what_it_is(found.st_mode)}, not a file")
+        if found.st_size > MAX_SAVE_BYTES:
+            raise SaveError(_too_large(found.st_size))
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_SAVE_BYTES:  # read until the end, or one byte past the limit
+            chunk = os.read(fd, min(1 << 20, MAX_SAVE_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_SAVE_BYTES:  # it grew while read
+            raise SaveError(_too_large(size))
+    finally:
+        os.close(fd)
+    return b"".join(chunks).decode("utf-8")
+
+
+def _too_large(size: int) -> str:
+    return f"{size:,} bytes, more than the {MAX_SAVE_BYTES:,} castle reads"
+
+
 def _running(pid: int) -> bool:
     """Whether process ``pid`` runs on this machine."""
     try:
@@ -356,9 +438,10 @@ def _running(pid: int) -> bool:
 
 
 __all__ = [
+    "MAX_SAVE_BYTES",
     "SaveStore",
     "StoreBusyError",
-    "count_field",
+    "StoreLockError",
     "default_directory",
     "seconds_field",
     "write_atomic",

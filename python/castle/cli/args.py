@@ -18,7 +18,7 @@ from ..deal import check_deal_number
 from ..errors import BoardError, LimitError
 from ..levels import LEVELS
 from ..outcome import check_spill, limit_problem
-from ..saves import SaveStore, StoreBusyError
+from ..saves import SaveStore, StoreLockError
 from ..spider import SPIDER_VARIANTS
 from .errors import UsageError
 
@@ -201,7 +201,7 @@ def as_the_player(data_dir: str | None, do: Callable[[SaveStore], int]) -> int:
     try:
         with store.player_lock():
             return do(store)
-    except StoreBusyError as e:
+    except StoreLockError as e:
         raise UsageError(str(e)) from None
 
 

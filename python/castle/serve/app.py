@@ -32,6 +32,7 @@ from starlette.routing import Route
 from ..actions import ActionError, Advise
 from ..guide import rules_for, rules_text
 from ..playclock import Clock
+from ..saves import StoreLockError
 from ..table import Reply, Table
 from .guard import PLAYER_KEY, BadRequest, Guard, read_json, refusal
 from .players import Busy, NoGame, Player, Players
@@ -90,6 +91,8 @@ def create_app(
         except ActionError as e:
             return refusal(400, str(e))
         except NoGame as e:
+            return refusal(409, str(e))
+        except StoreLockError as e:  # castle play holds the player's directory
             return refusal(409, str(e))
         return JSONResponse(answer)
 

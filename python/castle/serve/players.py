@@ -3,10 +3,12 @@ table (a :class:`castle.Table`) and a lock, so that its requests are served one 
 
 On loopback there is one player, whose store is the data directory itself: the saves and
 statistics ``castle play`` uses. On a network each browser is a player of its own, in
-``<data-dir>/players/<id>/``. Every method here may take a while (a hint searches, a new Easy
-deal is proven winnable): the app calls them from worker threads, never on the event loop. A
-hint searches outside the player's lock (:meth:`Player.hint`), so that a search of a second or
-more does not hold up the player's moves, drags and views meanwhile.
+``<data-dir>/players/<id>/``, whose player lock the server holds from its first use until it
+lets the player go (a ``castle play`` there meanwhile is refused, and the other way round).
+Every method here may take a while (a hint searches, a new Easy deal is proven winnable): the
+app calls them from worker threads, never on the event loop. A hint searches outside the
+player's lock (:meth:`Player.hint`), so that a search of a second or more does not hold up
+the player's moves, drags and views meanwhile.
 
 No rule lives here: the table decides, the store saves (after every move, as the game does).
 """
@@ -270,7 +272,9 @@ class Players:
             if player_id is None or not is_player_id(player_id):
                 raise ActionError(f"not a player id: {player_id!r}")
             key = player_id
-            store = SaveStore(self.store.directory / "players" / player_id)
+            # Locked while it is served, as castle play locks its directory: neither
+            # overwrites the other's game, nor enters it as a loss.
+            store = SaveStore(self.store.directory / "players" / player_id, lock_on_use=True)
         with self._lock:
             player = self._players.get(key)
             if player is None:
@@ -302,6 +306,7 @@ class Players:
                 return  # the rest were seen later still
             if not player.lock.locked() and not player.requests:  # a hint searches unlocked
                 del self._players[key]
+                player.store.release()
 
 
 __all__ = ["LATE_HINT", "MAX_IN_FLIGHT", "MAX_PLAYERS", "Busy", "NoGame", "Player", "Players"]
