@@ -1,6 +1,6 @@
 """The full-screen player in a real terminal of the smallest common size, 80x24: tmux runs
 ``castle play``, ``send-keys`` presses keys, ``capture-pane`` reads the screen as a player sees
-it. The level picker's box is whole.
+it. The level picker's box is whole; the menu says it paused the game.
 
 tmux is part of the test set-up (.ci/run installs it): without it these tests fail, saying so,
 and never skip."""
@@ -133,3 +133,15 @@ def test_the_level_picker_with_continue_is_whole_at_80x24(
     screen = term.wait_for(showing("Spider (4 suits)"))
     assert any("Continue          Medium, deal 2, 1 move" in line for line in screen)
     assert box_problems(screen) == []
+
+
+def test_the_menu_says_the_game_is_paused(terminal: Callable[..., Terminal]) -> None:
+    term = terminal("--deal", "2")
+    term.wait_for(showing("Medium · deal 2"))
+    term.press("m")
+    screen = term.wait_for(showing("Resume"))
+    assert any(line.strip(" █") == "Paused" for line in screen)
+    assert any("Medium · deal 2 · moves 0" in line for line in screen)  # the game it paused
+    assert any("Quit (the game is saved)" in line for line in screen)
+    term.press("Escape")
+    term.wait_for(lambda screen: not showing("Paused")(screen))
