@@ -10,6 +10,7 @@ import json
 import re
 import time
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from castle.cli import build_parser, main
@@ -68,10 +69,33 @@ def test_every_option_says_what_it_does_and_its_default(
     flat = " ".join(out.split())
     assert code == 0 and "%(default)s" not in flat
     if command == "autoplay":
-        assert "(default spider)" in flat and "(default: the deck" in flat and "default 0" in flat
+        assert "(default beleaguered-castle, as for every command)" in flat
+        assert "(default: the deck" in flat and "default 0" in flat
     else:
         assert "(default beleaguered-castle;" in flat and "(default 1-20)" in flat
         assert "(default 2000)" in flat and "(default 3)" in flat
+
+
+def test_every_command_plays_beleaguered_castle_unless_told(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # castle autoplay played Spider by default, where every other command plays Beleaguered
+    # Castle.
+    db = str(tmp_path / "s.db")
+    for argv in (
+        ["solve", "--deal", "1", "--max-states", "100", "--json"],
+        ["autoplay", "--deals", "1", "--max-states", "100", "--json"],
+        ["survey", "--deals", "1", "--max-states", "100", "--db", db],
+        ["bench", "--deals", "1", "--max-states", "100", "--repeat", "1", "--json"],
+    ):
+        code, out, _ = run(capsys, *argv)
+        assert code == 0, argv
+        if "--json" in argv:
+            assert json.loads(out.splitlines()[0])["variant"] == "beleaguered-castle", argv
+        else:
+            assert out.startswith("Beleaguered Castle survey of deals 1 into"), out
+    code, _, err = run(capsys, "autoplay", "--deals", "1", "--fair")
+    assert code == 2 and "--fair is for Spider (--variant spider, spider-2, spider-1)" in err
 
 
 def test_autoplay_variant_help_takes_any_variant(capsys: pytest.CaptureFixture[str]) -> None:

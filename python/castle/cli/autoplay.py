@@ -28,7 +28,7 @@ from ..deal import parse_deal_range
 from ..results_file import FileError, utc_now
 from ..spider import SPIDER_VARIANTS
 from ..survey_claims import DealClaims
-from ..variants import NAMES, VARIANTS
+from ..variants import DEFAULT_VARIANT, NAMES, VARIANTS
 from .args import (
     DEALS_HELP,
     Parser,
@@ -47,9 +47,6 @@ from .errors import EXIT_FAILURE, EXIT_OK, UsageError
 from .output import format_rate, format_seconds, make_console
 from .progress import PlayProgress
 from .signals import STOP_SIGNALS, signals_blocked
-
-#: The variant played when --variant is not given.
-DEFAULT_VARIANT = "spider"
 
 AUTOPLAY_HELP = """\
 Each deal is played by the hint alone. A castle game (Beleaguered Castle, Streets and
@@ -106,7 +103,8 @@ def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
         metavar="V",
         help=f"any variant, any case: {', '.join(VARIANTS)} (played by the hint's plan) or "
         f"{', '.join(SPIDER_VARIANTS)} (played by the solver, or with --fair by the fair "
-        f"hint) (default {DEFAULT_VARIANT}); with --db alone, the one to report (default: all)",
+        f"hint) (default {DEFAULT_VARIANT}, as for every command); with --db alone, the one "
+        "to report (default: all)",
     )
     autoplay.add_argument(
         "--deals",
