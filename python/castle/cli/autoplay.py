@@ -71,6 +71,12 @@ the file holds.
   castle autoplay --db FILE [--variant V]          what the file holds
 """
 
+#: The example ``castle --help`` gives of this command, and what it does.
+EXAMPLE = (
+    "castle autoplay --deals 1-200 --jobs 2",
+    "play deals 1-200 by the hints alone and report the win rate beside the solver's",
+)
+
 AUTOPLAY_EPILOG = """\
 exit status:
   0    done (every deal played, won or not)
@@ -81,7 +87,8 @@ exit status:
        the same command again to go on
 
 examples:
-  castle autoplay --variant beleaguered-castle --deals 1-1000 --jobs 2 --db bc.db
+  castle autoplay --deals 1-200 --jobs 2
+  castle autoplay --variant citadel --deals 1-1000 --jobs 2 --db citadel.db
   castle autoplay --variant spider-2 --deals 1-200 --fair --dask-local 2 --db fair.db
   castle autoplay --db fair.db
 """

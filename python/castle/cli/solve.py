@@ -45,6 +45,9 @@ from .signals import STOP_SIGNALS, InterruptGuard
 #: Board text is a few hundred bytes; anything past this is the wrong file.
 MAX_BOARD_CHARS = 2**20
 
+#: The example ``castle --help`` gives of this command, and what it does.
+EXAMPLE = ("castle solve --deal 2", "solve Beleaguered Castle deal 2 and print a win, move by move")
+
 EPILOG = """\
 exit status:
   0    every deal was answered: solved, unsolvable or unknown (a limit stopped the
@@ -57,6 +60,7 @@ exit status:
   143  stopped by SIGTERM (a batch as for Ctrl+C)
 
 examples:
+  castle solve --deal 2
   castle solve board.txt
   castle solve - < board.txt
   castle solve --variant citadel --deal 17 --json
