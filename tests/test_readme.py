@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import castle
 import pytest
 import readme_examples
 
@@ -17,6 +18,18 @@ def test_python_examples_run(capsys: object) -> None:
     assert len(blocks) >= 2
     for block in blocks:
         exec(compile(block, "README.md", "exec"), {})
+
+
+def test_the_first_paragraph_and_the_package_description_name_every_game() -> None:
+    # They left Spider out.
+    first = README.read_text().split("\n\n")[1]
+    pyproject = (README.parent / "pyproject.toml").read_text()
+    description = re.search(r'^description = "(.*)"$', pyproject, re.M)
+    assert description is not None
+    summary = (castle.__doc__ or "").split("\n\n")[0]
+    for game in ("Beleaguered Castle", "Streets and Alleys", "Citadel", "Spider"):
+        for text in (first, description[1], summary):
+            assert game in " ".join(text.replace("*", "").split()), (game, text)
 
 
 def test_setup_commands_are_the_two_the_ci_runs() -> None:
