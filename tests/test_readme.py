@@ -44,6 +44,16 @@ EXAMPLES = readme_examples.examples(README.read_text())
 REGENERATE = "README.md drifted from the program: run `python tests/readme_examples.py --write`"
 
 
+def test_a_win_is_shown_first() -> None:
+    # The set-up's castle solve --deal 1 answers "unsolvable"; the first output the README
+    # shows, right under it, is a win.
+    first = EXAMPLES[0]
+    assert first.command.startswith("castle solve --deal ")
+    assert first.shown.split("\n")[0].endswith(": solved")
+    text = README.read_text()
+    assert text.index("## Set-up") < first.start < text.index("## Python")
+
+
 def test_the_example_outputs_are_marked() -> None:
     commands = " ".join(e.command for e in EXAMPLES)
     for command in (
