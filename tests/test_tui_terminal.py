@@ -7,12 +7,11 @@ and never skip."""
 
 from __future__ import annotations
 
-import itertools
-import os
 import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -25,8 +24,6 @@ COLUMNS, ROWS = 80, 24
 #: The corners and edges of the box Textual draws round a list (its "tall" border).
 TOP, BOTTOM, LEFT, RIGHT = "▔", "▁", "▊", "▎"
 
-_SERVERS = itertools.count()
-
 
 class Terminal:
     """A tmux server of its own, with one window of 80x24 running ``castle play``."""
@@ -35,13 +32,19 @@ class Terminal:
         tmux = shutil.which("tmux")
         if tmux is None:
             pytest.fail("the terminal tests need tmux: apt-get install tmux (.ci/run does)")
-        self.tmux = [tmux, "-L", f"castle-test-{os.getpid()}-{next(_SERVERS)}", "-f", "/dev/null"]
+        # A socket of its own, in a short path (a socket's is bounded), gone with the test.
+        self.home = tempfile.TemporaryDirectory(prefix="castle-tmux-")
+        self.tmux = [tmux, "-S", str(Path(self.home.name, "socket")), "-f", "/dev/null"]
         play = [sys.executable, "-m", "castle", "play", "--data-dir", str(data_dir), *args]
         # The shell stays after the player ends, so that a crash's last words can be read.
         command = f"{shlex.join(play)}; echo exited $?; sleep 600"
-        self.tmux_run(
-            "new-session", "-d", "-x", str(COLUMNS), "-y", str(ROWS), "-s", "play", command
-        )
+        try:
+            self.tmux_run(
+                "new-session", "-d", "-x", str(COLUMNS), "-y", str(ROWS), "-s", "play", command
+            )
+        except BaseException:
+            self.close()
+            raise
 
     def tmux_run(self, *args: str) -> str:
         done = subprocess.run(
@@ -69,6 +72,7 @@ class Terminal:
 
     def close(self) -> None:
         subprocess.run([*self.tmux, "kill-server"], capture_output=True, timeout=30, check=False)
+        self.home.cleanup()
 
 
 @pytest.fixture
