@@ -214,6 +214,11 @@ def _spider_json_moves() -> tuple[str, str]:
 
 FIGURES: list[Figure] = [
     Figure(
+        "the verdict of deal 1, the set-up's",
+        r"Deal 1 of Beleaguered Castle is \*\*(\w+)\*\*",
+        lambda: (_verdicts("beleaguered-castle", 1, 1)[0][0],),
+    ),
+    Figure(
         "--short on deal 2 (moves with --short, moves without)",
         r"castle solve --deal 2 --short +# more search for a shorter win"
         r" \((\d+) moves, not (\d+)\)",

@@ -10,6 +10,7 @@ import json
 import re
 import time
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from castle.cli import build_parser, main
@@ -52,6 +53,49 @@ def test_help_names_spider(capsys: pytest.CaptureFixture[str], argv: list[str]) 
         assert deck in out
 
 
+COMMANDS = ["solve", "survey", "play", "serve", "autoplay", "bench"]
+
+
+def help_section(text: str, title: str) -> list[str]:
+    """The lines of the help's section ``title`` (up to the next blank line)."""
+    lines = text.split("\n")
+    start = lines.index(title) + 1
+    end = lines.index("", start) if "" in lines[start:] else len(lines)
+    return lines[start:end]
+
+
+def test_the_main_help_shows_every_command_with_an_example(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # It showed castle solve's exit statuses and examples, and those alone.
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    assert set(subparsers(build_parser())) >= set(COMMANDS)
+    examples = [line.strip() for line in out.split("\n") if line.startswith("  castle ")]
+    assert [example.split()[1] for example in examples] == COMMANDS
+    for example in examples:
+        command = example.split()[1]
+        _, own, _ = run(capsys, command, "--help")
+        assert f"  {example}" in help_section(own, "examples:")
+    assert "castle solve board.txt" not in out and "130" not in out
+    assert "Every command plays Beleaguered Castle unless --variant says otherwise" in " ".join(
+        out.split()
+    )
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_each_command_gives_its_own_exit_statuses_and_examples(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    # castle play, serve and bench gave none.
+    code, out, _ = run(capsys, command, "--help")
+    assert code == 0
+    statuses = help_section(out, "exit status:")
+    assert statuses[0].startswith("  0 ") and any(line.startswith("  2 ") for line in statuses)
+    examples = help_section(out, "examples:")
+    assert examples and all(f"castle {command}" in line for line in examples)
+
+
 @pytest.mark.parametrize("command", ["autoplay", "bench"])
 def test_every_option_says_what_it_does_and_its_default(
     capsys: pytest.CaptureFixture[str], command: str
@@ -68,10 +112,33 @@ def test_every_option_says_what_it_does_and_its_default(
     flat = " ".join(out.split())
     assert code == 0 and "%(default)s" not in flat
     if command == "autoplay":
-        assert "(default spider)" in flat and "(default: the deck" in flat and "default 0" in flat
+        assert "(default beleaguered-castle, as for every command)" in flat
+        assert "(default: the deck" in flat and "default 0" in flat
     else:
         assert "(default beleaguered-castle;" in flat and "(default 1-20)" in flat
         assert "(default 2000)" in flat and "(default 3)" in flat
+
+
+def test_every_command_plays_beleaguered_castle_unless_told(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # castle autoplay played Spider by default, where every other command plays Beleaguered
+    # Castle.
+    db = str(tmp_path / "s.db")
+    for argv in (
+        ["solve", "--deal", "1", "--max-states", "100", "--json"],
+        ["autoplay", "--deals", "1", "--max-states", "100", "--json"],
+        ["survey", "--deals", "1", "--max-states", "100", "--db", db],
+        ["bench", "--deals", "1", "--max-states", "100", "--repeat", "1", "--json"],
+    ):
+        code, out, _ = run(capsys, *argv)
+        assert code == 0, argv
+        if "--json" in argv:
+            assert json.loads(out.splitlines()[0])["variant"] == "beleaguered-castle", argv
+        else:
+            assert out.startswith("Beleaguered Castle survey of deals 1 into"), out
+    code, _, err = run(capsys, "autoplay", "--deals", "1", "--fair")
+    assert code == 2 and "--fair is for Spider (--variant spider, spider-2, spider-1)" in err
 
 
 def test_autoplay_variant_help_takes_any_variant(capsys: pytest.CaptureFixture[str]) -> None:

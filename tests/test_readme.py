@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import castle
 import pytest
 import readme_examples
 
@@ -19,6 +20,18 @@ def test_python_examples_run(capsys: object) -> None:
         exec(compile(block, "README.md", "exec"), {})
 
 
+def test_the_first_paragraph_and_the_package_description_name_every_game() -> None:
+    # They left Spider out.
+    first = README.read_text().split("\n\n")[1]
+    pyproject = (README.parent / "pyproject.toml").read_text()
+    description = re.search(r'^description = "(.*)"$', pyproject, re.M)
+    assert description is not None
+    summary = (castle.__doc__ or "").split("\n\n")[0]
+    for game in ("Beleaguered Castle", "Streets and Alleys", "Citadel", "Spider"):
+        for text in (first, description[1], summary):
+            assert game in " ".join(text.replace("*", "").split()), (game, text)
+
+
 def test_setup_commands_are_the_two_the_ci_runs() -> None:
     text = README.read_text()
     assert "pip install . && castle solve --deal 1" in text
@@ -29,6 +42,16 @@ def test_setup_commands_are_the_two_the_ci_runs() -> None:
 
 EXAMPLES = readme_examples.examples(README.read_text())
 REGENERATE = "README.md drifted from the program: run `python tests/readme_examples.py --write`"
+
+
+def test_a_win_is_shown_first() -> None:
+    # The set-up's castle solve --deal 1 answers "unsolvable"; the first output the README
+    # shows, right under it, is a win.
+    first = EXAMPLES[0]
+    assert first.command.startswith("castle solve --deal ")
+    assert first.shown.split("\n")[0].endswith(": solved")
+    text = README.read_text()
+    assert text.index("## Set-up") < first.start < text.index("## Python")
 
 
 def test_the_example_outputs_are_marked() -> None:

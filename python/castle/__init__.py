@@ -1,4 +1,5 @@
-"""castle: Beleaguered Castle, Streets and Alleys and Citadel; deals, a complete solver, a game.
+"""castle: Beleaguered Castle, Streets and Alleys, Citadel and Spider; deals, a complete solver,
+and a game.
 
 >>> import castle
 >>> deal = castle.Deal.from_number("beleaguered-castle", 2)

@@ -7,6 +7,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 
 from . import _core
+from .board_family import check_family
 from .cards import CARDS, SUITS, Card, shown
 from .errors import BoardError
 from .variants import DEFAULT_VARIANT, check_variant
@@ -76,7 +77,7 @@ class Deal:
 
         Without ``variant``, an ace in a column means Streets and Alleys, anything else
         Beleaguered Castle (Citadel plays by the same rules). Raises :class:`BoardError`
-        naming the line and token at fault.
+        naming the line and token at fault, or saying that the text is a Spider board.
         """
         if variant is not None:
             check_variant(variant)
@@ -84,6 +85,7 @@ class Deal:
         try:
             return cls(_core.Deal.from_text(text, variant))
         except _core.BoardTextError as e:
+            check_family(text, "castle")
             message, line, token = e.args
             raise BoardError(message, line=line, token=token) from None
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, cast
 
 from . import _core
+from .board_family import check_family
 from .cards import CARDS, SUITS, Card
 from .deal import RANDOM_DEAL_MAX, check_deal_number, check_text
 from .errors import BoardError, VariantError
@@ -64,13 +65,16 @@ class SpiderDeal:
 
     @classmethod
     def from_text(cls, text: str, variant: str | None = None) -> SpiderDeal:
-        """Parse Spider board text; without ``variant``, the suits present say which."""
+        """Parse Spider board text; without ``variant``, the suits present say which. Raises
+        :class:`BoardError` naming the line and token at fault, or saying that the text is a
+        castle board."""
         if variant is not None:
             check_spider_variant(variant)
         check_text(text)
         try:
             return cls(_core.SpiderDeal.from_text(text, variant))
         except _core.BoardTextError as e:
+            check_family(text, "spider")
             message, line, token = e.args
             raise BoardError(message, line=line, token=token) from None
 

@@ -25,8 +25,13 @@ if TYPE_CHECKING:
 
 MAIN_HELP = """\
 Solve and play the castle patience games (Beleaguered Castle, Streets and Alleys,
-Citadel) and Spider (4, 2 or 1 suits: --variant spider, spider-2, spider-1).
+Citadel) and Spider (4, 2 or 1 suits: --variant spider, spider-2, spider-1). Every
+command plays Beleaguered Castle unless --variant says otherwise.
 """
+
+MAIN_EXIT = """\
+exit status: 0 when done, 2 for bad input (one line on stderr says what is wrong);
+castle COMMAND --help gives the rest of that command's own (a failure, Ctrl+C, SIGTERM)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -65,15 +70,24 @@ def build_parser() -> Parser:
     from . import autoplay, bench, play, serve, solve, survey
     from .args import Parser
 
+    modules = (solve, survey, play, serve, autoplay, bench)  # in `castle --help` order
+    # Each command's example, and under it what it does: the overview of every command.
+    examples = [
+        "commands, an example of each (castle COMMAND --help: its options, exit statuses and",
+        "more examples):",
+    ]
+    for command in modules:
+        example, does = command.EXAMPLE
+        examples += [f"  {example}", f"      {does}"]
     parser = Parser(
         prog="castle",
         description=MAIN_HELP,
-        epilog=solve.EPILOG,
+        epilog="\n".join([*examples, "", MAIN_EXIT]),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"castle {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for command in (solve, survey, play, serve, autoplay, bench):  # in `castle --help` order
+    for command in modules:
         command.add_parser(commands).set_defaults(run=command.run)
     return parser
 

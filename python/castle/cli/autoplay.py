@@ -28,7 +28,7 @@ from ..deal import parse_deal_range
 from ..results_file import FileError, utc_now
 from ..spider import SPIDER_VARIANTS
 from ..survey_claims import DealClaims
-from ..variants import NAMES, VARIANTS
+from ..variants import DEFAULT_VARIANT, NAMES, VARIANTS
 from .args import (
     DEALS_HELP,
     Parser,
@@ -47,9 +47,6 @@ from .errors import EXIT_FAILURE, EXIT_OK, UsageError
 from .output import format_rate, format_seconds, make_console
 from .progress import PlayProgress
 from .signals import STOP_SIGNALS, signals_blocked
-
-#: The variant played when --variant is not given.
-DEFAULT_VARIANT = "spider"
 
 AUTOPLAY_HELP = """\
 Each deal is played by the hint alone. A castle game (Beleaguered Castle, Streets and
@@ -74,6 +71,12 @@ the file holds.
   castle autoplay --db FILE [--variant V]          what the file holds
 """
 
+#: The example ``castle --help`` gives of this command, and what it does.
+EXAMPLE = (
+    "castle autoplay --deals 1-200 --jobs 2",
+    "play deals 1-200 by the hints alone and report the win rate beside the solver's",
+)
+
 AUTOPLAY_EPILOG = """\
 exit status:
   0    done (every deal played, won or not)
@@ -84,7 +87,8 @@ exit status:
        the same command again to go on
 
 examples:
-  castle autoplay --variant beleaguered-castle --deals 1-1000 --jobs 2 --db bc.db
+  castle autoplay --deals 1-200 --jobs 2
+  castle autoplay --variant citadel --deals 1-1000 --jobs 2 --db citadel.db
   castle autoplay --variant spider-2 --deals 1-200 --fair --dask-local 2 --db fair.db
   castle autoplay --db fair.db
 """
@@ -106,7 +110,8 @@ def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
         metavar="V",
         help=f"any variant, any case: {', '.join(VARIANTS)} (played by the hint's plan) or "
         f"{', '.join(SPIDER_VARIANTS)} (played by the solver, or with --fair by the fair "
-        f"hint) (default {DEFAULT_VARIANT}); with --db alone, the one to report (default: all)",
+        f"hint) (default {DEFAULT_VARIANT}, as for every command); with --db alone, the one "
+        "to report (default: all)",
     )
     autoplay.add_argument(
         "--deals",

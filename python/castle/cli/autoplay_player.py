@@ -56,7 +56,10 @@ class Autoplayer:
         are refused (a UsageError)."""
         spider = variant in SPIDER_VARIANTS
         if not spider and args.fair:
-            raise UsageError("--fair is for Spider: in the castle games every card is in sight")
+            raise UsageError(
+                f"--fair is for Spider (--variant {', '.join(SPIDER_VARIANTS)}): {variant} is "
+                "a castle game, where every card is in sight"
+            )
         if spider and args.max_seconds is not None:
             raise UsageError("--max-seconds is for the castle games: Spider plans by --max-states")
         return cls(

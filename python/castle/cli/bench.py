@@ -14,15 +14,37 @@ from ..variants import DEFAULT_VARIANT, VARIANTS
 from .args import Parser, parse_jobs, parse_states, parse_variant
 from .errors import UsageError
 
+BENCH_HELP = """\
+Solve the same deals with the Rust solver and castle.reference at the same state budget;
+print states per second for each and their ratio, and check that the two agree state for
+state.
+"""
+
+#: The example ``castle --help`` gives of this command, and what it does.
+EXAMPLE = ("castle bench", "time the Rust solver against the Python reference on deals 1-20")
+
+BENCH_EPILOG = """\
+exit status:
+  0    done: the two solvers agree state for state (or --rust-only)
+  1    they disagree on a deal (named on stderr)
+  2    bad input: variant, deal range, states, repeats
+  130  interrupted by Ctrl+C (143: by SIGTERM)
+
+examples:
+  castle bench
+  castle bench --variant citadel --deals 1-100 --max-states 10000
+  castle bench --rust-only --max-states 1000000 --json
+"""
+
 
 def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
     """Add ``castle bench`` to ``commands``."""
     bench = commands.add_parser(
         "bench",
         help="time the Rust solver against the pure-Python reference",
-        description="Solve the same deals with the Rust solver and castle.reference at the "
-        "same state budget; print states per second for each and their ratio, and check that "
-        "the two agree state for state.",
+        description=BENCH_HELP,
+        epilog=BENCH_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     bench.add_argument(
         "--variant",

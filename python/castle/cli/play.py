@@ -37,6 +37,23 @@ unfinished); --level L continues an unfinished game of L, else deals anew; --dea
 deal anew. --plain has no picker: it continues the unfinished game, or deals anew.
 """
 
+#: The example ``castle --help`` gives of this command, and what it does.
+EXAMPLE = ("castle play", "play in the terminal, from the level picker")
+
+PLAY_EPILOG = """\
+exit status:
+  0    the player quit (q, or Quit in the menu; the game is saved after every move)
+  2    bad input: flags, a deal number, a data directory that cannot be used or that
+       another castle play or castle serve holds (named)
+  130  interrupted by Ctrl+C in the line mode (143: by SIGTERM); the game is saved already
+
+examples:
+  castle play
+  castle play --level hard
+  castle play --variant spider-2 --deal 3
+  printf '7 8\\nq\\n' | castle play --plain --deal 2
+"""
+
 
 def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
     """Add ``castle play`` to ``commands``."""
@@ -44,6 +61,7 @@ def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
         "play",
         help="play a game in the terminal",
         description=PLAY_HELP,
+        epilog=PLAY_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     which = play.add_mutually_exclusive_group()

@@ -31,6 +31,21 @@ With --host other than 127.0.0.1 the game is served on a network: each browser i
 player of its own (its own games and statistics, under DIR/players/).
 """
 
+#: The example ``castle --help`` gives of this command, and what it does.
+EXAMPLE = ("castle serve", "play in a web browser: open the URL it prints")
+
+SERVE_EPILOG = """\
+exit status:
+  0    stopped by Ctrl+C or SIGTERM (every game is saved after each move already)
+  2    bad input: flags, an address or port it cannot listen on, a data directory that
+       cannot be used or that castle play or another castle serve holds (named)
+
+examples:
+  castle serve
+  castle serve --open --port 0
+  castle serve --host 0.0.0.0 --port 8000 --data-dir /srv/castle
+"""
+
 #: The port ``castle serve`` listens on unless told (0: any free port).
 DEFAULT_PORT = 8765
 #: The host it listens on unless told: this machine only.
@@ -53,6 +68,7 @@ def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
         "serve",
         help="play in a web browser",
         description=SERVE_HELP,
+        epilog=SERVE_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     serve.add_argument(

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 
 from rich.console import Console
 
+from ..board_family import board_family
 from ..deal import Deal, parse_deal_range
 from ..errors import BoardError
 from ..outcome import Progress
@@ -44,6 +45,9 @@ from .signals import STOP_SIGNALS, InterruptGuard
 #: Board text is a few hundred bytes; anything past this is the wrong file.
 MAX_BOARD_CHARS = 2**20
 
+#: The example ``castle --help`` gives of this command, and what it does.
+EXAMPLE = ("castle solve --deal 2", "solve Beleaguered Castle deal 2 and print a win, move by move")
+
 EPILOG = """\
 exit status:
   0    every deal was answered: solved, unsolvable or unknown (a limit stopped the
@@ -56,6 +60,7 @@ exit status:
   143  stopped by SIGTERM (a batch as for Ctrl+C)
 
 examples:
+  castle solve --deal 2
   castle solve board.txt
   castle solve - < board.txt
   castle solve --variant citadel --deal 17 --json
@@ -214,11 +219,14 @@ def read_stdin(limit: int) -> str:
 
 
 def board_deal(text: str, variant: str | None, source: str) -> Deal | SpiderDeal:
-    """Parse board text (Spider's when ``variant`` says so or the text has a stock line); a
-    fault names the source, line and token."""
-    spider = variant in SPIDER_VARIANTS or (
-        variant is None and any(line.lower().startswith("stock:") for line in text.splitlines())
-    )
+    """Parse board text (Spider's when ``variant`` says so, or without it when the text is
+    plainly a Spider board: a stock line, face-down cards); a fault names the source, line and
+    token, and a board of the other family than ``variant``'s says what it is."""
+    sign = board_family(text)
+    if variant is None:
+        spider = sign is not None and sign.family == "spider"
+    else:
+        spider = variant in SPIDER_VARIANTS
     try:
         if spider:
             return SpiderDeal.from_text(text, variant)
@@ -229,7 +237,10 @@ def board_deal(text: str, variant: str | None, source: str) -> Deal | SpiderDeal
             where += f", line {e.line}"
         if e.token is not None:
             where += f", token {e.token!r}"
-        raise UsageError(f"{where}: {e.message}") from None
+        hint = ""
+        if sign is not None and sign.family != ("spider" if spider else "castle"):
+            hint = " (without --variant it is read as such)"  # --variant chose the family
+        raise UsageError(f"{where}: {e.message}{hint}") from None
 
 
 def run_deals(job: Job, deals: str, jobs: int, csv_path: str | None) -> int:

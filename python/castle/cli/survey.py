@@ -75,6 +75,12 @@ variant) under the limits given, and store the verdicts now decided. A deal stil
 unknown keeps its row, unless this search went further (expanded more states).
 """
 
+#: The example ``castle --help`` gives of this command, and what it does.
+EXAMPLE = (
+    "castle survey --deals 1-1000 --jobs 2 --db bc.db",
+    "solve deals 1-1000 into bc.db, each verdict kept as it is found (run it again to go on)",
+)
+
 SURVEY_EPILOG = """\
 exit status:
   0    done (every deal answered: solved, unsolvable or unknown)
@@ -84,6 +90,7 @@ exit status:
        same command again to go on
 
 examples:
+  castle survey --deals 1-1000 --jobs 2 --db bc.db
   castle survey --variant citadel --deals 1-100000 --jobs 4 --max-seconds 10 --db citadel.db
   castle survey retry --db citadel.db --max-seconds 120
   castle survey report --db citadel.db --csv citadel.csv --plot citadel.png

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from ..new_game import AnyGame
 from ..spider_game import SpiderGame
+from ..view import status_line
 from .common import castle_app
 from .guide import GuideScreen
 
@@ -29,7 +30,8 @@ def hints_label(fair: bool) -> str:
 
 
 class MenuScreen(ModalScreen[None]):
-    """The menu: the clock stops while it is open."""
+    """The menu: the clock stops while it is open, and its title says so, over the game it
+    pauses (the table is hidden behind it)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,m", "close", "Resume")]
 
@@ -40,16 +42,19 @@ class MenuScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         settings = castle_app(self).settings
-        yield OptionList(
-            Option("Resume", id="resume"),
-            Option("New deal", id="new"),
-            Option(sound_label(settings.sound), id="sound"),
-            *([Option(hints_label(settings.fair_hints), id="hints")] if self.spider else []),
-            Option("Guide (?)", id="guide"),
-            Option("Levels", id="levels"),
-            Option("Quit (the game is saved)", id="quit"),
-            id="menu",
-        )
+        with Vertical(id="menu-box"):
+            yield Static("Paused", id="menu-title")
+            yield Static(status_line(self.game), id="menu-game")
+            yield OptionList(
+                Option("Resume", id="resume"),
+                Option("New deal", id="new"),
+                Option(sound_label(settings.sound), id="sound"),
+                *([Option(hints_label(settings.fair_hints), id="hints")] if self.spider else []),
+                Option("Guide (?)", id="guide"),
+                Option("Levels", id="levels"),
+                Option("Quit (the game is saved)", id="quit"),
+                id="menu",
+            )
 
     def on_mount(self) -> None:
         self.game.pause()
