@@ -355,8 +355,12 @@ def test_a_deal_is_won_by_taps(serve: Any, open_page: Any) -> None:
     assert card(page, "KC").get_attribute("data-col") == "5"
     card(page, "KS").click()  # then the rest can simply be lifted: the game plays it out
     page.wait_for_selector("#board .card.flying")  # the kings cascade off the table
+    # A won game has no hint to give: the button is off from the win on, and h asks nothing.
+    assert page.is_disabled("#hint")
+    page.keyboard.press("h")
     results_shown(page)
-    assert view(page)["won"]
+    assert view(page)["won"] and not view(page)["can_hint"]
+    assert "hint" not in page.inner_text("#message")
     page.click("#results-levels")  # the picker, the level's statistics counting the win
     page.wait_for_selector("body[data-screen=start]")
     page.wait_for_selector('#levels [data-level="medium"] >> text=1 won')

@@ -150,6 +150,7 @@ class Table:
             paused=game.paused,
             can_undo=game.can_undo,
             can_redo=game.can_redo,
+            can_hint=game.can_hint,
             record=record,
             statistics=statistics,
             hint=None if self.hint_action is None else action_to_json(self.hint_action),

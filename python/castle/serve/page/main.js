@@ -249,6 +249,7 @@ function showView(view, { deal = false } = {}) {
   $("score").textContent = String(view.score);
   $("clock").textContent = view.clock;
   $("undo").disabled = !view.can_undo;
+  $("hint").disabled = !view.can_hint; // a won game has no hint to give
   $("off").hidden = view.game !== "spider";
   say(view.message);
   document.body.dataset.game = view.game;
@@ -673,6 +674,7 @@ document.addEventListener("keydown", onKey);
  * again while it thinks, no second search is sent (its answer is on the way: the sign shows
  * at once). An answer that comes after the player moved (or dealt again) is dropped. */
 function hint() {
+  if (!state.view || !state.view.can_hint) return;
   if (state.hinting) {
     showThinking(state.hinting);
     return;
