@@ -687,15 +687,19 @@ def test_reload_and_continue_restores_the_game_and_its_undo_history(
     start = view(page)["columns"]
     follow_hint(page)
     follow_hint(page)
+    page.keyboard.press("h")  # a word from the game before the reload
+    settle(page)
     played = view(page)
-    assert played["moves"] >= 2
+    assert played["moves"] >= 2 and page.inner_text("#message").startswith("hint: ")
     page.reload()
     page.wait_for_selector("body[data-ready]")
     assert page.is_visible("#continue")
     assert "Medium" in page.inner_text("#continue-about")
     continue_game(page)
-    assert view(page)["columns"] == played["columns"]
+    cards = [column["cards"] for column in played["columns"]]
+    assert [column["cards"] for column in view(page)["columns"]] == cards
     assert page.inner_text("#moves") == str(played["moves"])
+    assert page.inner_text("#message").strip() == ""  # said before the reload: gone
     page.keyboard.press("Control+z")
     settle(page)
     page.keyboard.press("Control+z")

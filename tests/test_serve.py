@@ -385,6 +385,20 @@ def test_continue_after_a_restart_restores_the_game_and_its_undo_history(tmp_pat
     assert act_first["reply"]["question"] and act_first["view"] is None
 
 
+def test_continue_says_nothing_said_before_the_player_left(tmp_path: Path) -> None:
+    c = client(tmp_path)
+    deal(c, "medium", 2)
+    hinted(c)
+    act(c, action="hint")
+    act(c, action="pick", column=0)
+    assert act(c, action="undo")["view"]["message"] == "undone"
+    act(c, action="hint")
+    assert act(c, action="pause")["view"]["message"] == "paused"  # the page went away
+    shown = post(c, "/api/continue", {})["view"]
+    assert shown["message"] == "" and shown["hint"] is None and shown["selection"] is None
+    assert not shown["paused"] and shown["moves"] == 2
+
+
 def test_a_game_begun_in_the_terminal_continues_in_the_browser_and_back(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
     game = Game.new("medium", deal=Deal.from_number("beleaguered-castle", 2), store=store)

@@ -348,6 +348,17 @@ def test_a_won_game_has_no_hint_to_give() -> None:
         assert table.view().hint is None
 
 
+def test_a_game_continued_is_at_a_table_as_new() -> None:
+    table = Table(Game(SEVENS, clock=lambda: 0.0))  # a clock that stands: views compare
+    table.act(Pick(0))
+    table.act(Advise())
+    table.act(Pause())
+    assert table.view().paused and table.view().message == "paused"
+    assert table.continued().done
+    fresh = Table(table.game).view()
+    assert table.view() == fresh and not fresh.paused and fresh.message == ""
+
+
 def test_a_new_deal_may_name_its_number(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
     table = Table(new_game("hard", store), store)

@@ -233,6 +233,14 @@ class Table:
         self.message = message
         return Reply(True, message)
 
+    def continued(self) -> Reply:
+        """The game continued (CONTINUE) at this table: its clock runs, and the table is as a
+        new one over the game: no selection, no hint shown and no message, since whatever was
+        said ("paused", "undone") was said before the player left."""
+        self.game.unpause()
+        self.selected, self.hint_action, self.message = None, None, ""
+        return Reply(True, "")
+
     def advice(self, peek: bool = False) -> tuple[str, Hint[Any]]:
         """A hint and what to call it; it searches (in the game's short mode) and changes
         nothing, so a front end may ask from a worker thread and show it with
