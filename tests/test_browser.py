@@ -744,6 +744,12 @@ def test_a_phone_plays_by_touch_taps_and_drags(serve: Any, open_page: Any) -> No
     continue_game(page)
     board = page.locator("#board")
     assert board.get_attribute("data-layout") == "narrow"
+    # The level and the deal are shown, on a line of their own in the bar, above the board.
+    name = page.locator("#level-name")
+    assert name.inner_text().startswith("Medium · ")
+    shown, bar = name.bounding_box(), page.locator("#bar").bounding_box()
+    assert shown is not None and bar is not None and 0 < shown["width"] <= 390
+    assert shown["height"] > 0 and shown["y"] + shown["height"] <= bar["y"] + bar["height"]
     # The columns stand under the foundations.
     foundation = page.locator(".slot.foundation").first.bounding_box()
     first_column = column(page, 0).bounding_box()
