@@ -233,6 +233,11 @@ def follow_hint(page: Page) -> None:
     # The card the hint names is written as on the table, and named for a screen reader.
     named = page.locator("#message .message-card").first
     assert named.inner_text()[-1] in "♣♦♥♠" and " of " in str(named.get_attribute("aria-label"))
+    # The columns it names by number are numbered on the board, and those numbers marked.
+    said = re.findall(r"column (\d+)", page.inner_text("#message"))
+    marked = page.locator("#board .column-number.hinted")
+    assert said and sorted(marked.all_inner_texts()) == sorted(said)
+    assert all(marked.nth(i).is_visible() for i in range(marked.count()))
     target = page.locator("#board .hint-dst")
     assert target.count() == 1
     drag(page, page.locator("#board .card.hint-src").first, target)
