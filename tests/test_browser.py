@@ -271,12 +271,76 @@ def test_the_page_is_small_and_fetches_nothing_from_another_host() -> None:
     files = [f for f in page_dir.rglob("*") if f.is_file()]
     assert sum(f.stat().st_size for f in files) <= 300_000
     for f in files:
-        text = f.read_text(encoding="utf-8")
+        if f.suffix == ".png":
+            continue
+        # An SVG names its namespace by a URL that nothing fetches.
+        text = f.read_text(encoding="utf-8").replace('xmlns="http://www.w3.org/2000/svg"', "")
         assert not re.search(r"https?://|//[a-z0-9.-]+\.[a-z]{2,}/", text), f.name
     index = (page_dir / "index.html").read_text(encoding="utf-8")
     # The server's Content-Security-Policy allows no inline script or handler.
     assert re.findall(r"<script[^>]*>", index) == ['<script type="module" src="main.js">']
     assert not re.search(r"\son[a-z]+=", index)
+
+
+def test_the_page_installs_as_an_app_keeps_its_files_and_goes_full_screen(
+    serve: Any, browser: Browser, tmp_path: Path
+) -> None:
+    """In a browser profile of its own (an incognito one can install nothing): the manifest
+    is linked and read without an error, nothing stands in the way of installing the page,
+    the service worker keeps the page's files (never an answer of the API), the page opens
+    from them with the server gone, and the button asks for full screen."""
+    server = serve(Game(BLOCKED, level_id="medium"))
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"),
+        executable_path=shutil.which("chromium"),
+        reduced_motion="reduce",
+        **DESKTOP,
+    )
+    errors: list[str] = []
+    try:
+        page = context.pages[0]
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(server.url)
+        page.wait_for_selector("body[data-ready]")
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"] == f"{server.origin}/manifest.webmanifest"
+        assert manifest["errors"] == [] and '"Castle patience"' in manifest["data"]
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        assert page.evaluate(
+            """navigator.serviceWorker.controller ? navigator.serviceWorker.controller.scriptURL
+            : new Promise((done) => navigator.serviceWorker.addEventListener(
+                "controllerchange", () => done(navigator.serviceWorker.controller.scriptURL)))"""
+        ) == f"{server.origin}/sw.js"
+        continue_game(page)
+        card(page, "KD").click()  # a move: API answers, through the worker
+        settle(page)
+        page_dir = Path(castle.serve.__file__).parent / "page"
+        files = {f"/{f.name}" for f in page_dir.iterdir()} - {"/index.html", "/sw.js"}
+        kept = page.evaluate(
+            """caches.open("castle-page").then((cache) => cache.keys())
+            .then((keys) => keys.map((key) => new URL(key.url).pathname))"""
+        )
+        assert set(kept) == files | {"/"}
+        # The server gone, the page still opens (and says the server does not answer).
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_selector("body[data-ready]")
+        assert page.is_visible("#start") and "does not answer" in page.inner_text("#error")
+        context.set_offline(False)
+        page.reload()
+        page.wait_for_selector("body[data-ready]")
+        continue_game(page)
+        assert page.get_attribute("#fullscreen", "aria-pressed") == "false"
+        page.click("#fullscreen")
+        page.wait_for_function("document.fullscreenElement === document.documentElement")
+        assert page.get_attribute("#fullscreen", "aria-pressed") == "true"
+        page.click("#fullscreen")  # again: out of it (as the browser's Esc)
+        page.wait_for_function("document.fullscreenElement === null")
+        assert page.get_attribute("#fullscreen", "aria-pressed") == "false"
+    finally:
+        context.close()
+    assert not errors, errors
 
 
 def test_the_level_picker_shows_every_level_and_its_statistics(serve: Any, open_page: Any) -> None:
@@ -331,7 +395,7 @@ def test_a_deal_flies_in_and_every_card_has_a_name(serve: Any, open_page: Any) -
     # reader's.
     in_order = cards.evaluate_all("els => els.map(e => e.dataset.card)")
     assert in_order == [text for column in shown["columns"] for text in column["cards"]]
-    page.locator("#guide-button").focus()
+    page.locator("#fullscreen").focus()  # the bar's last button
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.getAttribute('aria-label')") == (
         "clubs foundation: ace of clubs"

@@ -3,10 +3,13 @@ command once, as a subprocess. The page itself is tested in a browser (tests/tes
 
 from __future__ import annotations
 
+import io
 import json
+import math
 import os
 import random
 import re
+import runpy
 import signal
 import socket
 import subprocess
@@ -22,9 +25,10 @@ import httpx
 import pytest
 from castle import Deal, Game, SaveStore, Table
 from castle.cli import main
-from castle.serve.app import create_app
+from castle.serve.app import PAGE, create_app
 from castle.serve.guard import MAX_BODY, PLAYER_COOKIE, TOKEN_COOKIE
 from castle.serve.players import LATE_HINT, MAX_IN_FLIGHT, Player
+from PIL import Image, ImageChops
 
 with warnings.catch_warnings():
     # Newer Starlette would rather have httpx2 than httpx; httpx is the well-known one.
@@ -446,6 +450,55 @@ def test_the_guide_and_the_page_files(tmp_path: Path) -> None:
         response = c.get("/" + name.lstrip("/"))
         assert response.status_code == 200, name
         assert response.headers["content-type"].startswith(kind), name
+
+
+def test_the_app_manifest_its_icons_and_the_service_worker(tmp_path: Path) -> None:
+    c = client(tmp_path)
+    anyone = client(tmp_path, token=None)
+    for path in ("/manifest.webmanifest", "/sw.js", "/icon-192.png", "/icon.svg"):
+        refused(anyone.get(path), 401)  # under the same rules as every other file
+    answer = c.get("/manifest.webmanifest")
+    assert answer.headers["content-type"] == "application/manifest+json"
+    assert answer.headers["cache-control"] == "no-store"
+    manifest = answer.json()
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    assert manifest["name"] and manifest["short_name"]
+    sizes = set()
+    for icon in manifest["icons"]:
+        got = c.get(icon["src"])
+        assert got.status_code == 200 and got.headers["content-type"] == icon["type"], icon
+        if icon["type"] == "image/png":
+            with Image.open(io.BytesIO(got.content)) as image:
+                assert f"{image.width}x{image.height}" == icon["sizes"]
+                sizes.add((image.width, icon["purpose"]))
+    assert {(192, "any"), (512, "any"), (512, "maskable")} <= sizes
+    # The service worker keeps every file of the page, and nothing else.
+    worker = c.get("/sw.js")
+    assert worker.headers["content-type"].startswith("text/javascript")
+    kept = set(re.findall(r'^  "(/[^"]*)",$', worker.text, re.MULTILINE))
+    page = {f.name for f in PAGE.iterdir() if f.is_file()} - {"index.html", "sw.js"}
+    assert kept == {"/"} | {f"/{name}" for name in page}
+    for path in kept:
+        assert c.get(path).status_code == 200, path
+
+
+def test_the_icons_are_the_project_s_drawing(tmp_path: Path) -> None:
+    # What tools/draw_icons.py draws now, against the files in the page.
+    drawing = runpy.run_path(str(Path(__file__).parent.parent / "tools" / "draw_icons.py"))
+    for drawn in drawing["draw"](tmp_path):
+        shipped = PAGE / drawn.name
+        if drawn.suffix == ".svg":
+            assert drawn.read_text(encoding="utf-8") == shipped.read_text(encoding="utf-8")
+            continue
+        with Image.open(drawn) as new, Image.open(shipped) as old:
+            assert new.size == old.size and new.mode == old.mode == "RGBA"
+            difference: Any = ImageChops.difference(new, old).getextrema()  # per band
+            assert all(high <= 8 for _, high in difference), (drawn.name, difference)
+    # A maskable icon's launcher may cut it to any shape inside the middle 80%: the cards
+    # stand there.
+    side = drawing["SIDE"]
+    for _, points in drawing["shapes"](maskable=True)[1:]:
+        assert all(math.dist(p, (side / 2, side / 2)) <= 0.4 * side for p in points)
 
 
 def test_a_save_that_cannot_be_used_is_told_once(tmp_path: Path) -> None:

@@ -47,6 +47,7 @@ CONTENT_TYPES = {
     ".css": "text/css; charset=utf-8",
     ".svg": "image/svg+xml",
     ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
     ".png": "image/png",
     ".ico": "image/x-icon",
     ".woff2": "font/woff2",

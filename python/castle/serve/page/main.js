@@ -811,6 +811,36 @@ $("levels").addEventListener("keydown", (event) => {
   }
 });
 
+// --- full screen and the service worker ----------------------------------------------------
+
+/** The page full screen (the browser's Esc, or the button again, leaves it). Shown only
+ * where the browser can do it (not an iPhone's Safari, say). */
+async function toggleFullscreen() {
+  try {
+    if (document.fullscreenElement) await document.exitFullscreen();
+    else await document.documentElement.requestFullscreen({ navigationUI: "hide" });
+  } catch {
+    showError(new Error("the browser did not go full screen"));
+  }
+}
+function drawFullscreen() {
+  const on = Boolean(document.fullscreenElement);
+  $("fullscreen").setAttribute("aria-pressed", on ? "true" : "false");
+  $("fullscreen").setAttribute("aria-label", on ? "Leave full screen (Esc)" : "Full screen");
+  $("fullscreen").title = on ? "Leave full screen (Esc)" : "Full screen";
+}
+$("fullscreen").hidden = !document.fullscreenEnabled;
+document.addEventListener("fullscreenchange", drawFullscreen);
+drawFullscreen();
+on("fullscreen", toggleFullscreen);
+
+/** The service worker keeps the page's own files (sw.js), so that the table opens at once.
+ * Browsers allow one on loopback and https only; without one the page works as before. */
+function keepPageFiles() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("/sw.js").catch(() => {});
+}
+
 // --- start -------------------------------------------------------------------------------
 
 async function start() {
@@ -824,5 +854,6 @@ async function start() {
   drawSound();
   await showStart();
   document.body.dataset.ready = "true";
+  keepPageFiles();
 }
 start();
