@@ -357,6 +357,20 @@ def test_the_level_picker_shows_every_level_and_its_statistics(serve: Any, open_
     ]
     assert "0 won · 0 lost" in page.inner_text('#levels [data-level="hard"]')
     assert page.is_hidden("#continue")  # no game unfinished
+    # The guide from the picker: how to play the level chosen, its keys and its rules; not the
+    # whole of docs/rules.md (no board text, no deal numbers, not the terminal's keys).
+    page.click('#levels [data-level="hard"]')
+    page.click("#start-guide")
+    page.wait_for_selector("#guide-text h2")
+    assert page.inner_text("#guide-title") == "How to play Hard"
+    guide = page.inner_text("#guide")
+    assert "Your level: Hard" in guide and "Streets and Alleys" in guide and "Undo" in guide
+    assert page.is_visible('.guide-here[data-game="castle"]')
+    assert page.is_hidden('.guide-here[data-game="spider"]')
+    for developers in ("Board text", "PySolFC", "Keys of castle play", "4. Spider"):
+        assert developers not in guide, developers
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#guide")
 
 
 def test_a_deal_flies_in_and_every_card_has_a_name(serve: Any, open_page: Any) -> None:
@@ -735,7 +749,7 @@ def test_the_menu_sound_guide_and_a_new_deal_that_asks_first(serve: Any, open_pa
     settle(page)
     assert view(page)["moves"] == 1 and not view(page)["paused"]
     page.keyboard.press("?")  # the guide: docs/rules.md
-    page.wait_for_selector("#guide-text h1")
+    page.wait_for_selector("#guide-text h2")
     assert "Beleaguered Castle" in page.inner_text("#guide-text")
     page.keyboard.press("Escape")
     assert page.is_hidden("#guide")
@@ -803,9 +817,12 @@ def test_a_spider_deal_from_the_stock_and_a_run_taken_off(serve: Any, open_page:
     assert view(page)["columns"][6]["cards"] == ["AS", "7S", "6S"]
     # The guide at a Spider table: Spider's rules, not the castle games'.
     page.keyboard.press("?")
-    page.wait_for_selector("#guide-text h1")
-    guide = page.inner_text("#guide-text")
-    assert "How to play Spider" in guide and "The castle family" not in guide
+    page.wait_for_selector("#guide-text h2")
+    guide = page.inner_text("#guide")
+    assert page.inner_text("#guide-title") == "How to play Spider (1 suit)"
+    assert "4. Spider" in guide and "The castle family" not in guide
+    assert page.is_visible('.guide-here[data-game="spider"]')
+    assert page.is_hidden('.guide-here[data-game="castle"]')
 
 
 def test_a_phone_plays_by_touch_taps_and_drags(serve: Any, open_page: Any) -> None:

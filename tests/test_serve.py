@@ -431,14 +431,17 @@ def test_settings_are_kept_with_the_statistics(tmp_path: Path) -> None:
 
 def test_the_guide_and_the_page_files(tmp_path: Path) -> None:
     c = client(tmp_path)
-    html = c.get("/api/guide").json()["html"]
-    assert "<h1>Rules</h1>" in html and "<table>" in html and "<script" not in html
-    # A table's guide is its game's part of the rules.
-    spider = c.get("/api/guide", params={"game": "spider"}).json()["html"]
-    castle = c.get("/api/guide", params={"game": "castle"}).json()["html"]
-    assert "<h1>How to play Spider</h1>" in spider and "The castle family" not in spider
-    assert "The castle family" in castle and "4. Spider" not in castle
-    assert c.get("/api/guide", params={"game": "chess"}).status_code == 400
+    # A level's guide: the rules its player reads (castle.guide), never the whole of
+    # docs/rules.md, nor the terminal's keys.
+    hard = c.get("/api/guide", params={"level": "hard"}).json()["html"]
+    assert "<h2>Your level: Hard</h2>" in hard and "Streets and Alleys" in hard
+    assert "The castle family" in hard and "4. Spider" not in hard and "<script" not in hard
+    assert "Board text" not in hard and "PySolFC" not in hard and "<h3>Keys of" not in hard
+    spider = c.get("/api/guide", params={"level": "spider-2"}).json()["html"]
+    assert "<h2>Your level: Spider (2 suits)</h2>" in spider
+    assert "4. Spider" in spider and "The castle family" not in spider
+    for params in ({}, {"level": "chess"}, {"game": "castle"}, {"level": "easy", "x": "1"}):
+        refused(c.get("/api/guide", params=params), 400, "guide takes ?level=")
     page = c.get("/")
     assert page.headers["content-type"] == "text/html; charset=utf-8"
     scripts = re.findall(r'src="([^"]+)"', page.text)

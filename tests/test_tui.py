@@ -300,8 +300,9 @@ def test_the_guide_shows_the_castle_rules_and_stops_the_clock(tmp_path: Path) ->
         text = app.screen.query_one(Markdown).source
         for part in ("Drag", "## 1. The castle family", "### Supermove", "### The score"):
             assert part in text
-        assert "### Levels" in text and "### Castle games" in text  # the levels, the tips
+        assert "## Your level: Medium" in text and "### Castle games" in text  # and the tips
         assert "## 4. Spider" not in text and "### Spider" not in text
+        assert "### Keys of `castle play`" in text and "## 2. Board text" not in text
         await pilot.press("escape")
         assert isinstance(app.screen, TableScreen) and not game.paused
         for key in ("q", "question_mark"):
@@ -338,11 +339,13 @@ def test_the_picker_s_guide_is_the_highlighted_level_s(tmp_path: Path) -> None:
     async def play(app: CastleApp, pilot: Pilot[None]) -> None:
         assert isinstance(app.screen, LevelPicker)
         await pilot.press("question_mark")  # Easy is highlighted: the castle guide
-        assert "## 1. The castle family" in app.screen.query_one(Markdown).source
+        text = app.screen.query_one(Markdown).source
+        assert "# How to play Easy" in text and "## 1. The castle family" in text
         await pilot.press("escape")
         assert isinstance(app.screen, LevelPicker)
         await pilot.press("end", "question_mark")  # Spider 4
-        assert "## 4. Spider" in app.screen.query_one(Markdown).source
+        text = app.screen.query_one(Markdown).source
+        assert "## Your level: Spider (4 suits)" in text and "## 4. Spider" in text
         await pilot.press("question_mark")
         assert isinstance(app.screen, LevelPicker)
 
@@ -350,12 +353,12 @@ def test_the_picker_s_guide_is_the_highlighted_level_s(tmp_path: Path) -> None:
 
 
 def test_the_guide_names_every_key_of_the_table() -> None:
-    for screen in (TableScreen, SpiderTableScreen):
-        text = guide_markdown(screen is SpiderTableScreen, screen.BINDINGS)
+    for screen, level_id in ((TableScreen, "medium"), (SpiderTableScreen, "spider")):
+        text = guide_markdown(level_id, screen.BINDINGS)
         for key in ("`u/Ctrl+Z` undo", "`h` hint", "`?` guide", "`n` new deal", "`q` quit"):
             assert key in text
-    assert "`1-8` select/move" in guide_markdown(False, TableScreen.BINDINGS)
-    assert "`0-9` select/move" in guide_markdown(True, SpiderTableScreen.BINDINGS)
+    assert "`1-8` select/move" in guide_markdown("hard", TableScreen.BINDINGS)
+    assert "`0-9` select/move" in guide_markdown("spider-1", SpiderTableScreen.BINDINGS)
 
 
 def test_the_footer_names_the_move_keys(tmp_path: Path) -> None:

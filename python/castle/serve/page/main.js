@@ -396,13 +396,20 @@ async function openGuide() {
   else if (state.pausedBy === "menu") state.pausedBy = "guide";
   $("guide").hidden = false;
   $("guide-close").focus();
-  // At a table, the rules of its game (castle or Spider); on the picker, all of them.
-  const game = state.screen === "table" && state.view ? state.view.game : "all";
-  if ($("guide-text").dataset.game !== game) {
+  // The guide of the level played at the table, else of the level chosen in the picker.
+  const atTable = state.screen !== "start" && state.view;
+  const level = atTable ? state.view.level : state.level;
+  const chosen = state.levels.find((l) => l.id === level);
+  const name = atTable ? state.view.level_name : chosen?.name ?? level;
+  const game = atTable ? state.view.game : chosen?.game ?? "castle";
+  $("guide-title").textContent = `How to play ${name}`;
+  for (const part of document.querySelectorAll(".guide-here")) part.hidden = part.dataset.game !== game;
+  if ($("guide-text").dataset.level !== level) {
+    $("guide-text").replaceChildren();
     try {
-      const { html } = await api.guide(game === "all" ? null : game);
+      const { html } = await api.guide(level);
       $("guide-text").innerHTML = html; // the server renders docs/rules.md, raw HTML escaped
-      $("guide-text").dataset.game = game;
+      $("guide-text").dataset.level = level;
     } catch (error) {
       showError(error);
     }
