@@ -334,10 +334,10 @@ def test_the_page_installs_as_an_app_keeps_its_files_and_goes_full_screen(
         assert page.get_attribute("#fullscreen", "aria-pressed") == "false"
         page.click("#fullscreen")
         page.wait_for_function("document.fullscreenElement === document.documentElement")
-        assert page.get_attribute("#fullscreen", "aria-pressed") == "true"
+        page.wait_for_selector('#fullscreen[aria-pressed="true"]')  # at its fullscreenchange
         page.click("#fullscreen")  # again: out of it (as the browser's Esc)
         page.wait_for_function("document.fullscreenElement === null")
-        assert page.get_attribute("#fullscreen", "aria-pressed") == "false"
+        page.wait_for_selector('#fullscreen[aria-pressed="false"]')
     finally:
         context.close()
     assert not errors, errors
