@@ -402,6 +402,14 @@ def test_card_from_index_refuses_what_is_no_card(index: object) -> None:
         castle.Card.from_index(index)  # type: ignore[arg-type]
 
 
+def test_a_card_reads_as_a_player_reads_it_and_writes_as_the_board_text() -> None:
+    ten = castle.Card.parse("10d")
+    assert (ten.face, str(ten)) == ("10♦", "TD")
+    assert [c.face for c in castle.CARDS[39:]] == [
+        "A♠", "2♠", "3♠", "4♠", "5♠", "6♠", "7♠", "8♠", "9♠", "10♠", "J♠", "Q♠", "K♠"
+    ]
+
+
 def test_card_from_index_takes_every_card() -> None:
     assert [castle.Card.from_index(i) for i in range(52)] == list(castle.CARDS)
     assert castle.Card.from_index(51) == castle.Card(13, "S")

@@ -233,6 +233,11 @@ def follow_hint(page: Page) -> None:
     # The card the hint names is written as on the table, and named for a screen reader.
     named = page.locator("#message .message-card").first
     assert named.inner_text()[-1] in "♣♦♥♠" and " of " in str(named.get_attribute("aria-label"))
+    # The columns it names by number are numbered on the board, and those numbers marked.
+    said = re.findall(r"column (\d+)", page.inner_text("#message"))
+    marked = page.locator("#board .column-number.hinted")
+    assert said and sorted(marked.all_inner_texts()) == sorted(said)
+    assert all(marked.nth(i).is_visible() for i in range(marked.count()))
     target = page.locator("#board .hint-dst")
     assert target.count() == 1
     drag(page, page.locator("#board .card.hint-src").first, target)
@@ -266,12 +271,76 @@ def test_the_page_is_small_and_fetches_nothing_from_another_host() -> None:
     files = [f for f in page_dir.rglob("*") if f.is_file()]
     assert sum(f.stat().st_size for f in files) <= 300_000
     for f in files:
-        text = f.read_text(encoding="utf-8")
+        if f.suffix == ".png":
+            continue
+        # An SVG names its namespace by a URL that nothing fetches.
+        text = f.read_text(encoding="utf-8").replace('xmlns="http://www.w3.org/2000/svg"', "")
         assert not re.search(r"https?://|//[a-z0-9.-]+\.[a-z]{2,}/", text), f.name
     index = (page_dir / "index.html").read_text(encoding="utf-8")
     # The server's Content-Security-Policy allows no inline script or handler.
     assert re.findall(r"<script[^>]*>", index) == ['<script type="module" src="main.js">']
     assert not re.search(r"\son[a-z]+=", index)
+
+
+def test_the_page_installs_as_an_app_keeps_its_files_and_goes_full_screen(
+    serve: Any, browser: Browser, tmp_path: Path
+) -> None:
+    """In a browser profile of its own (an incognito one can install nothing): the manifest
+    is linked and read without an error, nothing stands in the way of installing the page,
+    the service worker keeps the page's files (never an answer of the API), the page opens
+    from them with the server gone, and the button asks for full screen."""
+    server = serve(Game(BLOCKED, level_id="medium"))
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"),
+        executable_path=shutil.which("chromium"),
+        reduced_motion="reduce",
+        **DESKTOP,
+    )
+    errors: list[str] = []
+    try:
+        page = context.pages[0]
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(server.url)
+        page.wait_for_selector("body[data-ready]")
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"] == f"{server.origin}/manifest.webmanifest"
+        assert manifest["errors"] == [] and '"Castle patience"' in manifest["data"]
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        assert page.evaluate(
+            """navigator.serviceWorker.controller ? navigator.serviceWorker.controller.scriptURL
+            : new Promise((done) => navigator.serviceWorker.addEventListener(
+                "controllerchange", () => done(navigator.serviceWorker.controller.scriptURL)))"""
+        ) == f"{server.origin}/sw.js"
+        continue_game(page)
+        card(page, "KD").click()  # a move: API answers, through the worker
+        settle(page)
+        page_dir = Path(castle.serve.__file__).parent / "page"
+        files = {f"/{f.name}" for f in page_dir.iterdir()} - {"/index.html", "/sw.js"}
+        kept = page.evaluate(
+            """caches.open("castle-page").then((cache) => cache.keys())
+            .then((keys) => keys.map((key) => new URL(key.url).pathname))"""
+        )
+        assert set(kept) == files | {"/"}
+        # The server gone, the page still opens (and says the server does not answer).
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_selector("body[data-ready]")
+        assert page.is_visible("#start") and "does not answer" in page.inner_text("#error")
+        context.set_offline(False)
+        page.reload()
+        page.wait_for_selector("body[data-ready]")
+        continue_game(page)
+        assert page.get_attribute("#fullscreen", "aria-pressed") == "false"
+        page.click("#fullscreen")
+        page.wait_for_function("document.fullscreenElement === document.documentElement")
+        page.wait_for_selector('#fullscreen[aria-pressed="true"]')  # at its fullscreenchange
+        page.click("#fullscreen")  # again: out of it (as the browser's Esc)
+        page.wait_for_function("document.fullscreenElement === null")
+        page.wait_for_selector('#fullscreen[aria-pressed="false"]')
+    finally:
+        context.close()
+    assert not errors, errors
 
 
 def test_the_level_picker_shows_every_level_and_its_statistics(serve: Any, open_page: Any) -> None:
@@ -288,6 +357,20 @@ def test_the_level_picker_shows_every_level_and_its_statistics(serve: Any, open_
     ]
     assert "0 won · 0 lost" in page.inner_text('#levels [data-level="hard"]')
     assert page.is_hidden("#continue")  # no game unfinished
+    # The guide from the picker: how to play the level chosen, its keys and its rules; not the
+    # whole of docs/rules.md (no board text, no deal numbers, not the terminal's keys).
+    page.click('#levels [data-level="hard"]')
+    page.click("#start-guide")
+    page.wait_for_selector("#guide-text h2")
+    assert page.inner_text("#guide-title") == "How to play Hard"
+    guide = page.inner_text("#guide")
+    assert "Your level: Hard" in guide and "Streets and Alleys" in guide and "Undo" in guide
+    assert page.is_visible('.guide-here[data-game="castle"]')
+    assert page.is_hidden('.guide-here[data-game="spider"]')
+    for developers in ("Board text", "PySolFC", "Keys of castle play", "4. Spider"):
+        assert developers not in guide, developers
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#guide")
 
 
 def test_a_deal_flies_in_and_every_card_has_a_name(serve: Any, open_page: Any) -> None:
@@ -326,7 +409,7 @@ def test_a_deal_flies_in_and_every_card_has_a_name(serve: Any, open_page: Any) -
     # reader's.
     in_order = cards.evaluate_all("els => els.map(e => e.dataset.card)")
     assert in_order == [text for column in shown["columns"] for text in column["cards"]]
-    page.locator("#guide-button").focus()
+    page.locator("#fullscreen").focus()  # the bar's last button
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.getAttribute('aria-label')") == (
         "clubs foundation: ace of clubs"
@@ -355,8 +438,12 @@ def test_a_deal_is_won_by_taps(serve: Any, open_page: Any) -> None:
     assert card(page, "KC").get_attribute("data-col") == "5"
     card(page, "KS").click()  # then the rest can simply be lifted: the game plays it out
     page.wait_for_selector("#board .card.flying")  # the kings cascade off the table
+    # A won game has no hint to give: the button is off from the win on, and h asks nothing.
+    assert page.is_disabled("#hint")
+    page.keyboard.press("h")
     results_shown(page)
-    assert view(page)["won"]
+    assert view(page)["won"] and not view(page)["can_hint"]
+    assert "hint" not in page.inner_text("#message")
     page.click("#results-levels")  # the picker, the level's statistics counting the win
     page.wait_for_selector("body[data-screen=start]")
     page.wait_for_selector('#levels [data-level="medium"] >> text=1 won')
@@ -662,7 +749,7 @@ def test_the_menu_sound_guide_and_a_new_deal_that_asks_first(serve: Any, open_pa
     settle(page)
     assert view(page)["moves"] == 1 and not view(page)["paused"]
     page.keyboard.press("?")  # the guide: docs/rules.md
-    page.wait_for_selector("#guide-text h1")
+    page.wait_for_selector("#guide-text h2")
     assert "Beleaguered Castle" in page.inner_text("#guide-text")
     page.keyboard.press("Escape")
     assert page.is_hidden("#guide")
@@ -683,15 +770,19 @@ def test_reload_and_continue_restores_the_game_and_its_undo_history(
     start = view(page)["columns"]
     follow_hint(page)
     follow_hint(page)
+    page.keyboard.press("h")  # a word from the game before the reload
+    settle(page)
     played = view(page)
-    assert played["moves"] >= 2
+    assert played["moves"] >= 2 and page.inner_text("#message").startswith("hint: ")
     page.reload()
     page.wait_for_selector("body[data-ready]")
     assert page.is_visible("#continue")
     assert "Medium" in page.inner_text("#continue-about")
     continue_game(page)
-    assert view(page)["columns"] == played["columns"]
+    cards = [column["cards"] for column in played["columns"]]
+    assert [column["cards"] for column in view(page)["columns"]] == cards
     assert page.inner_text("#moves") == str(played["moves"])
+    assert page.inner_text("#message").strip() == ""  # said before the reload: gone
     page.keyboard.press("Control+z")
     settle(page)
     page.keyboard.press("Control+z")
@@ -726,9 +817,12 @@ def test_a_spider_deal_from_the_stock_and_a_run_taken_off(serve: Any, open_page:
     assert view(page)["columns"][6]["cards"] == ["AS", "7S", "6S"]
     # The guide at a Spider table: Spider's rules, not the castle games'.
     page.keyboard.press("?")
-    page.wait_for_selector("#guide-text h1")
-    guide = page.inner_text("#guide-text")
-    assert "How to play Spider" in guide and "The castle family" not in guide
+    page.wait_for_selector("#guide-text h2")
+    guide = page.inner_text("#guide")
+    assert page.inner_text("#guide-title") == "How to play Spider (1 suit)"
+    assert "4. Spider" in guide and "The castle family" not in guide
+    assert page.is_visible('.guide-here[data-game="spider"]')
+    assert page.is_hidden('.guide-here[data-game="castle"]')
 
 
 def test_a_phone_plays_by_touch_taps_and_drags(serve: Any, open_page: Any) -> None:
@@ -736,6 +830,12 @@ def test_a_phone_plays_by_touch_taps_and_drags(serve: Any, open_page: Any) -> No
     continue_game(page)
     board = page.locator("#board")
     assert board.get_attribute("data-layout") == "narrow"
+    # The level and the deal are shown, on a line of their own in the bar, above the board.
+    name = page.locator("#level-name")
+    assert name.inner_text().startswith("Medium · ")
+    shown, bar = name.bounding_box(), page.locator("#bar").bounding_box()
+    assert shown is not None and bar is not None and 0 < shown["width"] <= 390
+    assert shown["height"] > 0 and shown["y"] + shown["height"] <= bar["y"] + bar["height"]
     # The columns stand under the foundations.
     foundation = page.locator(".slot.foundation").first.bounding_box()
     first_column = column(page, 0).bounding_box()

@@ -1,4 +1,4 @@
-"""Numbered deals: deal N of each variant is PySolFC's deal N (docs/rules.md §1).
+"""Numbered deals: deal N of each variant is PySolFC's deal N (docs/rules.md §2).
 
 The reference is the ``pysol_cards`` package, which prints PySolFC's layout for a game and
 number. One known difference: PySolFC shuffles N < 32000 with its Microsoft-compatible

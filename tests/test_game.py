@@ -345,6 +345,15 @@ def test_hint_says_when_there_is_no_win_from_here() -> None:
     assert "no win from here" in str(hint)
 
 
+def test_a_hint_on_a_won_game_says_it_is_won() -> None:
+    game = Game(SEED, clock=Clock())
+    assert game.can_hint
+    game.move(3, 6)  # the win (the auto-finish plays the rest)
+    assert game.is_won and not game.can_hint
+    hint = game.hint()
+    assert hint.move is None and str(hint) == "the game is won"
+
+
 # --- levels and a whole game ----------------------------------------------------------------
 
 

@@ -3,10 +3,13 @@ command once, as a subprocess. The page itself is tested in a browser (tests/tes
 
 from __future__ import annotations
 
+import io
 import json
+import math
 import os
 import random
 import re
+import runpy
 import signal
 import socket
 import subprocess
@@ -22,9 +25,10 @@ import httpx
 import pytest
 from castle import Deal, Game, SaveStore, Table
 from castle.cli import main
-from castle.serve.app import create_app
+from castle.serve.app import PAGE, create_app
 from castle.serve.guard import MAX_BODY, PLAYER_COOKIE, TOKEN_COOKIE
 from castle.serve.players import LATE_HINT, MAX_IN_FLIGHT, Player
+from PIL import Image, ImageChops
 
 with warnings.catch_warnings():
     # Newer Starlette would rather have httpx2 than httpx; httpx is the well-known one.
@@ -385,6 +389,20 @@ def test_continue_after_a_restart_restores_the_game_and_its_undo_history(tmp_pat
     assert act_first["reply"]["question"] and act_first["view"] is None
 
 
+def test_continue_says_nothing_said_before_the_player_left(tmp_path: Path) -> None:
+    c = client(tmp_path)
+    deal(c, "medium", 2)
+    hinted(c)
+    act(c, action="hint")
+    act(c, action="pick", column=0)
+    assert act(c, action="undo")["view"]["message"] == "undone"
+    act(c, action="hint")
+    assert act(c, action="pause")["view"]["message"] == "paused"  # the page went away
+    shown = post(c, "/api/continue", {})["view"]
+    assert shown["message"] == "" and shown["hint"] is None and shown["selection"] is None
+    assert not shown["paused"] and shown["moves"] == 2
+
+
 def test_a_game_begun_in_the_terminal_continues_in_the_browser_and_back(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
     game = Game.new("medium", deal=Deal.from_number("beleaguered-castle", 2), store=store)
@@ -413,14 +431,17 @@ def test_settings_are_kept_with_the_statistics(tmp_path: Path) -> None:
 
 def test_the_guide_and_the_page_files(tmp_path: Path) -> None:
     c = client(tmp_path)
-    html = c.get("/api/guide").json()["html"]
-    assert "<h1>Rules</h1>" in html and "<table>" in html and "<script" not in html
-    # A table's guide is its game's part of the rules.
-    spider = c.get("/api/guide", params={"game": "spider"}).json()["html"]
-    castle = c.get("/api/guide", params={"game": "castle"}).json()["html"]
-    assert "<h1>How to play Spider</h1>" in spider and "The castle family" not in spider
-    assert "The castle family" in castle and "4. Spider" not in castle
-    assert c.get("/api/guide", params={"game": "chess"}).status_code == 400
+    # A level's guide: the rules its player reads (castle.guide), never the whole of
+    # docs/rules.md, nor the terminal's keys.
+    hard = c.get("/api/guide", params={"level": "hard"}).json()["html"]
+    assert "<h2>Your level: Hard</h2>" in hard and "Streets and Alleys" in hard
+    assert "The castle family" in hard and "4. Spider" not in hard and "<script" not in hard
+    assert "Board text" not in hard and "PySolFC" not in hard and "<h3>Keys of" not in hard
+    spider = c.get("/api/guide", params={"level": "spider-2"}).json()["html"]
+    assert "<h2>Your level: Spider (2 suits)</h2>" in spider
+    assert "4. Spider" in spider and "The castle family" not in spider
+    for params in ({}, {"level": "chess"}, {"game": "castle"}, {"level": "easy", "x": "1"}):
+        refused(c.get("/api/guide", params=params), 400, "guide takes ?level=")
     page = c.get("/")
     assert page.headers["content-type"] == "text/html; charset=utf-8"
     scripts = re.findall(r'src="([^"]+)"', page.text)
@@ -432,6 +453,55 @@ def test_the_guide_and_the_page_files(tmp_path: Path) -> None:
         response = c.get("/" + name.lstrip("/"))
         assert response.status_code == 200, name
         assert response.headers["content-type"].startswith(kind), name
+
+
+def test_the_app_manifest_its_icons_and_the_service_worker(tmp_path: Path) -> None:
+    c = client(tmp_path)
+    anyone = client(tmp_path, token=None)
+    for path in ("/manifest.webmanifest", "/sw.js", "/icon-192.png", "/icon.svg"):
+        refused(anyone.get(path), 401)  # under the same rules as every other file
+    answer = c.get("/manifest.webmanifest")
+    assert answer.headers["content-type"] == "application/manifest+json"
+    assert answer.headers["cache-control"] == "no-store"
+    manifest = answer.json()
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    assert manifest["name"] and manifest["short_name"]
+    sizes = set()
+    for icon in manifest["icons"]:
+        got = c.get(icon["src"])
+        assert got.status_code == 200 and got.headers["content-type"] == icon["type"], icon
+        if icon["type"] == "image/png":
+            with Image.open(io.BytesIO(got.content)) as image:
+                assert f"{image.width}x{image.height}" == icon["sizes"]
+                sizes.add((image.width, icon["purpose"]))
+    assert {(192, "any"), (512, "any"), (512, "maskable")} <= sizes
+    # The service worker keeps every file of the page, and nothing else.
+    worker = c.get("/sw.js")
+    assert worker.headers["content-type"].startswith("text/javascript")
+    kept = set(re.findall(r'^  "(/[^"]*)",$', worker.text, re.MULTILINE))
+    page = {f.name for f in PAGE.iterdir() if f.is_file()} - {"index.html", "sw.js"}
+    assert kept == {"/"} | {f"/{name}" for name in page}
+    for path in kept:
+        assert c.get(path).status_code == 200, path
+
+
+def test_the_icons_are_the_project_s_drawing(tmp_path: Path) -> None:
+    # What tools/draw_icons.py draws now, against the files in the page.
+    drawing = runpy.run_path(str(Path(__file__).parent.parent / "tools" / "draw_icons.py"))
+    for drawn in drawing["draw"](tmp_path):
+        shipped = PAGE / drawn.name
+        if drawn.suffix == ".svg":
+            assert drawn.read_text(encoding="utf-8") == shipped.read_text(encoding="utf-8")
+            continue
+        with Image.open(drawn) as new, Image.open(shipped) as old:
+            assert new.size == old.size and new.mode == old.mode == "RGBA"
+            difference: Any = ImageChops.difference(new, old).getextrema()  # per band
+            assert all(high <= 8 for _, high in difference), (drawn.name, difference)
+    # A maskable icon's launcher may cut it to any shape inside the middle 80%: the cards
+    # stand there.
+    side = drawing["SIDE"]
+    for _, points in drawing["shapes"](maskable=True)[1:]:
+        assert all(math.dist(p, (side / 2, side / 2)) <= 0.4 * side for p in points)
 
 
 def test_a_save_that_cannot_be_used_is_told_once(tmp_path: Path) -> None:

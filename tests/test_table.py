@@ -328,6 +328,37 @@ def test_a_spider_hint_names_its_action() -> None:
     assert table.act(action_from_json(hint)).done
 
 
+def test_a_won_game_has_no_hint_to_give() -> None:
+    # Each game played to its win by the hints the view names, as a browser plays them.
+    castle_table = Table(Game(SEVENS))
+    spider_table = Table(SpiderGame(SPIDER_ENDGAME))
+    for table in (castle_table, spider_table):
+        for _ in range(100):
+            if table.view().won:
+                break
+            assert table.view().can_hint
+            assert table.act(Advise(peek=True)).done
+            hint = table.view().hint
+            assert hint is not None
+            assert table.act(action_from_json(hint)).done
+        view = table.view()
+        assert view.won and not view.can_hint and view.to_json()["can_hint"] is False
+        reply = table.act(Advise(peek=True))
+        assert reply.message.endswith(": the game is won"), reply
+        assert table.view().hint is None
+
+
+def test_a_game_continued_is_at_a_table_as_new() -> None:
+    table = Table(Game(SEVENS, clock=lambda: 0.0))  # a clock that stands: views compare
+    table.act(Pick(0))
+    table.act(Advise())
+    table.act(Pause())
+    assert table.view().paused and table.view().message == "paused"
+    assert table.continued().done
+    fresh = Table(table.game).view()
+    assert table.view() == fresh and not fresh.paused and fresh.message == ""
+
+
 def test_a_new_deal_may_name_its_number(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
     table = Table(new_game("hard", store), store)

@@ -91,13 +91,16 @@ def test_a_drag_marks_the_legal_columns_and_drops_the_card_there(tmp_path: Path)
         assert marked(app) == {"column-8"}
         await pilot.hover("#column-8", offset=card_row(8))
         assert app.screen.query_one("#held").display  # the card follows the pointer
-        assert message(app) == "T♥: let go over a marked place to move there"
+        assert message(app) == "10♥: let go over a marked place to move there"
         assert app.screen.query_one("#column-8").has_class("over")
         await pilot.mouse_up("#column-8", offset=card_row(8))
         await pilot.pause()
         assert game.columns[7][-2:] == [castle.Card(11, "H"), castle.Card(10, "H")]
         assert game.moves == 1 and not marked(app)
         assert not app.screen.query_one("#held").display
+        # A ten reads 10 on the table as in the messages (and in the browser).
+        drawn = str(app.screen.query_one("#column-8").render()).splitlines()
+        assert drawn[-1] == "10♥ " and drawn[-2] == " J♥ "
 
     run(CastleApp(store, game), play)
 
@@ -141,7 +144,7 @@ def test_an_illegal_drop_shakes_the_cards_back_and_changes_nothing(tmp_path: Pat
         await pilot.mouse_up("#column-1", offset=card_row(2))  # onto the 3D: refused
         column = app.screen.query_one("#column-7", PileView)
         assert column.shakes == 1  # the column the card returns to shakes
-        assert message(app) == "T♥ does not fit on 3♦ (one rank lower only)"
+        assert message(app) == "10♥ does not fit on 3♦ (one rank lower only)"
         await until(pilot, lambda: not column.has_class("refused"))
         assert column.styles.offset.x.value == 0
         # Off the table (the message line): back too.
@@ -163,7 +166,7 @@ def test_a_press_on_cards_that_are_not_a_run_lifts_nothing_and_says_why(
         await pilot.mouse_down("#column-6", offset=card_row(3))  # TS, under the 7S
         assert not marked(app)
         await pilot.hover("#column-7")
-        assert message(app) == "T♠ 7♠ is not a descending run: it cannot move as one"
+        assert message(app) == "10♠ 7♠ is not a descending run: it cannot move as one"
         assert app.screen.query_one("#column-6", PileView).shakes == 1
         assert not app.screen.query_one("#held").display
         await pilot.mouse_up("#column-7", offset=card_row(5))
@@ -297,8 +300,9 @@ def test_the_guide_shows_the_castle_rules_and_stops_the_clock(tmp_path: Path) ->
         text = app.screen.query_one(Markdown).source
         for part in ("Drag", "## 1. The castle family", "### Supermove", "### The score"):
             assert part in text
-        assert "### Levels" in text and "### Castle games" in text  # the levels, the tips
+        assert "## Your level: Medium" in text and "### Castle games" in text  # and the tips
         assert "## 4. Spider" not in text and "### Spider" not in text
+        assert "### Keys of `castle play`" in text and "## 2. Board text" not in text
         await pilot.press("escape")
         assert isinstance(app.screen, TableScreen) and not game.paused
         for key in ("q", "question_mark"):
@@ -335,11 +339,13 @@ def test_the_picker_s_guide_is_the_highlighted_level_s(tmp_path: Path) -> None:
     async def play(app: CastleApp, pilot: Pilot[None]) -> None:
         assert isinstance(app.screen, LevelPicker)
         await pilot.press("question_mark")  # Easy is highlighted: the castle guide
-        assert "## 1. The castle family" in app.screen.query_one(Markdown).source
+        text = app.screen.query_one(Markdown).source
+        assert "# How to play Easy" in text and "## 1. The castle family" in text
         await pilot.press("escape")
         assert isinstance(app.screen, LevelPicker)
         await pilot.press("end", "question_mark")  # Spider 4
-        assert "## 4. Spider" in app.screen.query_one(Markdown).source
+        text = app.screen.query_one(Markdown).source
+        assert "## Your level: Spider (4 suits)" in text and "## 4. Spider" in text
         await pilot.press("question_mark")
         assert isinstance(app.screen, LevelPicker)
 
@@ -347,12 +353,12 @@ def test_the_picker_s_guide_is_the_highlighted_level_s(tmp_path: Path) -> None:
 
 
 def test_the_guide_names_every_key_of_the_table() -> None:
-    for screen in (TableScreen, SpiderTableScreen):
-        text = guide_markdown(screen is SpiderTableScreen, screen.BINDINGS)
+    for screen, level_id in ((TableScreen, "medium"), (SpiderTableScreen, "spider")):
+        text = guide_markdown(level_id, screen.BINDINGS)
         for key in ("`u/Ctrl+Z` undo", "`h` hint", "`?` guide", "`n` new deal", "`q` quit"):
             assert key in text
-    assert "`1-8` select/move" in guide_markdown(False, TableScreen.BINDINGS)
-    assert "`0-9` select/move" in guide_markdown(True, SpiderTableScreen.BINDINGS)
+    assert "`1-8` select/move" in guide_markdown("hard", TableScreen.BINDINGS)
+    assert "`0-9` select/move" in guide_markdown("spider-1", SpiderTableScreen.BINDINGS)
 
 
 def test_the_footer_names_the_move_keys(tmp_path: Path) -> None:
@@ -592,11 +598,11 @@ def test_messages_draw_cards_as_the_table_does(tmp_path: Path) -> None:
 
     async def play(app: CastleApp, pilot: Pilot[None]) -> None:
         await pilot.press("7", "1")
-        assert message(app) == "T♥ does not fit on 3♦ (one rank lower only)"
+        assert message(app) == "10♥ does not fit on 3♦ (one rank lower only)"
         await pilot.press("8", "8")
         assert message(app).startswith("J♥ selected:")  # a run of one: still one card
         await pilot.press("escape", "7")
-        assert message(app).startswith("T♥ selected")
+        assert message(app).startswith("10♥ selected")
 
     run(CastleApp(SaveStore(tmp_path), game), play)
 

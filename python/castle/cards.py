@@ -11,7 +11,11 @@ from .errors import BoardError
 
 #: Suit letters in the core's order (its card index is ``13 * suit + rank - 1``).
 SUITS = "CDHS"
+#: Ranks as the board text writes them (one letter each: the ten is ``T``).
 RANKS = "A23456789TJQK"
+#: Ranks and suits as a player reads them on a card, in every front end: the ten is ``10``.
+RANK_FACES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _SUIT_LETTERS = frozenset(SUITS)
 
 
@@ -78,6 +82,11 @@ class Card:
     @property
     def is_red(self) -> bool:
         return self.suit in "DH"
+
+    @property
+    def face(self) -> str:
+        """The card as a player reads it: ``10♦``, ``K♠`` (``str`` is the board text's ``TD``)."""
+        return RANK_FACES[self.rank - 1] + SUIT_SYMBOLS[self.suit]
 
     def __str__(self) -> str:
         return RANKS[self.rank - 1] + self.suit

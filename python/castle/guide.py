@@ -1,7 +1,11 @@
-"""The part of docs/rules.md a table shows in its guide, for every front end: at a castle
-table §1 (the rules), §3 (the game as a person plays it: levels, moves, undo, hints, score...)
-and §5's castle tips; at a Spider table §4 (the rules, the score, the hints), the parts of §3
-that Spider shares, and §5's Spider tips. The text ships in the package as ``castle/rules.md``.
+"""The players' guide: the part of docs/rules.md a player of a level reads, for every front end
+(the terminal's ``?`` and the browser's). First the level's own paragraph (§3, Levels); then
+at a castle table §1 (the rules) and §3 (the game as a person plays it: moves, undo, hints,
+score...), at a Spider table §4 and the parts of §3 that Spider shares; then §5's tips for
+that game. Left out: §2 (board text and deal numbers), each section's opening words (they
+name the programs and the Python classes), and, away from the terminal, the subsections on
+``castle play``'s keys (the browser says its own). The text ships in the package as
+``castle/rules.md``.
 """
 
 from __future__ import annotations
@@ -9,6 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from importlib import resources
+
+from .levels import is_spider, level
 
 #: The sections of §3 that a Spider game plays as a castle game does (docs/rules.md says so).
 SHARED_WITH_SPIDER = (
@@ -18,6 +24,8 @@ SHARED_WITH_SPIDER = (
     "Menu and pause",
     "The start and the end",
 )
+#: A subsection whose heading names this is the terminal player's alone.
+TERMINAL_ONLY = "`castle play`"
 
 
 def rules_text() -> str | None:
@@ -62,21 +70,50 @@ def introduction(section: str) -> str:
     return re.split(r"(?m)^### ", section, maxsplit=1)[0]
 
 
-def rules_for(spider: bool, markdown: str) -> str:
-    """The parts of the rules a castle (or a Spider) table shows."""
+def heading(section: str) -> str:
+    """A section's heading line alone (and a blank line)."""
+    return section.split("\n", 1)[0] + "\n\n"
+
+
+def level_paragraph(level_id: str, markdown: str) -> str | None:
+    """What §3's Levels says of ``level_id``: its bullet (``- **Name:** text``), the text
+    alone; None if there is none."""
+    name = level(level_id).name
+    levels = subsections(numbered(markdown).get(3, ""), lambda h: h == "Levels")
+    for item in re.split(r"(?m)^- ", levels)[1:]:
+        told = re.match(r"\*\*(.+?):\*\*(.*)", item, re.DOTALL)
+        if told and told.group(1) == name:
+            text = " ".join(told.group(2).split())
+            return text[:1].upper() + text[1:] + "\n"
+    return None
+
+
+def players_rules(level_id: str, markdown: str, *, terminal: bool) -> str:
+    """The rules a player of ``level_id`` reads in the guide (markdown, its headings ``##``
+    and below; the front end puts its title and its own keys first). ``terminal``: the
+    terminal player's guide, which keeps the subsections on its keys."""
+    spider = is_spider(level_id)
     sections = numbered(markdown)
-    parts = []
+    played = sections.get(3, "")
+
+    def shown(title: str) -> bool:
+        return terminal or TERMINAL_ONLY not in title
+
+    about = level_paragraph(level_id, markdown) or f"{level(level_id).blurb}.\n"
+    parts = [f"## Your level: {level(level_id).name}\n\n{about}"]
     if spider:
-        parts.append(sections.get(4, ""))
-        shared = subsections(sections.get(3, ""), lambda h: h in SHARED_WITH_SPIDER)
+        own = sections.get(4, "")
+        parts.append(introduction(own) + subsections(own, shown))
+        shared = subsections(played, lambda h: h in SHARED_WITH_SPIDER)
         if shared:
             parts.append("## As in the castle games (§3)\n\n" + shared)
     else:
-        parts += [sections.get(1, ""), sections.get(3, "")]
+        parts.append(sections.get(1, ""))
+        parts.append(heading(played) + subsections(played, lambda h: h != "Levels" and shown(h)))
     if 5 in sections:
         tips = subsections(sections[5], lambda h: ("Spider" in h) == spider)
         parts.append(introduction(sections[5]) + tips)
-    return "\n".join(part for part in parts if part)
+    return "\n".join(part.rstrip("\n") + "\n" for part in parts if part.strip())
 
 
-__all__ = ["SHARED_WITH_SPIDER", "rules_for", "rules_text"]
+__all__ = ["SHARED_WITH_SPIDER", "TERMINAL_ONLY", "level_paragraph", "players_rules", "rules_text"]

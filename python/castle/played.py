@@ -172,6 +172,11 @@ class Played(Generic[A, P]):
         return bool(self._undone) and not self.is_won
 
     @property
+    def can_hint(self) -> bool:
+        """Whether a hint has a move to give: not once the game is won."""
+        return not self.is_won
+
+    @property
     def seconds(self) -> float:
         """Seconds of play: the clock stops while paused and once the game is won."""
         return self._timer.seconds

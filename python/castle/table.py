@@ -150,6 +150,7 @@ class Table:
             paused=game.paused,
             can_undo=game.can_undo,
             can_redo=game.can_redo,
+            can_hint=game.can_hint,
             record=record,
             statistics=statistics,
             hint=None if self.hint_action is None else action_to_json(self.hint_action),
@@ -231,6 +232,14 @@ class Table:
             return Reply(False, self.message, shake=shake)
         self.message = message
         return Reply(True, message)
+
+    def continued(self) -> Reply:
+        """The game continued (CONTINUE) at this table: its clock runs, and the table is as a
+        new one over the game: no selection, no hint shown and no message, since whatever was
+        said ("paused", "undone") was said before the player left."""
+        self.game.unpause()
+        self.selected, self.hint_action, self.message = None, None, ""
+        return Reply(True, "")
 
     def advice(self, peek: bool = False) -> tuple[str, Hint[Any]]:
         """A hint and what to call it; it searches (in the game's short mode) and changes

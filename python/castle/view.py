@@ -87,7 +87,8 @@ class View:
     targets (``foundation_target``: the foundations are one of them); ``message`` the last
     word of the game to the player; ``record`` the level's statistics once the game is won, as
     a line, and ``statistics`` as numbers (wins, losses, streak, best_streak, win_percentage);
-    ``hint`` the hint shown as the action that plays it (``action_to_json``'s JSON)."""
+    ``hint`` the hint shown as the action that plays it (``action_to_json``'s JSON);
+    ``can_hint`` whether a hint has a move to give (not once the game is won)."""
 
     game: Literal["castle", "spider"]
     level: str
@@ -111,6 +112,7 @@ class View:
     paused: bool
     can_undo: bool
     can_redo: bool
+    can_hint: bool
     record: str | None
     statistics: dict[str, Any] | None = None
     hint: dict[str, Any] | None = None
@@ -145,6 +147,7 @@ class View:
             "paused": self.paused,
             "can_undo": self.can_undo,
             "can_redo": self.can_redo,
+            "can_hint": self.can_hint,
             "record": self.record,
             "statistics": self.statistics,
             "hint": self.hint,

@@ -30,7 +30,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..actions import ActionError, Advise
-from ..guide import rules_for, rules_text
+from ..guide import players_rules, rules_text
+from ..levels import LEVELS
 from ..playclock import Clock
 from ..saves import StoreLockError
 from ..table import Reply, Table
@@ -48,6 +49,7 @@ CONTENT_TYPES = {
     ".css": "text/css; charset=utf-8",
     ".svg": "image/svg+xml",
     ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
     ".png": "image/png",
     ".ico": "image/x-icon",
     ".woff2": "font/woff2",
@@ -149,10 +151,10 @@ def create_app(
         )
 
     async def guide(request: Request) -> Response:
-        game = request.query_params.get("game")
-        if game not in (None, "castle", "spider"):
-            return refusal(400, "guide takes ?game=castle or ?game=spider (or nothing: all)")
-        return JSONResponse({"html": guide_html(game)})
+        params = request.query_params
+        if set(params) != {"level"} or params["level"] not in LEVELS:
+            return refusal(400, f"guide takes ?level=LEVEL, one of {', '.join(LEVELS)}")
+        return JSONResponse({"html": guide_html(params["level"])})
 
     async def settings(request: Request) -> Response:
         if request.method == "GET":
@@ -218,17 +220,16 @@ def page_file(path: str) -> Response:
     return Response(file.read_bytes(), media_type=kind)
 
 
-@functools.lru_cache(maxsize=3)
-def guide_html(game: str | None = None) -> str:
-    """docs/rules.md (shipped as ``castle/rules.md``) as HTML, raw HTML in it escaped: the
-    part a castle or a Spider table shows (:func:`castle.guide.rules_for`), or all of it."""
+@functools.lru_cache(maxsize=len(LEVELS))
+def guide_html(level_id: str) -> str:
+    """The rules a player of ``level_id`` reads in the guide (:func:`castle.guide.players_rules`,
+    from docs/rules.md shipped as ``castle/rules.md``) as HTML, raw HTML in it escaped. The
+    page puts its title and its own keys before it."""
     text = rules_text()
     if text is None:
         return "<p>The rules text (docs/rules.md) is missing from this installation.</p>"
-    if game is not None:
-        name = "Spider" if game == "spider" else "the castle games"
-        text = f"# How to play {name}\n\n" + rules_for(game == "spider", text)
-    html: str = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    rules = players_rules(level_id, text, terminal=False)
+    html: str = MarkdownIt("commonmark", {"html": False}).enable("table").render(rules)
     return html
 
 

@@ -176,8 +176,7 @@ class Player:
             raise NoGame("no unfinished game to continue: deal a new one")
         if self.table is None or self.table.game is not game:
             self.table = self._table(game)
-        game.unpause()
-        return Reply(True, ""), self.table
+        return self.table.continued(), self.table
 
     def act(self, data: Any) -> tuple[Reply, Table]:
         """``POST /api/act``: the action ``data`` names, at the table."""

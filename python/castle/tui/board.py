@@ -10,10 +10,9 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widget import Widget
 
-from ..cards import RANKS, SUITS, Card
+from ..cards import SUIT_SYMBOLS, SUITS, Card
 from ..view import ColumnView as Column
 
-SYMBOLS = dict(zip(SUITS, "♣♦♥♠"))
 #: Card faces: black or red ink on a white card.
 BLACK = "bold #000000 on #f4f4f4"
 RED = "bold #c0001a on #f4f4f4"
@@ -29,8 +28,8 @@ def card_style(card: Card) -> str:
 
 
 def face(card: Card) -> tuple[str, str]:
-    """A card's face, four cells wide (``10`` is written ``T``), and its style."""
-    return f" {RANKS[card.rank - 1]}{SYMBOLS[card.suit]} ", card_style(card)
+    """A card's face (:attr:`castle.Card.face`), four cells wide, and its style."""
+    return f"{card.face:>3} ", card_style(card)
 
 
 class PileView(Widget):
@@ -220,7 +219,7 @@ class FoundationsView(Widget):
                 text, style = face(Card(rank, suit))
                 out.append(text, style=style)
             else:
-                out.append(f" ·{SYMBOLS[suit]} ", style="dim")
+                out.append(f" ·{SUIT_SYMBOLS[suit]} ", style="dim")
             out.append(" ")
         return out
 

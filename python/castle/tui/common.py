@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.dom import DOMNode
 
 from ..cards import RANKS, Card
-from .board import SYMBOLS, card_style
+from .board import card_style
 
 if TYPE_CHECKING:
     from .app import CastleApp
@@ -20,15 +20,15 @@ CARD_TOKEN = re.compile(r"\b([A2-9TJQK])([CDHS])\b")
 
 
 def message_text(message: str) -> Text:
-    """A message of the game's for the table: each card it names (``KS``) drawn as the table
-    draws it (``K♠``, in its ink on a white card)."""
+    """A message of the game's for the table: each card it names (``KS``, ``TH``) drawn as the
+    table draws it (``K♠``, ``10♥``, in its ink on a white card)."""
     out = Text()
     end = 0
     for match in CARD_TOKEN.finditer(message):
         out.append(message[end : match.start()])
         rank, suit = match.groups()
         card = Card(RANKS.index(rank) + 1, suit)
-        out.append(f"{rank}{SYMBOLS[suit]}", style=card_style(card))
+        out.append(card.face, style=card_style(card))
         end = match.end()
     out.append(message[end:])
     return out

@@ -1,6 +1,6 @@
-"""The guide (``?``): how to play at this table (the mouse, the keys), then the part of
-docs/rules.md the table's game plays by (:func:`castle.guide.rules_for`). The clock stops
-while it is open."""
+"""The guide (``?``): how to play at this table (the mouse, the keys), then the rules of the
+level as every front end's guide tells them (:func:`castle.guide.players_rules`). The clock
+stops while it is open."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
-from ..guide import rules_for, rules_text
+from ..guide import players_rules, rules_text
+from ..levels import is_spider, level
 from ..new_game import AnyGame
-from ..spider_game import SpiderGame
 from .keys import CASTLE_KEYS, SPIDER_KEYS
 
 CASTLE_MOUSE = """\
@@ -62,17 +62,17 @@ KEY_NAMES = {
 }
 
 
-def guide_markdown(spider: bool, bindings: list[BindingType]) -> str:
-    """The whole guide for a castle (or Spider) table with these keys."""
-    name = "Spider" if spider else "the castle games"
-    out = [f"# How to play {name}\n", "## At this table\n"]
+def guide_markdown(level_id: str, bindings: list[BindingType]) -> str:
+    """The whole guide for a table of ``level_id`` with these keys."""
+    spider = is_spider(level_id)
+    out = [f"# How to play {level(level_id).name}\n", "## At this table\n"]
     out.append(SPIDER_MOUSE if spider else CASTLE_MOUSE)
     out.append(keys_line(bindings) + "\n")
     rules = rules_text()
     if rules is None:
         out.append("(The rules text, docs/rules.md, is missing from this installation.)\n")
     else:
-        out.append(rules_for(spider, rules))
+        out.append(players_rules(level_id, rules, terminal=True))
     return "\n".join(out)
 
 
@@ -84,16 +84,21 @@ class GuideScreen(Screen[None]):
         Binding("escape,q,question_mark", "close", "Close", key_display="Esc/q/?"),
     ]
 
-    def __init__(self, game: AnyGame | None, *, spider: bool | None = None, pause: bool = True):
+    def __init__(self, game: AnyGame | None, *, level_id: str | None = None, pause: bool = True):
+        """The guide of ``game``'s level (the clock stops, unless not ``pause``), or, with no
+        game (the level picker), of ``level_id``'s."""
         super().__init__()
         self.game = game
-        self.spider = isinstance(game, SpiderGame) if spider is None else spider
+        chosen = game.level if game is not None else level_id
+        if chosen is None:
+            raise ValueError("a guide is of a game or of a level")
+        self.level_id = chosen
         self.pause = pause and game is not None
 
     def compose(self) -> ComposeResult:
-        bindings = SPIDER_KEYS if self.spider else CASTLE_KEYS
+        bindings = SPIDER_KEYS if is_spider(self.level_id) else CASTLE_KEYS
         with VerticalScroll(id="guide"):
-            yield Markdown(guide_markdown(self.spider, bindings))
+            yield Markdown(guide_markdown(self.level_id, bindings))
         yield Footer()
 
     def on_mount(self) -> None:
@@ -107,4 +112,4 @@ class GuideScreen(Screen[None]):
         self.dismiss()
 
 
-__all__ = ["GuideScreen", "guide_markdown", "rules_for"]
+__all__ = ["GuideScreen", "guide_markdown"]

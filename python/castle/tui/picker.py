@@ -13,7 +13,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..game import Game
-from ..levels import LEVELS, level
+from ..levels import DEFAULT_LEVEL, LEVELS, level
 from ..new_game import AnyGame
 from ..words import clock_text, plural
 from .common import castle_app
@@ -66,12 +66,15 @@ class LevelPicker(Screen[None]):
             app.new_deal(event.option.id, self.saved)
 
     def action_guide(self) -> None:
+        """The guide of the level highlighted (of Continue: its game's level)."""
         app = castle_app(self)
         highlighted = self.query_one("#picker", OptionList).highlighted_option
-        spider = highlighted is not None and (highlighted.id or "").startswith("spider")
-        if highlighted is not None and highlighted.id == "continue" and self.saved is not None:
-            spider = not isinstance(self.saved, Game)
-        app.push_screen(GuideScreen(None, spider=spider))
+        chosen = highlighted.id if highlighted is not None else None
+        if chosen == "continue" and self.saved is not None:
+            chosen = self.saved.level
+        if chosen not in LEVELS:
+            chosen = DEFAULT_LEVEL
+        app.push_screen(GuideScreen(None, level_id=chosen))
 
 
 __all__ = ["LevelPicker"]

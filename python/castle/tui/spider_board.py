@@ -20,7 +20,7 @@ class SpiderColumnView(PileView):
     card asks for the run from it up (or drops the selected run here); a drag carries it."""
 
     def render(self) -> Text:
-        out = Text(f" {(self.index + 1) % COLUMNS}\n", style="dim")  # the tenth is 0
+        out = Text(f"{self.index + 1:>2}\n", style="dim")  # as the hints name it (key 0: 10)
         down, up = self.column.down, self.column.cards
         if not down and not up:
             out.append(" ·· ", style="dim")

@@ -44,7 +44,7 @@ export const api = {
   continueGame: () => call("POST", "/api/continue", {}),
   act: (action, options) => call("POST", "/api/act", action, options),
   lift: (src, count) => call("GET", `/api/lift?src=${src}&count=${count}`),
-  guide: (game) => call("GET", game ? `/api/guide?game=${game}` : "/api/guide"),
+  guide: (level) => call("GET", `/api/guide?level=${encodeURIComponent(level)}`),
   settings: () => call("GET", "/api/settings"),
   saveSettings: (settings) => call("POST", "/api/settings", settings),
 };

@@ -249,6 +249,7 @@ function showView(view, { deal = false } = {}) {
   $("score").textContent = String(view.score);
   $("clock").textContent = view.clock;
   $("undo").disabled = !view.can_undo;
+  $("hint").disabled = !view.can_hint; // a won game has no hint to give
   $("off").hidden = view.game !== "spider";
   say(view.message);
   document.body.dataset.game = view.game;
@@ -395,13 +396,20 @@ async function openGuide() {
   else if (state.pausedBy === "menu") state.pausedBy = "guide";
   $("guide").hidden = false;
   $("guide-close").focus();
-  // At a table, the rules of its game (castle or Spider); on the picker, all of them.
-  const game = state.screen === "table" && state.view ? state.view.game : "all";
-  if ($("guide-text").dataset.game !== game) {
+  // The guide of the level played at the table, else of the level chosen in the picker.
+  const atTable = state.screen !== "start" && state.view;
+  const level = atTable ? state.view.level : state.level;
+  const chosen = state.levels.find((l) => l.id === level);
+  const name = atTable ? state.view.level_name : chosen?.name ?? level;
+  const game = atTable ? state.view.game : chosen?.game ?? "castle";
+  $("guide-title").textContent = `How to play ${name}`;
+  for (const part of document.querySelectorAll(".guide-here")) part.hidden = part.dataset.game !== game;
+  if ($("guide-text").dataset.level !== level) {
+    $("guide-text").replaceChildren();
     try {
-      const { html } = await api.guide(game === "all" ? null : game);
+      const { html } = await api.guide(level);
       $("guide-text").innerHTML = html; // the server renders docs/rules.md, raw HTML escaped
-      $("guide-text").dataset.game = game;
+      $("guide-text").dataset.level = level;
     } catch (error) {
       showError(error);
     }
@@ -673,6 +681,7 @@ document.addEventListener("keydown", onKey);
  * again while it thinks, no second search is sent (its answer is on the way: the sign shows
  * at once). An answer that comes after the player moved (or dealt again) is dropped. */
 function hint() {
+  if (!state.view || !state.view.can_hint) return;
   if (state.hinting) {
     showThinking(state.hinting);
     return;
@@ -809,6 +818,36 @@ $("levels").addEventListener("keydown", (event) => {
   }
 });
 
+// --- full screen and the service worker ----------------------------------------------------
+
+/** The page full screen (the browser's Esc, or the button again, leaves it). Shown only
+ * where the browser can do it (not an iPhone's Safari, say). */
+async function toggleFullscreen() {
+  try {
+    if (document.fullscreenElement) await document.exitFullscreen();
+    else await document.documentElement.requestFullscreen({ navigationUI: "hide" });
+  } catch {
+    showError(new Error("the browser did not go full screen"));
+  }
+}
+function drawFullscreen() {
+  const on = Boolean(document.fullscreenElement);
+  $("fullscreen").setAttribute("aria-pressed", on ? "true" : "false");
+  $("fullscreen").setAttribute("aria-label", on ? "Leave full screen (Esc)" : "Full screen");
+  $("fullscreen").title = on ? "Leave full screen (Esc)" : "Full screen";
+}
+$("fullscreen").hidden = !document.fullscreenEnabled;
+document.addEventListener("fullscreenchange", drawFullscreen);
+drawFullscreen();
+on("fullscreen", toggleFullscreen);
+
+/** The service worker keeps the page's own files (sw.js), so that the table opens at once.
+ * Browsers allow one on loopback and https only; without one the page works as before. */
+function keepPageFiles() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("/sw.js").catch(() => {});
+}
+
 // --- start -------------------------------------------------------------------------------
 
 async function start() {
@@ -822,5 +861,6 @@ async function start() {
   drawSound();
   await showStart();
   document.body.dataset.ready = "true";
+  keepPageFiles();
 }
 start();

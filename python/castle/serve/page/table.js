@@ -25,7 +25,9 @@ export function geometry(view, width, height) {
   }
   cw = Math.max(28, Math.floor(cw));
   const ch = Math.round(cw * 1.4);
-  const g = { narrow, gap, cw, ch, columns: [], foundations: {}, stock: null, off: [] };
+  // Each column's number stands over it (the hints and the keys name columns by number).
+  const label = Math.max(13, Math.round(cw * 0.2));
+  const g = { narrow, gap, cw, ch, label, columns: [], foundations: {}, stock: null, off: [] };
   const columnsWidth = n * cw + (n - 1) * gap;
   let x0 = Math.round((width - columnsWidth) / 2);
   let y0 = gap;
@@ -35,14 +37,14 @@ export function geometry(view, width, height) {
     for (let i = 0; i < 8; i++) {
       g.off.push({ x: x0 + columnsWidth - cw - (7 - i) * offStep, y: gap });
     }
-    y0 = gap * 2 + ch;
+    y0 = gap + ch;
   } else if (narrow) {
     const fWidth = 4 * cw + 3 * gap;
     const fx = Math.round((width - fWidth) / 2);
     SUITS.forEach((s, i) => {
       g.foundations[s] = { x: fx + i * (cw + gap), y: gap };
     });
-    y0 = gap * 2 + ch;
+    y0 = gap + ch;
   } else {
     const side = gap * 2;
     x0 = Math.round((width - columnsWidth) / 2);
@@ -51,7 +53,9 @@ export function geometry(view, width, height) {
       const x = left ? x0 - side - cw : x0 + columnsWidth + side;
       g.foundations[s] = { x, y: gap + (i % 2) * (ch + gap) };
     });
+    y0 = 0;
   }
+  y0 += gap + label;
   const bottom = height - gap;
   view.columns.forEach((column, i) => {
     const x = x0 + i * (cw + gap);
@@ -65,7 +69,7 @@ export function geometry(view, width, height) {
       down *= scale;
       up *= scale;
     }
-    g.columns.push({ x, y: y0, down, up, height: Math.max(ch, bottom - y0) });
+    g.columns.push({ x, y: y0, down, up, height: Math.max(ch, bottom - y0), label: y0 - label });
   });
   return g;
 }
@@ -162,6 +166,7 @@ export class TableView {
     board.dataset.layout = g.narrow ? "narrow" : "wide";
     board.style.setProperty("--cw", `${g.cw}px`);
     board.style.setProperty("--ch", `${g.ch}px`);
+    board.style.setProperty("--label", `${g.label}px`);
     const slots = this.drawSlots(view, g);
     const placed = items(view, g);
     const keep = new Set();
@@ -288,6 +293,9 @@ export class TableView {
       el.classList.toggle("hinted", column.hinted);
       el.classList.toggle("hint-dst", empty && hintTo(view) === col);
       el.classList.toggle("empty", empty);
+      const number = place(`num:${col}`, "column-number", at.x, at.label, g.label, { "aria-hidden": "true" });
+      number.textContent = String(col + 1);
+      number.classList.toggle("hinted", column.hinted);
       if (empty) {
         el.tabIndex = 0;
         el.setAttribute("role", "button");
