@@ -139,10 +139,12 @@ def spider_fair_advice(
     width: int | None = None,
     states: int | None = None,
     quiet: int | None = None,
+    layer: int | None = None,
     exact: int | None = None,
     threads: int | None = None,
     weights: tuple[int, int, int, int, int] | None = None,
     rollout: int | None = None,
+    plies: int | None = None,
     candidates: int | None = None,
     vote: bool | None = None,
 ) -> tuple[list[tuple[str, int, int, int]], bool, int, int, bool]:

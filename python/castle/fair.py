@@ -21,7 +21,7 @@ from .spider import SpiderDeal, SpiderMove, public_move
 
 #: The fair player's version: results of another are other results (``castle autoplay
 #: --db`` keeps them apart).
-FAIR_PLAYER = "fair-2"
+FAIR_PLAYER = "fair-3"
 
 
 @dataclass(frozen=True)
@@ -39,9 +39,14 @@ class FairEffort:
     width: int | None = None
     states: int | None = None
     quiet: int | None = None
+    #: The positions the quiet search goes on from at each depth, the nearest-looking (0:
+    #: all, breadth first).
+    layer: int | None = None
     exact: int | None = None
     threads: int | None = None
     rollout: int | None = None
+    #: Exits a play-out takes before the position's estimate judges it (0: to the end).
+    plies: int | None = None
     candidates: int | None = None
     #: What the fair player ranks positions by: (each face-down card, each break of rank,
     #: each change of suit, each empty column taken off, each card in the stock).
@@ -61,7 +66,7 @@ class FairEffort:
             if field.name in ("weights", "vote"):
                 continue
             value = getattr(self, field.name)
-            least = 0 if field.name in ("worlds", "rollout") else 1
+            least = 0 if field.name in ("worlds", "rollout", "plies", "layer") else 1
             if value is not None and (
                 isinstance(value, bool) or not isinstance(value, int) or not least <= value < 2**63
             ):

@@ -16,8 +16,8 @@ use crate::spider::fair::view::View;
 /// deck's default. The GIL is released while it thinks.
 #[pyfunction]
 #[pyo3(signature = (
-    position, visited, seed, worlds=None, width=None, states=None, quiet=None, exact=None,
-    threads=None, weights=None, rollout=None, candidates=None, vote=None
+    position, visited, seed, worlds=None, width=None, states=None, quiet=None, layer=None, exact=None,
+    threads=None, weights=None, rollout=None, plies=None, candidates=None, vote=None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn spider_fair_advice(
@@ -29,10 +29,12 @@ pub fn spider_fair_advice(
     width: Option<usize>,
     states: Option<u64>,
     quiet: Option<usize>,
+    layer: Option<usize>,
     exact: Option<u64>,
     threads: Option<usize>,
     weights: Option<(i32, i32, i32, i32, i32)>,
     rollout: Option<usize>,
+    plies: Option<usize>,
     candidates: Option<usize>,
     vote: Option<bool>,
 ) -> PyResult<(Vec<MoveTuple>, bool, usize, usize, bool)> {
@@ -42,9 +44,11 @@ pub fn spider_fair_advice(
         width: width.unwrap_or(base.width),
         states: states.unwrap_or(base.states),
         quiet: quiet.unwrap_or(base.quiet),
+        layer: layer.unwrap_or(base.layer),
         exact: exact.unwrap_or(base.exact),
         threads: threads.unwrap_or(base.threads),
         rollout: rollout.unwrap_or(base.rollout),
+        plies: plies.unwrap_or(base.plies),
         candidates: candidates.unwrap_or(base.candidates),
         vote: vote.unwrap_or(base.vote),
         weights: weights.map_or(

@@ -29,8 +29,10 @@ pub struct Effort {
     /// The look-ahead beam's width, and the positions it may expand in one world.
     pub width: usize,
     pub states: u64,
-    /// Positions the quiet search may reach.
+    /// Positions the quiet search may reach, and (above 0) the positions it goes on from at
+    /// each depth: the nearest-looking (0: all, breadth first).
     pub quiet: usize,
+    pub layer: usize,
     /// Positions the solver may expand once nothing is hidden.
     pub exact: u64,
     /// What the look-ahead ranks positions by.
@@ -39,6 +41,8 @@ pub struct Effort {
     pub threads: usize,
     /// Positions of each quiet search in a roll-out; 0: the look-ahead is the beam.
     pub rollout: usize,
+    /// Exits a roll-out takes before the estimate judges where it stands; 0: to the end.
+    pub plies: usize,
     /// The exits judged in the worlds: the first of [`quiet::Quiet::ranked`].
     pub candidates: usize,
     /// The worlds vote instead: in each, a beam of `width` within `states` plays the whole
@@ -55,6 +59,7 @@ impl Effort {
             width: 50,
             states: 3_000,
             quiet: 5_000,
+            layer: 0,
             exact: 2_000_000,
             weights: Weights {
                 empty: 5,
@@ -62,6 +67,7 @@ impl Effort {
             },
             threads: std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
             rollout: 40,
+            plies: 0,
             candidates: 4,
             vote: false,
         };
@@ -78,12 +84,11 @@ impl Effort {
                 },
                 ..base
             },
-            // The worlds vote, each with a beam of 1,000.
+            // The best-ranked exit of a quiet search that goes on from the 300 positions
+            // nearest a win at each depth.
             Suits::Two => Effort {
-                worlds: 3,
-                vote: true,
-                width: 1_000,
-                states: 300_000,
+                quiet: 20_000,
+                layer: 300,
                 weights: Weights {
                     empty: 5,
                     suit_break: 7,
@@ -91,13 +96,18 @@ impl Effort {
                 },
                 ..base
             },
-            Suits::Four => base,
+            // The same, from the 100 nearest.
+            Suits::Four => Effort {
+                quiet: 20_000,
+                layer: 100,
+                ..base
+            },
         }
     }
 }
 
-/// How much further the quiet search looks before the player says that no move helps.
-const WIDER: usize = 20;
+/// How far the quiet search looks, breadth first, before the player says that no move helps.
+const WIDER: usize = 100_000;
 
 /// What the fair player advises.
 #[derive(Clone, Debug, PartialEq)]
@@ -147,19 +157,20 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
     }
     let visited_set: FxHashSet<SpiderKey> = visited.iter().copied().collect();
     let none = FxHashSet::default();
-    let search = |visited: &FxHashSet<SpiderKey>, most: usize| {
-        quiet::search(view.plain_world(), visited, most, &effort.weights)
+    let search = |visited: &FxHashSet<SpiderKey>, most: usize, layer: usize| {
+        quiet::search(view.plain_world(), visited, most, layer, &effort.weights)
     };
     let stuck = |found: &Quiet| found.exits.is_empty() && found.won.is_none();
-    let mut found = search(&visited_set, effort.quiet);
+    let wider = effort.quiet.max(WIDER);
+    let mut found = search(&visited_set, effort.quiet, effort.layer);
     if stuck(&found) {
-        // Further before giving up: five empty columns to fill before a deal took more than
-        // 5,000 positions of the breadth-first search.
-        found = search(&visited_set, effort.quiet.saturating_mul(WIDER));
+        // Further, and breadth first (a beam may pass a way out by), before giving up: five
+        // empty columns to fill before a deal took more than 5,000 positions.
+        found = search(&visited_set, wider, 0);
     }
     if stuck(&found) && visited.len() > 1 {
         // Every way on passes a position played before: going back is then the way forward.
-        found = search(&none, effort.quiet.saturating_mul(WIDER));
+        found = search(&none, wider, 0);
     }
     if let Some(moves) = found.won {
         return Advice::Plan {
@@ -342,6 +353,10 @@ fn judge(exits: &[Exit], worlds: &[SpiderState], effort: &Effort) -> Vec<Worth> 
 /// What a look-ahead says of a world it won: nearer than any estimate.
 const WON: i32 = i32::MIN / 2;
 
+/// What a play-out adds to the estimate of a world where nothing is left to show: further
+/// than any world still open (an estimate is at most a few thousand).
+const STUCK: i32 = 100_000;
+
 /// `exit` made in `world`, then the look-ahead (a play-out, or a beam): whether it won, and
 /// the nearest estimate it reached.
 fn look_ahead(exit: &Exit, world: &SpiderState, effort: &Effort) -> (bool, i32) {
@@ -357,30 +372,45 @@ fn look_ahead(exit: &Exit, world: &SpiderState, effort: &Effort) -> (bool, i32) 
     }
 }
 
-/// The rest of the game played from `state` by a player who takes the first of
+/// The rest of the game (or its next `effort.plies` exits) played from `state` by a player who takes the first of
 /// [`quiet::Quiet::ranked`] each time (fair: it reads no hidden card but those its moves turn
 /// up), then, once nothing is hidden, a beam: whether it won, and the estimate of where it
 /// stopped.
 fn roll_out(mut state: SpiderState, effort: &Effort) -> (bool, i32) {
     let none = FxHashSet::default();
-    loop {
+    for _ in 0..if effort.plies == 0 {
+        usize::MAX
+    } else {
+        effort.plies
+    } {
         if state.is_won() {
             return (true, WON);
         }
         if state.stock_left().is_empty() && state.cols.iter().all(|c| c.down == 0) {
             return beam(state, effort);
         }
-        let found = quiet::search(state.clone(), &none, effort.rollout, &effort.weights);
+        let found = quiet::search(
+            state.clone(),
+            &none,
+            effort.rollout,
+            effort.layer,
+            &effort.weights,
+        );
         if found.won.is_some() {
             return (true, WON);
         }
         let Some(exit) = found.ranked(1).into_iter().next() else {
-            return (false, effort.weights.estimate(&state));
+            // Nothing left to show: this world is lost, worse than any still open.
+            return (false, effort.weights.estimate(&state).saturating_add(STUCK));
         };
         for &m in &exit.moves {
             apply(&mut state, m);
         }
     }
+    if state.is_won() {
+        return (true, WON);
+    }
+    (false, effort.weights.estimate(&state))
 }
 
 /// A beam of `effort.width` from `state` within `effort.states`: whether it won, and the

@@ -1,7 +1,8 @@
 //! The moves a player can plan without learning anything: those that turn no card up and deal
-//! nothing. Their outcome does not depend on the hidden cards, so a breadth-first search over
-//! them, from one world, is the same search in every world. Each way out of that space (a
-//! move that turns a card up, or the deal) is an [`Exit`]: the fair player chooses among them.
+//! nothing. Their outcome does not depend on the hidden cards, so a search over them (breadth
+//! first, or a beam that keeps the nearest-looking positions of each depth), from one world, is
+//! the same search in every world. Each way out of that space (a move that turns a card up, or
+//! the deal) is an [`Exit`]: the fair player chooses among them.
 
 use super::super::beam::Weights;
 use super::super::deal::{COLUMNS, RUN};
@@ -67,12 +68,15 @@ fn path(nodes: &[Node], mut at: usize) -> Vec<SpiderMove> {
 
 /// The quiet search from `start`, over at most `most` positions, never entering a position of
 /// `visited` (where the game has been: going back there is a loop). Breadth first, so each
-/// exit is reached by as few moves as any. It reads no face-down card and nothing in the
-/// stock: the fair player runs it on [`View::plain_world`].
+/// exit is reached by as few moves as any; with `layer_width` above 0, only that many positions
+/// that look nearest a win go on from each depth (a beam: deeper for the same positions). It
+/// reads no face-down card and nothing in the stock: the fair player runs it on
+/// [`View::plain_world`].
 pub fn search(
     start: SpiderState,
     visited: &FxHashSet<SpiderKey>,
     most: usize,
+    layer_width: usize,
     weights: &Weights,
 ) -> Quiet {
     let mut found = Quiet::default();
@@ -135,6 +139,10 @@ pub fn search(
                 break;
             }
         }
+        if layer_width > 0 && next.len() > layer_width {
+            next.sort_by_cached_key(|(_, s)| weights.estimate(s));
+            next.truncate(layer_width);
+        }
         std::mem::swap(&mut layer, &mut next);
         next.clear();
     }
@@ -186,12 +194,22 @@ mod tests {
     }
 
     /// Each exit is legal move by move in every world a player cannot tell from the real
-    /// one; only its last move shows anything, and it shows what the exit says.
+    /// one; only its last move shows anything, and it shows what the exit says (breadth
+    /// first, and with only the nearest-looking positions going on).
     #[test]
     fn an_exit_is_quiet_until_its_last_move_in_every_world() {
-        for state in positions() {
+        for (state, layer_width) in positions()
+            .into_iter()
+            .flat_map(|s| [(s.clone(), 0), (s, 20)])
+        {
             let view = View::of(&state);
-            let found = search(view.plain_world(), &FxHashSet::default(), 300, &WEIGHTS);
+            let found = search(
+                view.plain_world(),
+                &FxHashSet::default(),
+                300,
+                layer_width,
+                &WEIGHTS,
+            );
             for world in view.sample_worlds(1, 3).into_iter().chain([state.clone()]) {
                 for exit in &found.exits {
                     let mut at = world.clone();
@@ -212,7 +230,7 @@ mod tests {
     fn the_search_enters_no_visited_position() {
         for state in positions().into_iter().step_by(7) {
             let start = View::of(&state).plain_world();
-            let first = search(start.clone(), &FxHashSet::default(), 300, &WEIGHTS);
+            let first = search(start.clone(), &FxHashSet::default(), 300, 0, &WEIGHTS);
             // Every position the first search's exits pass, forbidden.
             let mut visited = FxHashSet::default();
             for exit in &first.exits {
@@ -222,7 +240,7 @@ mod tests {
                     visited.insert(at.key());
                 }
             }
-            let again = search(start.clone(), &visited, 300, &WEIGHTS);
+            let again = search(start.clone(), &visited, 300, 0, &WEIGHTS);
             for exit in &again.exits {
                 let mut at = start.clone();
                 for &m in &exit.moves[..exit.moves.len() - 1] {
