@@ -250,6 +250,9 @@ def test_wrong_methods_paths_and_queries_are_refused(tmp_path: Path) -> None:
     refused(c.get("/api/lift?src=0&count=0"), 400, "count must be")
     for path in ("/.env", "/../game.json", "/%2e%2e/game.json", "/nothing.js", "/api"):
         refused(c.get(path), 404)
+    # A path the file system cannot even look up (a name too long for it) is no file either.
+    for path in ("/" + "a" * 256 + ".js", "/" + "b" * 300 + "/x.css", "/c" * 3000 + ".css"):
+        refused(c.get(path), 404, "nothing at")
 
 
 def test_an_error_of_castle_is_no_traceback(tmp_path: Path, monkeypatch: Any) -> None:

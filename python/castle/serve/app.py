@@ -204,15 +204,21 @@ def played(player: Player, reply: Reply, table: Table | None) -> dict[str, Any]:
 
 
 def page_file(path: str) -> Response:
-    """The page's file at ``path`` (``""``: index.html); 404 for anything else."""
+    """The page's file at ``path`` (``""``: index.html); 404 for anything else, a path the
+    file system cannot look up (a name too long for it) included."""
     segments = path.split("/") if path else ["index.html"]
     if segments[0] == "api" or not all(SEGMENT.fullmatch(s) for s in segments):
         raise HTTPException(404)
     file = PAGE.joinpath(*segments)
     kind = CONTENT_TYPES.get(file.suffix.lower())
-    if kind is None or not file.is_file():
+    if kind is None:
         raise HTTPException(404)
-    return Response(file.read_bytes(), media_type=kind)
+    try:
+        if not file.is_file():
+            raise HTTPException(404)
+        return Response(file.read_bytes(), media_type=kind)
+    except OSError:
+        raise HTTPException(404) from None
 
 
 @functools.lru_cache(maxsize=3)
