@@ -131,7 +131,32 @@ def test_other_origins_are_refused(tmp_path: Path) -> None:
     ):
         refused(c.post("/api/act", json={"action": "tap", "column": 6}, headers=headers), 403)
         refused(c.get("/api/levels", headers=headers), 403)
+    # A Host that is not exactly a host and maybe a port is refused whatever its name, on
+    # loopback and on a network: nothing after an IPv6 address's bracket, no unclosed
+    # bracket, no user part, no path.
+    network = client(tmp_path / "network", loopback=False)
+    for host in (
+        "[::1]evil.com:8765",
+        "[::1]evil.com",
+        "[::1",
+        "[::1]:",
+        "[::1]:8765:80",
+        "[evil.com]:8765",
+        "localhost:8765@evil.com",
+        "evil.com@localhost:8765",
+        "localhost/evil.com",
+        "localhost:http",
+        "127.0.0.1:8765 evil.com",
+        "",
+    ):
+        for someone in (c, network):
+            refused(someone.get("/api/levels", headers={"Host": host}), 400, "Host header")
+        tap = {"action": "tap", "column": 6}
+        refused(c.post("/api/act", json=tap, headers={"Host": host}), 400, "Host header")
     assert same_game(c) == before
+    for host in ("[::1]:8765", "[::1]", "127.0.0.1", "localhost:8765", "LOCALHOST:1"):
+        assert c.get("/api/levels", headers={"Host": host}).status_code == 200, host
+    assert network.get("/api/levels", headers={"Host": "castle.example:80"}).status_code == 200
     mine = {"Origin": HERE, "Sec-Fetch-Site": "same-origin"}
     assert c.post("/api/act", json={"action": "tap", "column": 6}, headers=mine).json()["reply"]
     assert c.get("/api/levels", headers={"Host": "localhost:8765"}).status_code == 200

@@ -89,11 +89,29 @@ def is_loopback_host(host: str) -> bool:
         return False
 
 
-def _host_name(host: str) -> str:
-    """The name in a ``Host`` header, without its port (``[::1]:8765`` -> ``::1``)."""
-    if host.startswith("["):
-        return host[1:].partition("]")[0]
-    return host.rpartition(":")[0] if host.count(":") == 1 else host
+#: A ``Host`` header (RFC 9110 7.2): an IPv6 address in brackets, or a name or IPv4 address
+#: (letters, digits, dots and hyphens), then maybe a port. Nothing else: no user part, no
+#: text after the brackets, no unclosed bracket.
+HOST = re.compile(
+    r"(?:\[(?P<ipv6>[0-9A-Fa-f:.]{2,45})\]|(?P<name>[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})))"
+    r"(?::(?P<port>[0-9]{1,5}))?"
+)
+
+
+def host_name(host: str) -> str | None:
+    """The name in a ``Host`` header, without its port (``[::1]:8765`` -> ``::1``); None
+    unless the header is a host and maybe a port, exactly (``[::1]evil.com``, ``[::1``,
+    ``localhost:8765@evil.com`` are not)."""
+    found = HOST.fullmatch(host)
+    if found is None:
+        return None
+    if found["ipv6"] is not None:
+        try:
+            ipaddress.IPv6Address(found["ipv6"])
+        except ValueError:
+            return None
+        return found["ipv6"]
+    return found["name"]
 
 
 class Guard:
@@ -146,7 +164,10 @@ class Guard:
 
     def _check_origin(self, request: Request) -> None:
         host = request.headers.get("host", "")
-        if self.loopback and not is_loopback_host(_host_name(host)):
+        name = host_name(host)
+        if name is None:
+            raise BadRequest(400, f"not a host (and maybe a port) in the Host header: {host!r}")
+        if self.loopback and not is_loopback_host(name):
             raise BadRequest(403, f"this server answers on loopback only, not for host {host!r}")
         site = request.headers.get("sec-fetch-site")
         if site in ("cross-site", "same-site"):
@@ -228,6 +249,7 @@ __all__ = [
     "TOKEN_HEADER",
     "BadRequest",
     "Guard",
+    "host_name",
     "is_loopback_host",
     "is_player_id",
     "new_player_id",
