@@ -17,7 +17,7 @@ from http.cookies import CookieError, SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 Scope = MutableMapping[str, Any]
@@ -219,7 +219,8 @@ def _cookie(name: str, value: str, *, forever: bool = False) -> bytes:
 
 async def read_json(request: Request) -> Any:
     """The JSON body of a POST: 415 unless it is ``application/json``, 413 over
-    :data:`MAX_BODY`, 400 unless it is JSON (:class:`BadRequest`)."""
+    :data:`MAX_BODY`, 400 unless it is JSON, or when the client goes before its body
+    came (:class:`BadRequest`)."""
     kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
     if kind != "application/json":
         raise BadRequest(415, f"send JSON (Content-Type: application/json), not {kind or 'none'!r}")
@@ -227,10 +228,13 @@ async def read_json(request: Request) -> Any:
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         raise BadRequest(413, f"a body of at most {MAX_BODY} bytes")
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise BadRequest(413, f"a body of at most {MAX_BODY} bytes")
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise BadRequest(413, f"a body of at most {MAX_BODY} bytes")
+    except ClientDisconnect:  # gone before its body came (or dropped by the server): no one to tell
+        raise BadRequest(400, "the client went away before its body came") from None
     try:
         return json.loads(body.decode("utf-8"))
     except UnicodeDecodeError:
