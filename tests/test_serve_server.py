@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import re
 import signal
 import socket
@@ -21,54 +20,23 @@ from typing import Any
 import httpx
 import pytest
 from castle import Table
-from castle.serve.app import create_app
-from castle.serve.server import Limits, make_server
-
-TOKEN = "the-token-of-these-tests"
+from castle.serve.server import Limits
+from serving import TOKEN, Running, Servers
 
 #: Short limits, so that the tests wait little for them.
 QUICK = Limits(header_seconds=0.5, body_seconds=0.5, idle_seconds=1, grace_seconds=1)
 
 
-class Running:
-    """A server on a free port of 127.0.0.1, in a thread."""
-
-    def __init__(self, server: Any, thread: threading.Thread, port: int) -> None:
-        self.server, self.thread, self.port = server, thread, port
-        self.url = f"http://127.0.0.1:{port}"
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(30)
-
-
 @pytest.fixture
 def serve(tmp_path: Path) -> Iterator[Callable[..., Running]]:
-    """``serve(limits=QUICK, trust_proxy=None, loopback=True)``: castle serve's app under
-    its server, saving in a directory of its own."""
-    running: list[Running] = []
+    """``serve(limits=QUICK, trust_proxy=None)``: castle serve's app under its server."""
+    servers = Servers(tmp_path)
 
-    def start(
-        limits: Limits = QUICK, trust_proxy: str | None = None, loopback: bool = True
-    ) -> Running:
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-        sock.bind(("127.0.0.1", 0))
-        sock.listen(128)
-        data = tmp_path / f"data{len(running)}"
-        app = create_app(data, token=TOKEN, loopback=loopback, rng=random.Random(7))
-        server = make_server(app, limits=limits, trust_proxy=trust_proxy)
-        thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-        thread.start()
-        deadline = time.monotonic() + 30
-        while not server.started:
-            assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.01)
-        running.append(Running(server, thread, sock.getsockname()[1]))
-        return running[-1]
+    def start(limits: Limits = QUICK, trust_proxy: str | None = None) -> Running:
+        return servers.start(limits, trust_proxy=trust_proxy)
 
     yield start
-    for one in running:
-        one.stop()
+    servers.stop_all()
 
 
 def connect(running: Running, source: str = "127.0.0.1") -> socket.socket:

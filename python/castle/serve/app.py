@@ -22,6 +22,7 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from starlette.applications import Starlette
+from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -34,7 +35,7 @@ from ..guide import rules_for, rules_text
 from ..playclock import Clock
 from ..table import Reply, Table
 from .guard import PLAYER_KEY, BadRequest, Guard, read_json, refusal
-from .players import Busy, NoGame, Player, Players
+from .players import Busy, Full, NoGame, Player, Players
 
 #: The page's files, in the package.
 PAGE = Path(__file__).parent / "page"
@@ -83,6 +84,8 @@ def create_app(
                     answer = await run_in_threadpool(player.served, lambda: work(player))
                 else:
                     answer = await run_in_threadpool(work, player)
+        except Full as e:
+            return refusal(503, str(e))
         except Busy as e:
             return refusal(429, str(e))
         except BadRequest as e:
@@ -91,7 +94,9 @@ def create_app(
             return refusal(400, str(e))
         except NoGame as e:
             return refusal(409, str(e))
-        return JSONResponse(answer)
+        # Once in a while, after an answer, the files of players long gone are removed.
+        later = BackgroundTask(players.expire_idle) if players.expiry_due() else None
+        return JSONResponse(answer, background=later)
 
     async def body(request: Request) -> Any:
         return await read_json(request)
