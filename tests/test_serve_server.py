@@ -111,7 +111,7 @@ def closed(sock: socket.socket, within: float) -> bool:
     sock.settimeout(within)
     try:
         return read_all(sock) == b""
-    except TimeoutError:
+    except socket.timeout:  # TimeoutError from Python 3.10 on
         return False
 
 
