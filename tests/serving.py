@@ -26,10 +26,15 @@ class Running:
         self.app, self.server, self.thread, self.port = app, server, thread, port
         self.url = f"http://127.0.0.1:{port}"
 
-    def client(self, **headers: str) -> httpx.Client:
-        """A browser with the token (its own cookies: a player of its own on a network)."""
+    def client(self, source: str = "127.0.0.1", timeout: float = 30) -> httpx.Client:
+        """A browser with the token (its own cookies: a player of its own on a network),
+        from the loopback address ``source`` (as from a machine of its own)."""
         return httpx.Client(
-            base_url=self.url, headers={"X-Castle-Token": TOKEN, **headers}, timeout=30
+            base_url=self.url,
+            headers={"X-Castle-Token": TOKEN},
+            transport=httpx.HTTPTransport(local_address=source),
+            limits=httpx.Limits(max_connections=64),
+            timeout=timeout,
         )
 
     def stop(self) -> None:

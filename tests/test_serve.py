@@ -679,16 +679,16 @@ def test_one_players_requests_are_served_in_turn(tmp_path: Path) -> None:
 
 
 def test_one_player_cannot_hold_every_worker_thread(tmp_path: Path, monkeypatch: Any) -> None:
-    # A player's requests wait their turn; past MAX_IN_FLIGHT at once, more are refused (429)
-    # and other players are still served.
+    # A player's requests wait their turn (here behind a held new deal, which holds the
+    # player's lock); past MAX_IN_FLIGHT at once, more are refused (429) and other players
+    # are still served.
     release = threading.Event()
-    advice = Table.advice
+    new_deal = Player.new_deal
 
-    def held(self: Table, peek: bool = False) -> Any:
+    def held(self: Player, request: Any) -> Any:
         release.wait(30)
-        return advice(self, peek)
+        return new_deal(self, request)
 
-    monkeypatch.setattr(Table, "advice", held)
     app = create_app(tmp_path, token=TOKEN, loopback=False, rng=random.Random(7))
     headers = {"X-Castle-Token": TOKEN}
     with TestClient(app, base_url="http://192.0.2.7:8765", headers=headers) as alice:
@@ -696,19 +696,20 @@ def test_one_player_cannot_hold_every_worker_thread(tmp_path: Path, monkeypatch:
         bob.portal = alice.portal
         deal(alice, "medium", 2)
         deal(bob, "medium", 3)
+        monkeypatch.setattr(Player, "new_deal", held)
         player = app.state.players.get(alice.cookies[PLAYER_COOKIE])
-        hints = [
-            threading.Thread(target=act, args=(alice,), kwargs={"action": "hint"})
-            for _ in range(MAX_IN_FLIGHT)
+        waiting = [
+            threading.Thread(target=post, args=(alice, "/api/new", {"level": "medium"})),
+            *(threading.Thread(target=view, args=(alice,)) for _ in range(MAX_IN_FLIGHT - 1)),
         ]
-        for hint in hints:
-            hint.start()
+        for request in waiting:
+            request.start()
         deadline = time.monotonic() + 10
         while player.requests < MAX_IN_FLIGHT and time.monotonic() < deadline:
             time.sleep(0.01)
         refused(alice.get("/api/view"), 429, f"more than {MAX_IN_FLIGHT} requests at once")
         assert act(bob, action="tap", column=6)["reply"] is not None
         release.set()
-        for hint in hints:
-            hint.join()
+        for request in waiting:
+            request.join()
         assert player.requests == 0 and view(alice) is not None
