@@ -682,10 +682,11 @@ def test_one_player_cannot_hold_every_worker_thread(tmp_path: Path, monkeypatch:
     # A player's requests wait their turn (here behind a held new deal, which holds the
     # player's lock); past MAX_IN_FLIGHT at once, more are refused (429) and other players
     # are still served.
-    release = threading.Event()
+    dealing, release = threading.Event(), threading.Event()
     new_deal = Player.new_deal
 
     def held(self: Player, request: Any) -> Any:
+        dealing.set()  # under the player's lock
         release.wait(30)
         return new_deal(self, request)
 
@@ -702,7 +703,9 @@ def test_one_player_cannot_hold_every_worker_thread(tmp_path: Path, monkeypatch:
             threading.Thread(target=post, args=(alice, "/api/new", {"level": "medium"})),
             *(threading.Thread(target=view, args=(alice,)) for _ in range(MAX_IN_FLIGHT - 1)),
         ]
-        for request in waiting:
+        waiting[0].start()
+        assert dealing.wait(10)
+        for request in waiting[1:]:
             request.start()
         deadline = time.monotonic() + 10
         while player.requests < MAX_IN_FLIGHT and time.monotonic() < deadline:

@@ -17,7 +17,7 @@ import pytest
 from castle import Table
 from castle.serve.players import Busy
 from castle.serve.solver_queue import SolverQueue
-from serving import Servers
+from serving import Servers, player_of
 
 
 async def begun(queue: SolverQueue, player: str, log: list[str], go: asyncio.Event) -> None:
@@ -159,7 +159,10 @@ def test_a_flood_of_hints_under_many_ids_holds_up_no_one_else(
             target=lambda: mine.append(victim.post("/api/act", json={"action": "hint"}))
         )
         asked.start()
-        time.sleep(0.3)  # in line behind the search held now
+        mine_in_line = running.app.state.players.get(player_of(victim))
+        deadline = time.monotonic() + 10
+        while not mine_in_line.requests and time.monotonic() < deadline:
+            time.sleep(0.01)  # in line behind the search held now
         let_go.release()
         asked.join(10)
         assert mine and mine[0].json()["reply"]["done"], mine
