@@ -406,7 +406,19 @@ def test_a_card_reads_as_a_player_reads_it_and_writes_as_the_board_text() -> Non
     ten = castle.Card.parse("10d")
     assert (ten.face, str(ten)) == ("10♦", "TD")
     assert [c.face for c in castle.CARDS[39:]] == [
-        "A♠", "2♠", "3♠", "4♠", "5♠", "6♠", "7♠", "8♠", "9♠", "10♠", "J♠", "Q♠", "K♠"
+        "A♠",
+        "2♠",
+        "3♠",
+        "4♠",
+        "5♠",
+        "6♠",
+        "7♠",
+        "8♠",
+        "9♠",
+        "10♠",
+        "J♠",
+        "Q♠",
+        "K♠",
     ]
 
 

@@ -307,11 +307,14 @@ def test_the_page_installs_as_an_app_keeps_its_files_and_goes_full_screen(
         assert manifest["url"] == f"{server.origin}/manifest.webmanifest"
         assert manifest["errors"] == [] and '"Castle patience"' in manifest["data"]
         assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
-        assert page.evaluate(
-            """navigator.serviceWorker.controller ? navigator.serviceWorker.controller.scriptURL
+        assert (
+            page.evaluate(
+                """navigator.serviceWorker.controller ? navigator.serviceWorker.controller.scriptURL
             : new Promise((done) => navigator.serviceWorker.addEventListener(
                 "controllerchange", () => done(navigator.serviceWorker.controller.scriptURL)))"""
-        ) == f"{server.origin}/sw.js"
+            )
+            == f"{server.origin}/sw.js"
+        )
         continue_game(page)
         card(page, "KD").click()  # a move: API answers, through the worker
         settle(page)

@@ -135,7 +135,32 @@ def test_other_origins_are_refused(tmp_path: Path) -> None:
     ):
         refused(c.post("/api/act", json={"action": "tap", "column": 6}, headers=headers), 403)
         refused(c.get("/api/levels", headers=headers), 403)
+    # A Host that is not exactly a host and maybe a port is refused whatever its name, on
+    # loopback and on a network: nothing after an IPv6 address's bracket, no unclosed
+    # bracket, no user part, no path.
+    network = client(tmp_path / "network", loopback=False)
+    for host in (
+        "[::1]evil.com:8765",
+        "[::1]evil.com",
+        "[::1",
+        "[::1]:",
+        "[::1]:8765:80",
+        "[evil.com]:8765",
+        "localhost:8765@evil.com",
+        "evil.com@localhost:8765",
+        "localhost/evil.com",
+        "localhost:http",
+        "127.0.0.1:8765 evil.com",
+        "",
+    ):
+        for someone in (c, network):
+            refused(someone.get("/api/levels", headers={"Host": host}), 400, "Host header")
+        tap = {"action": "tap", "column": 6}
+        refused(c.post("/api/act", json=tap, headers={"Host": host}), 400, "Host header")
     assert same_game(c) == before
+    for host in ("[::1]:8765", "[::1]", "127.0.0.1", "localhost:8765", "LOCALHOST:1"):
+        assert c.get("/api/levels", headers={"Host": host}).status_code == 200, host
+    assert network.get("/api/levels", headers={"Host": "castle.example:80"}).status_code == 200
     mine = {"Origin": HERE, "Sec-Fetch-Site": "same-origin"}
     assert c.post("/api/act", json={"action": "tap", "column": 6}, headers=mine).json()["reply"]
     assert c.get("/api/levels", headers={"Host": "localhost:8765"}).status_code == 200
@@ -254,6 +279,9 @@ def test_wrong_methods_paths_and_queries_are_refused(tmp_path: Path) -> None:
     refused(c.get("/api/lift?src=0&count=0"), 400, "count must be")
     for path in ("/.env", "/../game.json", "/%2e%2e/game.json", "/nothing.js", "/api"):
         refused(c.get(path), 404)
+    # A path the file system cannot even look up (a name too long for it) is no file either.
+    for path in ("/" + "a" * 256 + ".js", "/" + "b" * 300 + "/x.css", "/c" * 3000 + ".css"):
+        refused(c.get(path), 404, "nothing at")
 
 
 def test_an_error_of_castle_is_no_traceback(tmp_path: Path, monkeypatch: Any) -> None:
@@ -817,16 +845,17 @@ def test_one_players_requests_are_served_in_turn(tmp_path: Path) -> None:
 
 
 def test_one_player_cannot_hold_every_worker_thread(tmp_path: Path, monkeypatch: Any) -> None:
-    # A player's requests wait their turn; past MAX_IN_FLIGHT at once, more are refused (429)
-    # and other players are still served.
-    release = threading.Event()
-    advice = Table.advice
+    # A player's requests wait their turn (here behind a held new deal, which holds the
+    # player's lock); past MAX_IN_FLIGHT at once, more are refused (429) and other players
+    # are still served.
+    dealing, release = threading.Event(), threading.Event()
+    new_deal = Player.new_deal
 
-    def held(self: Table, peek: bool = False) -> Any:
+    def held(self: Player, request: Any) -> Any:
+        dealing.set()  # under the player's lock
         release.wait(30)
-        return advice(self, peek)
+        return new_deal(self, request)
 
-    monkeypatch.setattr(Table, "advice", held)
     app = create_app(tmp_path, token=TOKEN, loopback=False, rng=random.Random(7))
     headers = {"X-Castle-Token": TOKEN}
     with TestClient(app, base_url="http://192.0.2.7:8765", headers=headers) as alice:
@@ -834,19 +863,22 @@ def test_one_player_cannot_hold_every_worker_thread(tmp_path: Path, monkeypatch:
         bob.portal = alice.portal
         deal(alice, "medium", 2)
         deal(bob, "medium", 3)
+        monkeypatch.setattr(Player, "new_deal", held)
         player = app.state.players.get(alice.cookies[PLAYER_COOKIE])
-        hints = [
-            threading.Thread(target=act, args=(alice,), kwargs={"action": "hint"})
-            for _ in range(MAX_IN_FLIGHT)
+        waiting = [
+            threading.Thread(target=post, args=(alice, "/api/new", {"level": "medium"})),
+            *(threading.Thread(target=view, args=(alice,)) for _ in range(MAX_IN_FLIGHT - 1)),
         ]
-        for hint in hints:
-            hint.start()
+        waiting[0].start()
+        assert dealing.wait(10)
+        for request in waiting[1:]:
+            request.start()
         deadline = time.monotonic() + 10
         while player.requests < MAX_IN_FLIGHT and time.monotonic() < deadline:
             time.sleep(0.01)
         refused(alice.get("/api/view"), 429, f"more than {MAX_IN_FLIGHT} requests at once")
         assert act(bob, action="tap", column=6)["reply"] is not None
         release.set()
-        for hint in hints:
-            hint.join()
+        for request in waiting:
+            request.join()
         assert player.requests == 0 and view(alice) is not None

@@ -85,6 +85,13 @@ def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
         metavar="N",
         help=f"the port to listen on (default {DEFAULT_PORT}; 0: any free port)",
     )
+    serve.add_argument(
+        "--trust-proxy",
+        metavar="ADDRESSES",
+        help="read X-Forwarded-For and X-Forwarded-Proto from these addresses only "
+        "(comma-separated addresses or networks: a reverse proxy in front); without it "
+        "no proxy header is read",
+    )
     add_data_dir_option(serve)
     serve.add_argument("--open", action="store_true", help="open the URL in the web browser")
     return serve
@@ -138,24 +145,15 @@ def run(args: argparse.Namespace) -> int:
 
 def serve(args: argparse.Namespace, store: SaveStore) -> int:
     # Here, for start-up: the web server's packages are needed only by this command.
-    import uvicorn
-
     from ..serve.app import create_app
     from ..serve.guard import new_token
+    from ..serve.server import make_server
 
     sock = listen(args.host, args.port)
     url, loopback = url_of(sock, args.host)
     token = new_token()
     app = create_app(store.directory, token=token, loopback=loopback)
-    config = uvicorn.Config(
-        app,
-        log_level="warning",
-        access_log=False,
-        lifespan="off",
-        server_header=False,
-        timeout_graceful_shutdown=3,
-    )
-    server = uvicorn.Server(config)
+    server = make_server(app, trust_proxy=args.trust_proxy)
     address = f"{url}?token={token}"
     where = "" if loopback else " (on the network: each browser is its own player)"
     print(f"castle serve: {address}{where}", flush=True)

@@ -4,7 +4,9 @@ player's :class:`castle.Table`, the guide, and the page's own files.
 Every request passes the :class:`~castle.serve.guard.Guard` first (token, origin, host; the
 player). A player's game is touched only in a worker thread, under that player's lock: one
 request of a player at a time, and the solver (a hint, a new Easy deal) never holds up the
-event loop. A hint's search is the one thing done outside the lock (it only reads the game),
+event loop; what may search takes its turn at the solver first
+(:class:`~castle.serve.solver_queue.SolverQueue`), so that a flood of hints holds up no one
+else. A hint's search is the one thing done outside the lock (it only reads the game),
 so the player may move while it thinks (:meth:`~castle.serve.players.Player.hint`). Bad input
 is a 4xx with ``{"error": "..."}`` and changes nothing; an unexpected error is a 500 with no
 traceback (the server's log has it).
@@ -12,6 +14,8 @@ traceback (the server's log has it).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 import random
 import re
@@ -22,6 +26,7 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from starlette.applications import Starlette
+from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -29,14 +34,15 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ..actions import ActionError, Advise
+from ..actions import ActionError, Advise, NewDeal
 from ..guide import players_rules, rules_text
 from ..levels import LEVELS
 from ..playclock import Clock
 from ..saves import StoreLockError
 from ..table import Reply, Table
 from .guard import PLAYER_KEY, BadRequest, Guard, read_json, refusal
-from .players import Busy, NoGame, Player, Players
+from .players import Busy, Full, NoGame, Player, Players
+from .solver_queue import SolverQueue
 
 #: The page's files, in the package.
 PAGE = Path(__file__).parent / "page"
@@ -56,6 +62,10 @@ CONTENT_TYPES = {
     ".txt": "text/plain; charset=utf-8",
 }
 
+#: A refusal that says "later" (429, 503) is answered after this long, so that a client
+#: asking again at once, on many connections, cannot keep the server busy refusing it.
+LATER_SECONDS = 1.0
+
 #: A segment of a page file's path: no dot first (no ``..``, no hidden files).
 SEGMENT = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*")
 
@@ -72,21 +82,33 @@ def create_app(
     browser under ``players/``), every request to present ``token``. ``app.state.players`` is
     its :class:`~castle.serve.players.Players`."""
     players = Players(data_dir, shared=loopback, clock=clock, rng=rng)
+    solver = SolverQueue()
 
     async def served(
-        request: Request, work: Callable[[Player], Any], *, locked: bool = True
+        request: Request,
+        work: Callable[[Player], Any],
+        *,
+        locked: bool = True,
+        searches: bool = False,
     ) -> Response:
         """``work`` done for the request's player in a worker thread, under its lock (unless
-        not ``locked``: then ``work`` takes it itself); its answer as JSON, or the request's
-        refusal."""
+        not ``locked``: then ``work`` takes it itself), in its turn at the solver if it
+        ``searches``; its answer as JSON, or the request's refusal."""
         try:
             player = players.get(request.scope.get(PLAYER_KEY))
             with player.in_flight():
-                if locked:
-                    answer = await run_in_threadpool(player.served, lambda: work(player))
-                else:
-                    answer = await run_in_threadpool(work, player)
+                async with contextlib.AsyncExitStack() as turn:
+                    if searches:  # waits here, on the event loop, not in a worker thread
+                        await turn.enter_async_context(solver.turn(player))
+                    if locked:
+                        answer = await run_in_threadpool(player.served, lambda: work(player))
+                    else:
+                        answer = await run_in_threadpool(work, player)
+        except Full as e:
+            await asyncio.sleep(LATER_SECONDS)
+            return refusal(503, str(e))
         except Busy as e:
+            await asyncio.sleep(LATER_SECONDS)
             return refusal(429, str(e))
         except BadRequest as e:
             return refusal(e.status, e.reason)
@@ -96,7 +118,9 @@ def create_app(
             return refusal(409, str(e))
         except StoreLockError as e:  # castle play holds the player's directory
             return refusal(409, str(e))
-        return JSONResponse(answer)
+        # Once in a while, after an answer, the files of players long gone are removed.
+        later = BackgroundTask(players.expire_idle) if players.expiry_due() else None
+        return JSONResponse(answer, background=later)
 
     async def body(request: Request) -> Any:
         return await read_json(request)
@@ -109,7 +133,9 @@ def create_app(
             data = await body(request)
         except BadRequest as e:
             return refusal(e.status, e.reason)
-        return await served(request, lambda player: played(player, *player.new_deal(data)))
+        return await served(
+            request, lambda player: played(player, *player.new_deal(data)), searches=True
+        )
 
     async def resume(request: Request) -> Response:
         try:
@@ -136,8 +162,13 @@ def create_app(
                 request,
                 lambda player: player.hint(data, functools.partial(played, player)),
                 locked=False,
+                searches=True,
             )
-        return await served(request, lambda player: played(player, *player.act(data)))
+        return await served(
+            request,
+            lambda player: played(player, *player.act(data)),
+            searches=isinstance(data, dict) and data.get("action") == NewDeal.NAME,
+        )
 
     async def lift(request: Request) -> Response:
         params = request.query_params
@@ -209,15 +240,21 @@ def played(player: Player, reply: Reply, table: Table | None) -> dict[str, Any]:
 
 
 def page_file(path: str) -> Response:
-    """The page's file at ``path`` (``""``: index.html); 404 for anything else."""
+    """The page's file at ``path`` (``""``: index.html); 404 for anything else, a path the
+    file system cannot look up (a name too long for it) included."""
     segments = path.split("/") if path else ["index.html"]
     if segments[0] == "api" or not all(SEGMENT.fullmatch(s) for s in segments):
         raise HTTPException(404)
     file = PAGE.joinpath(*segments)
     kind = CONTENT_TYPES.get(file.suffix.lower())
-    if kind is None or not file.is_file():
+    if kind is None:
         raise HTTPException(404)
-    return Response(file.read_bytes(), media_type=kind)
+    try:
+        if not file.is_file():
+            raise HTTPException(404)
+        return Response(file.read_bytes(), media_type=kind)
+    except OSError:
+        raise HTTPException(404) from None
 
 
 @functools.lru_cache(maxsize=len(LEVELS))

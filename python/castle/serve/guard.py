@@ -17,7 +17,7 @@ from http.cookies import CookieError, SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 Scope = MutableMapping[str, Any]
@@ -89,11 +89,29 @@ def is_loopback_host(host: str) -> bool:
         return False
 
 
-def _host_name(host: str) -> str:
-    """The name in a ``Host`` header, without its port (``[::1]:8765`` -> ``::1``)."""
-    if host.startswith("["):
-        return host[1:].partition("]")[0]
-    return host.rpartition(":")[0] if host.count(":") == 1 else host
+#: A ``Host`` header (RFC 9110 7.2): an IPv6 address in brackets, or a name or IPv4 address
+#: (letters, digits, dots and hyphens), then maybe a port. Nothing else: no user part, no
+#: text after the brackets, no unclosed bracket.
+HOST = re.compile(
+    r"(?:\[(?P<ipv6>[0-9A-Fa-f:.]{2,45})\]|(?P<name>[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})))"
+    r"(?::(?P<port>[0-9]{1,5}))?"
+)
+
+
+def host_name(host: str) -> str | None:
+    """The name in a ``Host`` header, without its port (``[::1]:8765`` -> ``::1``); None
+    unless the header is a host and maybe a port, exactly (``[::1]evil.com``, ``[::1``,
+    ``localhost:8765@evil.com`` are not)."""
+    found = HOST.fullmatch(host)
+    if found is None:
+        return None
+    if found["ipv6"] is not None:
+        try:
+            ipaddress.IPv6Address(found["ipv6"])
+        except ValueError:
+            return None
+        return found["ipv6"]
+    return found["name"]
 
 
 class Guard:
@@ -146,7 +164,10 @@ class Guard:
 
     def _check_origin(self, request: Request) -> None:
         host = request.headers.get("host", "")
-        if self.loopback and not is_loopback_host(_host_name(host)):
+        name = host_name(host)
+        if name is None:
+            raise BadRequest(400, f"not a host (and maybe a port) in the Host header: {host!r}")
+        if self.loopback and not is_loopback_host(name):
             raise BadRequest(403, f"this server answers on loopback only, not for host {host!r}")
         site = request.headers.get("sec-fetch-site")
         if site in ("cross-site", "same-site"):
@@ -198,7 +219,8 @@ def _cookie(name: str, value: str, *, forever: bool = False) -> bytes:
 
 async def read_json(request: Request) -> Any:
     """The JSON body of a POST: 415 unless it is ``application/json``, 413 over
-    :data:`MAX_BODY`, 400 unless it is JSON (:class:`BadRequest`)."""
+    :data:`MAX_BODY`, 400 unless it is JSON, or when the client goes before its body
+    came (:class:`BadRequest`)."""
     kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
     if kind != "application/json":
         raise BadRequest(415, f"send JSON (Content-Type: application/json), not {kind or 'none'!r}")
@@ -206,10 +228,13 @@ async def read_json(request: Request) -> Any:
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         raise BadRequest(413, f"a body of at most {MAX_BODY} bytes")
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise BadRequest(413, f"a body of at most {MAX_BODY} bytes")
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise BadRequest(413, f"a body of at most {MAX_BODY} bytes")
+    except ClientDisconnect:  # gone before its body came (or dropped by the server): no one to tell
+        raise BadRequest(400, "the client went away before its body came") from None
     try:
         return json.loads(body.decode("utf-8"))
     except UnicodeDecodeError:
@@ -228,6 +253,7 @@ __all__ = [
     "TOKEN_HEADER",
     "BadRequest",
     "Guard",
+    "host_name",
     "is_loopback_host",
     "is_player_id",
     "new_player_id",

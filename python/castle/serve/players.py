@@ -36,14 +36,22 @@ from ..saves import SaveStore
 from ..table import Reply, Table
 from ..words import clock_text
 from .guard import is_player_id
+from .player_files import PlayerStore, expire, player_directories, seen
 
 T = TypeVar("T")
 
 #: Players kept in memory on a network server; beyond this those idle longest are let go
 #: (their games are saved: each comes back from its store, through CONTINUE), once idle
-#: for :data:`IDLE_SECONDS`.
+#: for :data:`IDLE_SECONDS` (at once if they hold nothing); a new player is refused (503)
+#: while none can go.
 MAX_PLAYERS = 1000
 IDLE_SECONDS = 60.0
+#: Players whose files a network server keeps (``players/<id>/``); past this a new player
+#: is refused (503). A player's files go after :data:`EXPIRE_SECONDS` without it (looked
+#: for every :data:`EXPIRY_EVERY` seconds, and at the start).
+MAX_KEPT_PLAYERS = 10_000
+EXPIRE_SECONDS = 90 * 24 * 3600.0
+EXPIRY_EVERY = 3600.0
 #: The most requests of one player in flight at once (one served, the rest waiting their
 #: turn): more are refused (429), so that no player holds every worker thread.
 MAX_IN_FLIGHT = 8
@@ -55,6 +63,10 @@ LATE_HINT = "that hint came after your move: ask again"
 
 class Busy(Exception):
     """Too many requests of this player at once (429)."""
+
+
+class Full(Exception):
+    """No room for one more player on this server (503)."""
 
 
 class NoGame(Exception):
@@ -255,34 +267,71 @@ class Players:
         shared: bool = True,
         clock: Clock = time.monotonic,
         rng: random.Random | None = None,
+        max_players: int = MAX_PLAYERS,
+        max_kept: int = MAX_KEPT_PLAYERS,
+        expire_seconds: float = EXPIRE_SECONDS,
     ) -> None:
         self.shared = shared
         self.store = SaveStore(directory)
+        self.max_players, self.max_kept, self.expire_seconds = max_players, max_kept, expire_seconds
         self._clock = clock
         self._rng = rng
         self._players: OrderedDict[str, Player] = OrderedDict()
         self._lock = threading.Lock()
+        #: Players' directories (on a network): how many, and when idle ones were last removed.
+        self._kept = 0
+        self._expired = -EXPIRY_EVERY
+        if not shared:
+            self.expire_idle()
+
+    @property
+    def root(self) -> Path:
+        """Where a network server keeps its players' files."""
+        return self.store.directory / "players"
 
     def get(self, player_id: str | None) -> Player:
-        """The player of ``player_id`` (on loopback: None, the one player)."""
+        """The player of ``player_id`` (on loopback: None, the one player); :class:`Full`
+        for a new one the server has no room for."""
         if self.shared:
-            key, store = "", self.store
+            key = ""
+        elif player_id is None or not is_player_id(player_id):
+            raise ActionError(f"not a player id: {player_id!r}")
         else:
-            if player_id is None or not is_player_id(player_id):
-                raise ActionError(f"not a player id: {player_id!r}")
             key = player_id
-            # Locked while it is served, as castle play locks its directory: neither
-            # overwrites the other's game, nor enters it as a loss.
-            store = SaveStore(self.store.directory / "players" / player_id, lock_on_use=True)
         with self._lock:
             player = self._players.get(key)
             if player is None:
+                store = self.store if self.shared else self._store_of(key)
+                self._let_go()
+                if len(self._players) >= self.max_players:
+                    raise Full(
+                        f"this server has {self.max_players} players at once: try again in a minute"
+                    )
                 player = Player(store, clock=self._clock, rng=self._rng)
                 self._players[key] = player
-                self._let_go()
             self._players.move_to_end(key)
             player.seen = time.monotonic()
             return player
+
+    def expiry_due(self) -> bool:
+        """Whether idle players' files are to be looked for now (:meth:`expire_idle`); the
+        next time is then :data:`EXPIRY_EVERY` seconds away."""
+        with self._lock:
+            if self.shared or time.monotonic() - self._expired < EXPIRY_EVERY:
+                return False
+            self._expired = time.monotonic()
+            return True
+
+    def expire_idle(self) -> int:
+        """The files of players idle longer than :attr:`expire_seconds` removed (none in
+        memory); the players' directories counted again. How many went."""
+        with self._lock:
+            self._expired = time.monotonic()
+            playing = set(self._players)
+        gone = expire(self.root, idle_seconds=self.expire_seconds, playing=playing)
+        with self._lock:  # no player's first save counted meanwhile (a scan of names only)
+            self._kept = len(player_directories(self.root))
+        return gone
 
     def pause_all(self) -> None:
         """Every game at a table paused, which saves its time played (the server stops)."""
@@ -293,19 +342,57 @@ class Players:
                 if player.table is not None:
                     player.table.game.pause()
 
+    def _store_of(self, key: str) -> SaveStore:
+        """The store of a network player not in memory: :class:`Full` if it has no files
+        and the server keeps as many players' as it may."""
+        # Locked while it is served, as castle play locks its directory: neither overwrites
+        # the other's game, nor enters it as a loss.
+        store = PlayerStore(self.root / key, may_keep=self._room_for_one_more, lock_on_use=True)
+        if store.kept:
+            seen(store.directory)
+        elif self._kept >= self.max_kept:
+            raise Full(
+                f"this server keeps the games of {self.max_kept} players and has no room for "
+                "a new one: its owner can make room (docs/serve.md)"
+            )
+        return store
+
+    def _room_for_one_more(self) -> bool:
+        """One more player's files may be written (counted), or not."""
+        with self._lock:
+            if self._kept >= self.max_kept:
+                return False
+            self._kept += 1
+            return True
+
     def _let_go(self) -> None:
-        """Past :data:`MAX_PLAYERS` in memory, those idle longest go (none in a request, nor
-        seen in the last :data:`IDLE_SECONDS`)."""
+        """At :attr:`max_players` in memory, those idle longest go (none in a request; none
+        seen in the last :data:`IDLE_SECONDS` unless it holds nothing: no game at its table
+        and no settings waiting), to make room for one more."""
         now = time.monotonic()
         for key in list(self._players):
-            if len(self._players) <= MAX_PLAYERS:
+            if len(self._players) < self.max_players:
                 return
             player = self._players[key]
-            if now - player.seen < IDLE_SECONDS:
-                return  # the rest were seen later still
+            store = player.store
+            waiting = isinstance(store, PlayerStore) and store.waiting_settings is not None
+            empty = player.table is None and not waiting
+            if not empty and now - player.seen < IDLE_SECONDS:
+                continue
             if not player.lock.locked() and not player.requests:  # a hint searches unlocked
                 del self._players[key]
                 player.store.release()
 
 
-__all__ = ["LATE_HINT", "MAX_IN_FLIGHT", "MAX_PLAYERS", "Busy", "NoGame", "Player", "Players"]
+__all__ = [
+    "EXPIRE_SECONDS",
+    "LATE_HINT",
+    "MAX_IN_FLIGHT",
+    "MAX_KEPT_PLAYERS",
+    "MAX_PLAYERS",
+    "Busy",
+    "Full",
+    "NoGame",
+    "Player",
+    "Players",
+]

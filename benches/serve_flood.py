@@ -1,0 +1,190 @@
+"""Another player's view while a client floods ``castle serve`` with hints under many ids.
+
+    python benches/serve_flood.py --ids 10 --concurrent 8 --seconds 15
+
+The server is ``castle serve``'s app under its server, on a network (each browser a player),
+in a process of its own on 127.0.0.1, over a temporary data directory. The attacker is ``--ids``
+players, each from an address of its own (127.0.0.11, .12, ...: as many machines, so that no
+cap per address stops it), each with Medium deal ``--deal`` at its table (954: a deal the solver
+cannot decide, so every hint searches for its full 1.5 s) and ``--concurrent`` hints always in
+flight. The victim, from 127.0.0.2, has Medium deal 2 at its table and asks ``GET /api/view``
+again and again, one at a time, first for ``--quiet`` seconds alone and then for ``--seconds``
+under the flood (from its first second on); every 3 s under the flood it also asks a hint of
+its own. Printed: the victim's view round trip (median, p90, p99, max) alone and under the
+flood, when each of its hints was asked and its round trip, the attacker's answers by status,
+and the server's peak resident memory.
+
+``--serve DIR`` is the server's own process (the script starts it so): it prints its port.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+import httpx
+
+TOKEN = "bench"
+
+
+def serve(data_dir: str) -> None:
+    """The server's process: castle serve's app on a network, on a free port of 127.0.0.1."""
+    from castle.serve.app import create_app  # here: the client's process needs none of it
+
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(128)
+    app = create_app(data_dir, token=TOKEN, loopback=False, rng=random.Random(1))
+    try:
+        from castle.serve.server import make_server
+    except ImportError:  # a castle from before it had its own server: as castle serve ran it
+        import uvicorn
+
+        server = uvicorn.Server(
+            uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+        )
+    else:
+        server = make_server(app)
+    print(sock.getsockname()[1], flush=True)
+    server.run(sockets=[sock])
+
+
+def client(port: int, address: str) -> httpx.Client:
+    """A browser of its own (its own player) from the loopback ``address``."""
+    return httpx.Client(
+        base_url=f"http://127.0.0.1:{port}",
+        headers={"X-Castle-Token": TOKEN},
+        transport=httpx.HTTPTransport(local_address=address),
+        limits=httpx.Limits(max_connections=64),
+        timeout=120,
+    )
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def summary(name: str, seconds: list[float]) -> str:
+    if not seconds:
+        return f"{name}: none"
+    ms = [s * 1000 for s in seconds]
+    return (
+        f"{name}: {len(ms)} round trips, median {statistics.median(ms):.1f} ms, "
+        f"p90 {percentile(ms, 90):.1f} ms, p99 {percentile(ms, 99):.1f} ms, max {max(ms):.1f} ms"
+    )
+
+
+def peak_rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--ids", type=int, default=10, help="the attacker's player ids")
+    parser.add_argument("--concurrent", type=int, default=8, help="hints in flight per id")
+    parser.add_argument("--seconds", type=float, default=15.0, help="the flood's length")
+    parser.add_argument("--quiet", type=float, default=3.0, help="the victim alone, first")
+    parser.add_argument("--deal", type=int, default=954, help="the attacker's Medium deal")
+    parser.add_argument("--serve", metavar="DIR", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        serve(args.serve)
+        return
+
+    with tempfile.TemporaryDirectory() as data_dir:
+        server = subprocess.Popen(
+            [sys.executable, __file__, "--serve", data_dir], stdout=subprocess.PIPE, text=True
+        )
+        try:
+            assert server.stdout is not None
+            port = int(server.stdout.readline())
+            run(args, port, server.pid)
+        finally:
+            server.terminate()
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:  # a server that waits for its connections
+                server.kill()
+                server.wait()
+
+
+def run(args: argparse.Namespace, port: int, pid: int) -> None:
+    victim = client(port, "127.0.0.2")
+    victim.post("/api/new", json={"level": "medium", "deal": 2})
+    attackers = [client(port, f"127.0.0.{11 + n}") for n in range(args.ids)]
+    for attacker in attackers:
+        attacker.post("/api/new", json={"level": "medium", "deal": args.deal})
+
+    def views(until: float, into: list[float]) -> None:
+        while time.monotonic() < until:
+            started = time.perf_counter()
+            answer = victim.get("/api/view")
+            into.append(time.perf_counter() - started)
+            assert answer.status_code == 200, answer.text
+
+    alone: list[float] = []
+    views(time.monotonic() + args.quiet, alone)
+
+    statuses: collections.Counter[int] = collections.Counter()
+    flooding = threading.Event()
+    flooding.set()
+
+    def flood(attacker: httpx.Client) -> None:
+        while flooding.is_set():
+            try:
+                status = attacker.post("/api/act", json={"action": "hint"}).status_code
+            except httpx.HTTPError:
+                status = 0  # refused at the connection, or reset
+            statuses[status] += 1
+
+    threads = [
+        threading.Thread(target=flood, args=(attacker,), daemon=True)
+        for attacker in attackers
+        for _ in range(args.concurrent)
+    ]
+    for thread in threads:
+        thread.start()
+    time.sleep(1.0)  # the flood under way
+    under: list[float] = []
+    hints: list[tuple[float, float, int]] = []  # (seconds into the flood, round trip, status)
+    began = time.monotonic()
+    end = began + args.seconds
+    while time.monotonic() < end:
+        views(min(end, time.monotonic() + 3.0), under)
+        asked = time.monotonic()
+        status = victim.post("/api/act", json={"action": "hint"}).status_code
+        hints.append((asked - began + 1.0, time.monotonic() - asked, status))
+    flooding.clear()
+    for thread in threads:
+        thread.join()
+
+    print(summary("victim's GET /api/view, alone", alone))
+    print(summary(f"victim's GET /api/view, under the flood ({args.seconds:g} s)", under))
+    print(
+        "victim's hints under the flood (asked at s: round trip s, status): "
+        + ", ".join(f"{at:.0f}: {took:.1f} ({status})" for at, took, status in hints)
+    )
+    print(f"attacker's hints by status (0: no answer): {dict(sorted(statuses.items()))}")
+    print(f"server's peak resident memory: {peak_rss_mb(pid):.0f} MB")
+    print(
+        f"({args.ids} ids x {args.concurrent} hints in flight on Medium deal {args.deal}; "
+        f"load average {os.getloadavg()[0]:.1f}; {os.cpu_count()} cores)"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,129 @@
+"""A network player's files, ``<data-dir>/players/<id>/``: made only once the player has a
+game worth keeping, within the server's room for players, and removed after long idle.
+
+A browser's first request makes a player; a script can make a hundred a second. So nothing
+is written for a player until it has something to lose: a game with a move made (what a
+new deal would count as lost) or a result. Until then its game is only at its table, in the
+server's memory, and the settings it changes wait there too, to be written with that first
+game. docs/serve.md ("Limits") says the numbers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import time
+from collections.abc import Callable, Container
+from pathlib import Path
+from typing import Any
+
+from ..errors import SaveError
+from ..records import LevelRecord, Settings
+from ..saves import Saveable, SaveStore
+from .guard import is_player_id
+
+
+class PlayerStore(SaveStore):
+    """A network player's store: nothing written until the player has a game worth keeping
+    and ``may_keep()`` gives it room (else its games are played unsaved, and it is told
+    once)."""
+
+    def __init__(
+        self, directory: Path, *, may_keep: Callable[[], bool], lock_on_use: bool = False
+    ) -> None:
+        super().__init__(directory, lock_on_use=lock_on_use)
+        #: Whether the player's directory is there (or may be made): its files are written.
+        self.kept = directory.is_dir()
+        self._may_keep = may_keep
+        #: The settings changed while nothing is kept (None: none changed).
+        self.waiting_settings: Settings | None = None
+        self._refused = False
+
+    def save_game(self, game: Saveable) -> bool:
+        if not self.kept and not _worth_keeping(game.to_save()):
+            return True  # nothing to lose yet: the game is at the table
+        return self._keep() and super().save_game(game)
+
+    def record_result(self, level_id: str, *, won: bool) -> LevelRecord:
+        if not self._keep():
+            return self.record(level_id).after(won)
+        return super().record_result(level_id, won=won)
+
+    def settings(self) -> Settings:
+        return self.waiting_settings if self.waiting_settings is not None else super().settings()
+
+    def save_settings(self, settings: Settings) -> None:
+        if self.kept:
+            super().save_settings(settings)
+        else:
+            self.waiting_settings = settings
+
+    def _keep(self) -> bool:
+        """From now on the player's files are written (the settings waiting first), if the
+        server has room for one more player's; False (told once) if not."""
+        if not self.kept:
+            if not self._may_keep():
+                if not self._refused:
+                    self._refused = True
+                    self._notify(
+                        "this server keeps the games of as many players as it has room for: "
+                        "yours are played but not saved (its owner can make room: see "
+                        "docs/serve.md)"
+                    )
+                return False
+            self.kept = True
+            if self.waiting_settings is not None:
+                super().save_settings(self.waiting_settings)
+                self.waiting_settings = None
+        return True
+
+
+def _worth_keeping(save: dict[str, Any]) -> bool:
+    """A game with a move made: a new deal would count it as lost, so it must not be."""
+    moves = save.get("moves")
+    return not isinstance(moves, int) or moves > 0
+
+
+def player_directories(root: Path) -> list[Path]:
+    """The players' directories under ``root`` (``<data-dir>/players``): those named as a
+    player's id."""
+    try:
+        entries = list(os.scandir(root))
+    except OSError:
+        return []
+    return [
+        Path(entry.path)
+        for entry in entries
+        if is_player_id(entry.name) and entry.is_dir(follow_symlinks=False)
+    ]
+
+
+def expire(root: Path, *, idle_seconds: float, playing: Container[str]) -> int:
+    """Remove the directories under ``root`` of the players idle longer than
+    ``idle_seconds`` (nothing written in it, nor the player come back, since: see
+    :func:`seen`), but not those ``playing`` (in the server's memory) nor any another
+    program holds (``castle play`` on it). How many went."""
+    gone = 0
+    now = time.time()
+    for directory in player_directories(root):
+        if directory.name in playing:
+            continue
+        try:
+            if now - directory.stat().st_mtime < idle_seconds:
+                continue
+            with SaveStore(directory).player_lock():
+                shutil.rmtree(directory)
+            gone += 1
+        except (OSError, SaveError):  # held by someone, or gone already: left alone
+            continue
+    return gone
+
+
+def seen(directory: Path) -> None:
+    """The player of ``directory`` came back: its idle time starts again."""
+    with contextlib.suppress(OSError):
+        os.utime(directory)
+
+
+__all__ = ["PlayerStore", "expire", "player_directories", "seen"]
