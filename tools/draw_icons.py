@@ -58,19 +58,44 @@ def turned(points: Sequence[Point], degrees: float, about: Point) -> list[Point]
 
 def castle(x: float, y: float, w: float, h: float) -> list[Point]:
     """A castle's outline in the box (x, y, w, h): three towers, battlements, a gate."""
+
     def at(u: float, v: float) -> Point:
         return (x + u * w, y + v * h)
 
     outline = [
-        (0.0, 1.0), (0.0, 0.0), (0.1, 0.0), (0.1, 0.1), (0.2, 0.1), (0.2, 0.0),
-        (0.3, 0.0), (0.3, 0.34), (0.37, 0.34), (0.37, 0.26), (0.46, 0.26), (0.46, 0.34),
-        (0.54, 0.34), (0.54, 0.26), (0.63, 0.26), (0.63, 0.34), (0.7, 0.34), (0.7, 0.0),
-        (0.8, 0.0), (0.8, 0.1), (0.9, 0.1), (0.9, 0.0), (1.0, 0.0), (1.0, 1.0),
+        (0.0, 1.0),
+        (0.0, 0.0),
+        (0.1, 0.0),
+        (0.1, 0.1),
+        (0.2, 0.1),
+        (0.2, 0.0),
+        (0.3, 0.0),
+        (0.3, 0.34),
+        (0.37, 0.34),
+        (0.37, 0.26),
+        (0.46, 0.26),
+        (0.46, 0.34),
+        (0.54, 0.34),
+        (0.54, 0.26),
+        (0.63, 0.26),
+        (0.63, 0.34),
+        (0.7, 0.34),
+        (0.7, 0.0),
+        (0.8, 0.0),
+        (0.8, 0.1),
+        (0.9, 0.1),
+        (0.9, 0.0),
+        (1.0, 0.0),
+        (1.0, 1.0),
         # The gate: an arch cut up into the wall from the bottom.
-        (0.64, 1.0), (0.64, 0.72),
-        *((0.5 + 0.14 * math.cos(math.radians(a)), 0.72 - 0.14 * math.sin(math.radians(a)))
-          for a in range(0, 181, 15)),
-        (0.36, 0.72), (0.36, 1.0),
+        (0.64, 1.0),
+        (0.64, 0.72),
+        *(
+            (0.5 + 0.14 * math.cos(math.radians(a)), 0.72 - 0.14 * math.sin(math.radians(a)))
+            for a in range(0, 181, 15)
+        ),
+        (0.36, 0.72),
+        (0.36, 1.0),
     ]
     return [at(u, v) for u, v in outline]
 
