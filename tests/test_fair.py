@@ -185,3 +185,6 @@ def test_an_effort_of_nothing_is_refused() -> None:
         FairEffort(weights=(1, 2, 3))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="states"):
         FairEffort(states=True)
+    with pytest.raises(ValueError, match="layer must be a whole number from 0"):
+        FairEffort(layer=-1)
+    assert FairEffort(layer=0, plies=0).layer == 0  # 0: breadth first, play-outs to the end

@@ -70,7 +70,7 @@ class FairEffort:
             if value is not None and (
                 isinstance(value, bool) or not isinstance(value, int) or not least <= value < 2**63
             ):
-                raise ValueError(f"{field.name} must be a whole number from 1, not {value!r}")
+                raise ValueError(f"{field.name} must be a whole number from {least}, not {value!r}")
 
 
 @dataclass(frozen=True)

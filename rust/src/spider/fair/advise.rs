@@ -459,6 +459,38 @@ mod tests {
     use super::super::super::deal::Suits;
     use super::*;
 
+    /// Play-outs cut after one exit, and the quiet search kept to a beam: the plan is still
+    /// legal in the real game and shows something only with its last move.
+    #[test]
+    fn short_play_outs_and_a_narrow_quiet_search_advise_a_legal_plan() {
+        use super::super::super::deal::SpiderDeal;
+        for (suits, number) in [(Suits::Two, 3), (Suits::Four, 5)] {
+            let state = SpiderState::from_deal(&SpiderDeal::from_number(suits, number).unwrap());
+            let view = View::of(&state);
+            let effort = Effort {
+                worlds: 2,
+                vote: false,
+                plies: 1,
+                rollout: 200,
+                candidates: 3,
+                quiet: 2_000,
+                layer: 30,
+                threads: 1,
+                ..Effort::for_deck(suits)
+            };
+            let Advice::Plan { moves, .. } = advise(&view, &[view.key()], 3, &effort) else {
+                panic!("a deal's first position has a way on");
+            };
+            let mut at = state.clone();
+            let (last, quiet) = moves.split_last().unwrap();
+            for &m in quiet {
+                assert!(is_legal(&at, m) && quiet::shows(&at, m).is_none(), "{m:?}");
+                apply(&mut at, m);
+            }
+            assert!(is_legal(&at, *last) && quiet::shows(&at, *last).is_some());
+        }
+    }
+
     /// Five empty columns to fill before the last deal: more than the quiet search's first
     /// 5,000 positions, yet a way on, not "no move helps".
     #[test]
