@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import os
 import random
 import socket
@@ -30,6 +31,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 
 import httpx
 
@@ -105,14 +107,21 @@ def main() -> None:
         serve(args.serve)
         return
 
+    with served() as (port, pid):
+        run(args, port, pid)
+
+
+@contextlib.contextmanager
+def served() -> Iterator[tuple[int, int]]:
+    """A server of this benchmark's (``--serve``) in a process of its own, on a new data
+    directory: its port and its process id; stopped after."""
     with tempfile.TemporaryDirectory() as data_dir:
         server = subprocess.Popen(
             [sys.executable, __file__, "--serve", data_dir], stdout=subprocess.PIPE, text=True
         )
         try:
             assert server.stdout is not None
-            port = int(server.stdout.readline())
-            run(args, port, server.pid)
+            yield int(server.stdout.readline()), server.pid
         finally:
             server.terminate()
             try:

@@ -20,13 +20,10 @@ import contextlib
 import os
 import selectors
 import socket
-import subprocess
-import sys
-import tempfile
 import time
-from pathlib import Path
 
 import httpx
+from serve_flood import served
 
 TOKEN = "bench"
 KINDS = ("idle", "slowloris", "slow body")
@@ -58,21 +55,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--every", type=float, default=1.0)
     args = parser.parse_args()
-    flood = Path(__file__).with_name("serve_flood.py")
-    with tempfile.TemporaryDirectory() as data_dir:
-        server = subprocess.Popen(
-            [sys.executable, str(flood), "--serve", data_dir], stdout=subprocess.PIPE, text=True
-        )
-        try:
-            assert server.stdout is not None
-            run(args, int(server.stdout.readline()), server.pid)
-        finally:
-            server.terminate()
-            try:
-                server.wait(30)
-            except subprocess.TimeoutExpired:  # a server that waits for its connections
-                server.kill()
-                server.wait()
+    with served() as (port, pid):
+        run(args, port, pid)
 
 
 def server_sockets(pid: int) -> int:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import castle
 from textual.pilot import Pilot
@@ -24,3 +27,14 @@ async def until(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 1
             return
         await pilot.pause(0.05)
     assert done()
+
+
+def castle_play_process(data: Path, *args: str) -> subprocess.Popen[str]:
+    """``castle play --plain`` on the data directory ``data``, its pipes open."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "castle", "play", "--plain", *args, "--data-dir", str(data)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )

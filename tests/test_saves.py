@@ -18,7 +18,7 @@ import pytest
 from castle import Deal, Game, LevelRecord, SaveStore
 from castle.player_lock import StoreBusyError, lock_directory
 from castle.saves import write_atomic
-from playing import tappable
+from playing import castle_play_process, tappable
 
 
 class Clock:
@@ -315,16 +315,6 @@ def test_any_damaged_save_is_set_aside_with_one_line_and_play_starts_afresh(
 
 
 # --- two players, one directory -------------------------------------------------------------
-
-
-def castle_play_process(data: Path, *args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "castle", "play", "--plain", *args, "--data-dir", str(data)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
 
 
 def test_a_second_player_on_the_directory_is_refused_and_the_first_loses_nothing(

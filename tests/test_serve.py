@@ -29,6 +29,7 @@ from castle.serve.app import PAGE, create_app
 from castle.serve.guard import MAX_BODY, PLAYER_COOKIE, TOKEN_COOKIE
 from castle.serve.players import LATE_HINT, MAX_IN_FLIGHT, Player
 from PIL import Image, ImageChops
+from playing import castle_play_process
 
 with warnings.catch_warnings():
     # Newer Starlette would rather have httpx2 than httpx; httpx is the well-known one.
@@ -627,16 +628,6 @@ def test_a_fifo_at_the_save_neither_hangs_the_server_nor_stops_its_stop(tmp_path
     assert aside.is_fifo()
 
 
-def castle_play_on(data: Path, *args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "castle", "play", "--plain", *args, "--data-dir", str(data)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-
-
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX locks")
 def test_a_network_players_directory_is_locked_by_whoever_plays_it(tmp_path: Path) -> None:
     # The server on every network (the players' directories are a network server's), asked
@@ -653,7 +644,7 @@ def test_a_network_players_directory_is_locked_by_whoever_plays_it(tmp_path: Pat
             assert post(alice, "/api/new", {"level": "medium", "deal": 2})["reply"]["done"]
             assert post(alice, "/api/act", {"action": "tap", "column": 6})["reply"]["done"]
             served = tmp_path / "players" / alice.cookies[PLAYER_COOKIE]
-            terminal = castle_play_on(served, "--new")
+            terminal = castle_play_process(served, "--new")
             out, err = terminal.communicate("q\n", timeout=60)
             assert terminal.returncode == 2 and err.count("\n") == 1 and out == ""
             assert f"is using {served}" in err and "Traceback" not in err
@@ -664,7 +655,7 @@ def test_a_network_players_directory_is_locked_by_whoever_plays_it(tmp_path: Pat
         # The other way round: a player's directory the terminal plays first.
         bob = "b" * 22
         played = tmp_path / "players" / bob
-        terminal = castle_play_on(played, "--deal", "2")
+        terminal = castle_play_process(played, "--deal", "2")
         assert terminal.stdout is not None
         assert terminal.stdout.readline().startswith("Medium · deal 2")
         cookie = {**headers, "Cookie": f"{PLAYER_COOKIE}={bob}"}
