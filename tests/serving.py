@@ -38,8 +38,10 @@ class Running:
         )
 
     def stop(self) -> None:
+        """Stopped as ``castle serve`` stops: the server, then its players paused and let go."""
         self.server.should_exit = True
         self.thread.join(30)
+        self.app.state.players.pause_all()
 
 
 class Servers:

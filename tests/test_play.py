@@ -188,9 +188,9 @@ def test_play_opens_on_the_picker_even_with_a_game_unfinished(tmp_path: Path) ->
     hard = open_game(store, "hard", None, False)  # another level: a new deal, this one lost
     assert isinstance(hard, Game) and hard.level == "hard" and not hard.history
     assert store.record("medium") == LevelRecord(0, 1, 0, 0)
-    # A move made (any legal one: a random deal may have no tappable column).
-    _, src, dst = hard.position.core.legal_moves()[0]
-    hard.move(src, FOUNDATION if dst < 0 else dst)
+    # A move made if there is one (a random Hard deal may have no legal move at all).
+    for _, src, dst in hard.position.core.legal_moves()[:1]:
+        hard.move(src, FOUNDATION if dst < 0 else dst)
     fresh = open_game(store, None, None, True)  # --new: a new deal at the level last played
     assert isinstance(fresh, Game) and fresh.level == "hard" and not fresh.history
 

@@ -334,13 +334,16 @@ class Players:
         return gone
 
     def pause_all(self) -> None:
-        """Every game at a table paused, which saves its time played (the server stops)."""
+        """Every game at a table paused, which saves its time played, and every player's
+        directory let go (the server stops: a castle play may take it then)."""
         with self._lock:
             players = list(self._players.values())
         for player in players:
             with player.lock:
                 if player.table is not None:
                     player.table.game.pause()
+                if not self.shared:
+                    player.store.release()
 
     def _store_of(self, key: str) -> SaveStore:
         """The store of a network player not in memory: :class:`Full` if it has no files
