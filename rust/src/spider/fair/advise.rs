@@ -29,9 +29,10 @@ pub struct Effort {
     /// The look-ahead beam's width, and the positions it may expand in one world.
     pub width: usize,
     pub states: u64,
-    /// Positions the quiet search may reach, and (above 0) the positions it goes on from at
-    /// each depth: the nearest-looking (0: all, breadth first).
+    /// Positions the quiet search may reach.
     pub quiet: usize,
+    /// Positions the quiet search goes on from at each depth, the nearest-looking (0: all,
+    /// breadth first).
     pub layer: usize,
     /// Positions the solver may expand once nothing is hidden.
     pub exact: u64,
@@ -372,17 +373,18 @@ fn look_ahead(exit: &Exit, world: &SpiderState, effort: &Effort) -> (bool, i32) 
     }
 }
 
-/// The rest of the game (or its next `effort.plies` exits) played from `state` by a player who takes the first of
-/// [`quiet::Quiet::ranked`] each time (fair: it reads no hidden card but those its moves turn
-/// up), then, once nothing is hidden, a beam: whether it won, and the estimate of where it
-/// stopped.
+/// The rest of the game (or its next `effort.plies` exits) played from `state` by a player
+/// who takes the first of [`quiet::Quiet::ranked`] each time (fair: it reads no hidden card
+/// but those its moves turn up), then, once nothing is hidden, a beam: whether it won, and
+/// the estimate of where it stopped.
 fn roll_out(mut state: SpiderState, effort: &Effort) -> (bool, i32) {
     let none = FxHashSet::default();
-    for _ in 0..if effort.plies == 0 {
+    let plies = if effort.plies == 0 {
         usize::MAX
     } else {
         effort.plies
-    } {
+    };
+    for _ in 0..plies {
         if state.is_won() {
             return (true, WON);
         }
@@ -456,14 +458,13 @@ fn run_beam(state: SpiderState, effort: &Effort, reached: &mut i32) -> End<Spide
 #[cfg(test)]
 mod tests {
     use super::super::super::board;
-    use super::super::super::deal::Suits;
+    use super::super::super::deal::{SpiderDeal, Suits};
     use super::*;
 
     /// Play-outs cut after one exit, and the quiet search kept to a beam: the plan is still
     /// legal in the real game and shows something only with its last move.
     #[test]
     fn short_play_outs_and_a_narrow_quiet_search_advise_a_legal_plan() {
-        use super::super::super::deal::SpiderDeal;
         for (suits, number) in [(Suits::Two, 3), (Suits::Four, 5)] {
             let state = SpiderState::from_deal(&SpiderDeal::from_number(suits, number).unwrap());
             let view = View::of(&state);
