@@ -118,6 +118,11 @@ class Saveable(Protocol):
 
     def to_save(self) -> dict[str, Any]: ...
 
+    @property
+    def moves(self) -> int:
+        """Moves made (each undo included)."""
+        ...
+
 
 class SaveStore:
     """The save directory: ``game.json`` (the game in progress, undo history included) and

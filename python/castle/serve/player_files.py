@@ -16,7 +16,6 @@ import shutil
 import time
 from collections.abc import Callable, Container
 from pathlib import Path
-from typing import Any
 
 from ..errors import SaveError
 from ..records import LevelRecord, Settings
@@ -41,8 +40,9 @@ class PlayerStore(SaveStore):
         self._refused = False
 
     def save_game(self, game: Saveable) -> bool:
-        if not self.kept and not _worth_keeping(game.to_save()):
-            return True  # nothing to lose yet: the game is at the table
+        if not self.kept and game.moves == 0:
+            # Nothing to lose yet (a new deal would not count it as lost): it is at the table.
+            return True
         return self._keep() and super().save_game(game)
 
     def record_result(self, level_id: str, *, won: bool) -> LevelRecord:
@@ -77,12 +77,6 @@ class PlayerStore(SaveStore):
                 super().save_settings(self.waiting_settings)
                 self.waiting_settings = None
         return True
-
-
-def _worth_keeping(save: dict[str, Any]) -> bool:
-    """A game with a move made: a new deal would count it as lost, so it must not be."""
-    moves = save.get("moves")
-    return not isinstance(moves, int) or moves > 0
 
 
 def player_directories(root: Path) -> list[Path]:
