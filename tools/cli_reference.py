@@ -18,8 +18,9 @@ from castle.cli import build_parser
 #: The page's place in the site (under docs/).
 PAGE = "reference/cli.md"
 
-#: The width the help is wrapped to, whatever the terminal that builds the site.
-WIDTH = 100
+#: The width the help is wrapped to, whatever the terminal that builds the site: a classic
+#: terminal's, which the site's column shows whole.
+WIDTH = 80
 
 INTRO = """\
 # Command line reference
