@@ -1,19 +1,20 @@
-"""The README's example outputs and figures, made by the program itself.
+"""The example outputs and figures of README.md and of the pages of docs/ (the documentation
+site's), made by the program itself.
 
-Two kinds of things in README.md come from castle's output:
+Two kinds of things in those pages come from castle's output:
 
 - **Output blocks.** A fenced block right after a comment ``<!-- output: COMMAND -->`` holds what
   COMMAND prints. The command runs in bash, in a fresh empty directory (so a survey file it
   makes starts empty), with ``castle`` being the castle of this Python and ``keep-moves N``
   a filter that keeps the first N moves of each JSON line (for a short JSON example).
-- **Figures in prose**, listed in :data:`FIGURES`: a pattern that finds them in the README and
-  what the program gives now.
+- **Figures in prose**, listed in :data:`FIGURES`: a pattern that finds them in a page (or in
+  several: each is checked) and what the program gives now.
 
 What legitimately varies from run to run (times, rates, the seconds in JSON, dates, the
 spaces that align a table's columns) is normalised before comparing.
 
     python tests/readme_examples.py            # check: exit 1 and a diff if anything drifted
-    python tests/readme_examples.py --write    # rewrite what drifted in README.md
+    python tests/readme_examples.py --write    # rewrite what drifted, in every page
 
 ``--write`` leaves a block whose normalised output is unchanged as it is (no churn of times),
 and touches only the blocks and figures it rewrites. tests/test_readme.py runs the same checks.
@@ -31,12 +32,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
 
 #: A marked block: the comment naming the command, then the fenced block it fills.
 BLOCK = re.compile(
@@ -50,23 +52,45 @@ COMMAND_TIMEOUT = 300
 # --- output blocks ----------------------------------------------------------------------------
 
 
+def pages() -> list[Path]:
+    """The pages whose examples are checked: README.md and every page of docs/."""
+    return [README, *sorted(DOCS.rglob("*.md"))]
+
+
+def page_name(page: Path) -> str:
+    """``page`` as the repository names it (``docs/guide/python.md``)."""
+    return page.relative_to(ROOT).as_posix() if page.is_relative_to(ROOT) else page.name
+
+
 @dataclass(frozen=True)
 class Example:
-    """A marked output block: the command and what the README shows (``start``, ``end``: where
-    that text lies in the README)."""
+    """A marked output block: the command and what ``page`` shows (``start``, ``end``: where
+    that text lies in the page)."""
 
     command: str
     shown: str
     start: int
     end: int
+    page: Path = README
 
 
-def examples(text: str) -> list[Example]:
-    """The marked output blocks of README text, in order."""
+def examples(text: str, page: Path = README) -> list[Example]:
+    """The marked output blocks of a page's text, in order."""
     return [
-        Example(re.sub(r"\s*\n\s*", " ", m["command"]), m["body"], m.start("body"), m.end("body"))
+        Example(
+            re.sub(r"\s*\n\s*", " ", m["command"]),
+            m["body"],
+            m.start("body"),
+            m.end("body"),
+            page,
+        )
         for m in BLOCK.finditer(text)
     ]
+
+
+def all_examples(paths: Sequence[Path] | None = None) -> list[Example]:
+    """The marked output blocks of every page (default :func:`pages`), page by page."""
+    return [e for path in paths or pages() for e in examples(path.read_text(), path)]
 
 
 def run(command: str) -> str:
@@ -130,7 +154,7 @@ def normalise(text: str) -> str:
 
 
 def drift(example: Example, output: str) -> str:
-    """A diff of the README's block against the command's output ("" when they agree after
+    """A diff of the page's block against the command's output ("" when they agree after
     normalising)."""
     shown, made = normalise(example.shown), normalise(output)
     if shown == made:
@@ -139,7 +163,7 @@ def drift(example: Example, output: str) -> str:
         difflib.unified_diff(
             shown.splitlines(keepends=True),
             made.splitlines(keepends=True),
-            f"README.md: {example.command}",
+            f"{page_name(example.page)}: {example.command}",
             "the program's output",
         )
     )
@@ -150,18 +174,20 @@ def drift(example: Example, output: str) -> str:
 
 @dataclass(frozen=True)
 class Figure:
-    """Figures in the README's prose: ``pattern`` finds them (a group each) and ``values``
+    """Figures in the pages' prose: ``pattern`` finds them (a group each) and ``values``
     gives what the program says now, one string per group."""
 
     what: str
     pattern: str
     values: Callable[[], tuple[str, ...]]
 
-    def find(self, text: str) -> re.Match[str]:
-        match = re.search(self.pattern, text)
-        if match is None:
-            raise LookupError(f"README.md no longer has the figure of {self.what}: {self.pattern}")
-        return match
+    def find(self, texts: Mapping[Path, str]) -> list[tuple[Path, re.Match[str]]]:
+        """Where the figure is: each page of ``texts`` that has it. Raises ``LookupError``
+        when none has it (a figure no page shows is no longer checked)."""
+        found = [(path, m) for path, text in texts.items() if (m := re.search(self.pattern, text))]
+        if not found:
+            raise LookupError(f"no page has the figure of {self.what} any longer: {self.pattern}")
+        return found
 
 
 def _castle_moves(variant: str, number: int, *, short: bool = False) -> int:
@@ -228,6 +254,19 @@ FIGURES: list[Figure] = [
         ),
     ),
     Figure(
+        "the verdict and moves of deal 2 in the first solve from Python",
+        r"print\(solution\.status, len\(solution\.moves\)\) +# (\w+) (\d+)\n",
+        lambda: (
+            _verdicts("beleaguered-castle", 2, 2)[0][0],
+            str(_verdicts("beleaguered-castle", 2, 2)[0][2]),
+        ),
+    ),
+    Figure(
+        "the first move of deal 2 in the first solve from Python",
+        r"print\(solution\.moves\[0\]\) +# (.+)\n",
+        lambda: (_first_move("beleaguered-castle", 2),),
+    ),
+    Figure(
         "the first move of deal 67 in the Python example",
         r'print\(move\) +# "(.+?)"',
         lambda: (_first_move("beleaguered-castle", 67),),
@@ -274,51 +313,72 @@ FIGURES: list[Figure] = [
 ]
 
 
-def figure_drift(figure: Figure, text: str) -> str:
-    """What differs between the README's figures and the program's ("" when they agree)."""
-    shown, made = figure.find(text).groups(), figure.values()
-    if tuple(shown) == tuple(made):
-        return ""
-    return f"{figure.what}: README.md says {', '.join(shown)}; the program gives {', '.join(made)}"
+def figure_drifts(figure: Figure, texts: Mapping[Path, str]) -> list[str]:
+    """What differs between the pages' figures and the program's, a message per page."""
+    made = figure.values()
+    return [
+        f"{figure.what}: {page_name(path)} says {', '.join(match.groups())}; "
+        f"the program gives {', '.join(made)}"
+        for path, match in figure.find(texts)
+        if tuple(match.groups()) != tuple(made)
+    ]
+
+
+def figure_drift(figure: Figure, texts: Mapping[Path, str]) -> str:
+    """What differs between the pages' figures and the program's ("" when they agree)."""
+    return "\n".join(figure_drifts(figure, texts))
+
+
+def read(paths: Sequence[Path]) -> dict[Path, str]:
+    """Each page's text."""
+    return {path: path.read_text() for path in paths}
 
 
 # --- check and write --------------------------------------------------------------------------
 
 
-def check(path: Path = README, figures: Sequence[Figure] = FIGURES) -> list[str]:
-    """Every drift between the README and the program, as readable messages."""
-    text = path.read_text()
-    problems = [d for e in examples(text) if (d := drift(e, run(e.command)))]
-    problems += [d for f in figures if (d := figure_drift(f, text))]
+def check(paths: Sequence[Path] | None = None, figures: Sequence[Figure] = FIGURES) -> list[str]:
+    """Every drift between the pages (default :func:`pages`) and the program, as readable
+    messages."""
+    texts = read(paths or pages())
+    problems = [d for e in all_examples(list(texts)) if (d := drift(e, run(e.command)))]
+    problems += [d for f in figures for d in figure_drifts(f, texts)]
     return problems
 
 
-def write(path: Path = README, figures: Sequence[Figure] = FIGURES) -> list[str]:
-    """Rewrite the blocks and figures that drifted; what was rewritten. The commands run
-    first; the README is read again just before it is written (others may be editing it)."""
-    outputs = {e.command: run(e.command) for e in examples(path.read_text())}
+def write(paths: Sequence[Path] | None = None, figures: Sequence[Figure] = FIGURES) -> list[str]:
+    """Rewrite the blocks and figures that drifted, in every page (default :func:`pages`);
+    what was rewritten. The commands run first; the pages are read after them, just before
+    they are written (others may be editing them)."""
+    paths = list(paths or pages())
+    outputs = {e.command: run(e.command) for e in all_examples(paths)}
     values = {f.what: f.values() for f in figures}
-    text = path.read_text()
-    edits: list[tuple[int, int, str]] = []
+    texts = read(paths)
+    found = {f.what: dict(f.find(texts)) for f in figures}
     changed: list[str] = []
-    for example in examples(text):
-        output = outputs.get(example.command)
-        if output is None:
-            output = run(example.command)  # a block marked while the commands ran
-        if drift(example, output):
-            edits.append((example.start, example.end, output))
-            changed.append(f"block: {example.command}")
-    for figure in figures:
-        match = figure.find(text)
-        made = values[figure.what]
-        for group, value in enumerate(made, start=1):
-            if match.group(group) != value:
-                edits.append((match.start(group), match.end(group), value))
-                changed.append(f"figure: {figure.what}: {match.group(group)} → {value}")
-    for start, end, new in sorted(edits, reverse=True):
-        text = text[:start] + new + text[end:]
-    if edits:
-        path.write_text(text)
+    for path, text in texts.items():
+        edits: list[tuple[int, int, str]] = []
+        for example in examples(text, path):
+            output = outputs.get(example.command)
+            if output is None:
+                output = run(example.command)  # a block marked while the commands ran
+            if drift(example, output):
+                edits.append((example.start, example.end, output))
+                changed.append(f"{page_name(path)}: block: {example.command}")
+        for figure in figures:
+            match = found[figure.what].get(path)
+            if match is None:
+                continue
+            for group, value in enumerate(values[figure.what], start=1):
+                if match.group(group) != value:
+                    edits.append((match.start(group), match.end(group), value))
+                    changed.append(
+                        f"{page_name(path)}: figure: {figure.what}: {match.group(group)} → {value}"
+                    )
+        for start, end, new in sorted(edits, reverse=True):
+            text = text[:start] + new + text[end:]
+        if edits:
+            path.write_text(text)
     return changed
 
 

@@ -1,5 +1,6 @@
-"""The README: its Python examples run as written, and its example outputs and figures are
-what the program gives (tests/readme_examples.py makes and checks them)."""
+"""The README and the pages of docs/ (the documentation site's): their Python examples run as
+written, and their example outputs and figures are what the program gives
+(tests/readme_examples.py makes and checks them)."""
 
 from __future__ import annotations
 
@@ -10,14 +11,38 @@ import castle
 import pytest
 import readme_examples
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = readme_examples.README
+PAGES = readme_examples.pages()
 
 
-def test_python_examples_run(capsys: object) -> None:
-    blocks = re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
-    assert len(blocks) >= 2
-    for block in blocks:
-        exec(compile(block, "README.md", "exec"), {})
+def python_blocks(page: Path) -> list[str]:
+    return re.findall(r"```python\n(.*?)```", page.read_text(), re.S)
+
+
+def test_the_pages_are_the_readme_and_the_sites() -> None:
+    names = [readme_examples.page_name(page) for page in PAGES]
+    assert names[0] == "README.md"
+    for page in ("docs/getting-started.md", "docs/guide/python.md", "docs/guide/playing.md"):
+        assert page in names
+
+
+@pytest.mark.parametrize(
+    "page",
+    [page for page in PAGES if python_blocks(page)],
+    ids=readme_examples.page_name,
+)
+def test_python_examples_run(page: Path, capsys: object) -> None:
+    for block in python_blocks(page):
+        exec(compile(block, readme_examples.page_name(page), "exec"), {})
+
+
+def test_the_python_examples_are_where_they_were() -> None:
+    # The README's examples moved to the guides; each must still be run by the test above.
+    counts = {readme_examples.page_name(page): len(python_blocks(page)) for page in PAGES}
+    assert counts["README.md"] >= 1
+    assert counts["docs/getting-started.md"] >= 1
+    assert counts["docs/guide/python.md"] >= 1
+    assert counts["docs/guide/playing.md"] >= 2
 
 
 def test_the_first_paragraph_and_the_package_description_name_every_game() -> None:
@@ -40,33 +65,44 @@ def test_setup_commands_are_the_two_the_ci_runs() -> None:
 
 # --- the example outputs and figures: made by the program (tests/readme_examples.py) ---------
 
-EXAMPLES = readme_examples.examples(README.read_text())
-REGENERATE = "README.md drifted from the program: run `python tests/readme_examples.py --write`"
+EXAMPLES = readme_examples.all_examples()
+REGENERATE = "a page drifted from the program: run `python tests/readme_examples.py --write`"
 
 
 def test_a_win_is_shown_first() -> None:
     # The set-up's castle solve --deal 1 answers "unsolvable"; the first output the README
     # shows, right under it, is a win.
-    first = EXAMPLES[0]
+    text = README.read_text()
+    first = readme_examples.examples(text)[0]
     assert first.command.startswith("castle solve --deal ")
     assert first.shown.split("\n")[0].endswith(": solved")
-    text = README.read_text()
-    assert text.index("## Set-up") < first.start < text.index("## Python")
+    setup = text.index("## Set-up")
+    assert setup < first.start < text.index("\n## ", setup + 1)
 
 
 def test_the_example_outputs_are_marked() -> None:
-    commands = " ".join(e.command for e in EXAMPLES)
+    every = " ".join(e.command for e in EXAMPLES)
     for command in (
         "castle solve --deal 2 |",
         "castle solve --deal 2 --json",
         "castle solve --deals 1-200",
         "castle survey report",
+        "castle play --plain",
+        "castle autoplay",
     ):
-        assert command in commands
+        assert command in every
+    # Each page that shows outputs of the program has them marked, so they stay checked.
+    marked = {readme_examples.page_name(e.page) for e in EXAMPLES}
+    for page in ("README.md", "docs/getting-started.md", "docs/guide/command-line.md"):
+        assert page in marked
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("example", EXAMPLES, ids=[e.command[:50] for e in EXAMPLES])
+@pytest.mark.parametrize(
+    "example",
+    EXAMPLES,
+    ids=[f"{readme_examples.page_name(e.page)}: {e.command[:50]}" for e in EXAMPLES],
+)
 def test_example_output_is_the_programs(example: readme_examples.Example) -> None:
     diff = readme_examples.drift(example, readme_examples.run(example.command))
     assert not diff, f"{REGENERATE}\n{diff}"
@@ -77,7 +113,7 @@ def test_example_output_is_the_programs(example: readme_examples.Example) -> Non
     "figure", readme_examples.FIGURES, ids=[f.what for f in readme_examples.FIGURES]
 )
 def test_figure_is_the_programs(figure: readme_examples.Figure) -> None:
-    problem = readme_examples.figure_drift(figure, README.read_text())
+    problem = readme_examples.figure_drift(figure, readme_examples.read(PAGES))
     assert not problem, f"{REGENERATE}\n{problem}"
 
 
@@ -113,11 +149,22 @@ def test_write_rewrites_only_what_drifted(tmp_path: Path) -> None:
     figure = "Seven is 6.\n"
     readme.write_text(kept + stale + figure)
     figures = [readme_examples.Figure("seven", r"Seven is (\d+)\.", lambda: ("7",))]
-    assert len(readme_examples.check(readme, figures)) == 2
-    changed = readme_examples.write(readme, figures)
-    assert len(changed) == 2
+    page = tmp_path / "page.md"
+    page.write_text(stale + "Seven is 5.\n")
+    assert len(readme_examples.check([readme, page], figures)) == 4
+    changed = readme_examples.write([readme, page], figures)
+    assert len(changed) == 4
     assert readme.read_text() == kept + stale.replace("A\n", "a\nb\n") + "Seven is 7.\n"
-    assert readme_examples.check(readme, figures) == []
+    assert page.read_text() == stale.replace("A\n", "a\nb\n") + "Seven is 7.\n"
+    assert readme_examples.check([readme, page], figures) == []
+
+
+def test_a_figure_no_page_shows_is_an_error(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text("Eight is 8.\n")
+    figures = [readme_examples.Figure("seven", r"Seven is (\d+)\.", lambda: ("7",))]
+    with pytest.raises(LookupError, match="seven"):
+        readme_examples.check([page], figures)
 
 
 def test_keep_moves_shortens_each_json_line() -> None:

@@ -73,7 +73,8 @@ class Deal:
 
     @classmethod
     def from_text(cls, text: str, variant: str | None = None) -> Deal:
-        """Parse board text (one line per column, bottom card first; see the README).
+        """Parse board text (one line per column, bottom card first; see
+        docs/guide/board-text.md).
 
         Without ``variant``, an ace in a column means Streets and Alleys, anything else
         Beleaguered Castle (Citadel plays by the same rules). Raises :class:`BoardError`

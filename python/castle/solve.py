@@ -116,8 +116,8 @@ def solve(
 ) -> Solution | SpiderSolution:
     """Decide whether ``deal`` can be won, and how.
 
-    A complete depth-first search, after two passes that only look for a win (see the
-    README), which goes on layer by layer when its table fills the memory bound:
+    A complete depth-first search, after two passes that only look for a win (see
+    docs/guide/solver.md), which goes on layer by layer when its table fills the memory bound:
     ``"unsolvable"`` is a proof. Limits end the search with ``"unknown"``: ``max_states``
     positions expanded, ``max_seconds`` of search on the wall clock, ``max_cpu_seconds`` of
     the solving thread's CPU time (the same search however busy the machine is: for a

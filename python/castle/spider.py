@@ -2,7 +2,8 @@
 
 Three decks share the rules: ``spider`` (4 suits), ``spider-2`` (spades and hearts) and
 ``spider-1`` (spades). Deal N is documented in ``rust/src/spider/deal.rs``; the board text
-adds face-down cards (before ``|`` on a column's line) and the stock (see the README).
+adds face-down cards (before ``|`` on a column's line) and the stock (see
+docs/guide/spider.md).
 """
 
 from __future__ import annotations
