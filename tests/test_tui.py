@@ -17,7 +17,7 @@ from typing import Any
 import castle
 from castle import Deal, Game, LevelRecord, SaveStore, SpiderDeal, SpiderGame
 from castle.actions import DealRow, Drop, TakeOff
-from castle.table import THOUGHTFUL_LABEL
+from castle.spider_game import THOUGHTFUL_LABEL
 from castle.tui.app import (
     CastleApp,
     ConfirmScreen,

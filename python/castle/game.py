@@ -13,13 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
+from .actions import Drop, TableAction
 from .cards import Card
 from .deal import COLUMNS, Deal
 from .errors import IllegalMoveError, SaveError
 from .levels import DEFAULT_LEVEL, level
 from .plan import Hint, Plan
 from .playclock import Clock
-from .played import Played, resume, text_field
+from .played import Played, TopRow, resume, text_field
 from .scoring import progress, timed_score
 from .solve import FOUNDATION, Move, Target, make_move, solve
 from .variants import NAMES, VARIANTS
@@ -28,6 +29,10 @@ from .words import plural
 if TYPE_CHECKING:
     from .saves import SaveStore
     from .spider_game import SpiderGame
+
+
+#: What the castle games' hint is called: it sees every card, as the player does.
+HINT_LABEL = "hint"
 
 
 @dataclass(frozen=True)
@@ -77,6 +82,7 @@ class Game(Played[Action, Deal]):
     DEAL = Deal
     VARIANTS = VARIANTS
     DEFAULT_LEVEL = DEFAULT_LEVEL
+    KIND = "castle"
 
     def __init__(
         self,
@@ -130,6 +136,32 @@ class Game(Played[Action, Deal]):
         """The classic record: cards on the foundations, 52 when won."""
         return progress(self.foundations)
 
+    def tally(self) -> str:
+        return f"cards up {self.progress}/52"
+
+    def top_row(self) -> TopRow:
+        return TopRow(foundations=dict(self.foundations), cards_up=self.progress)
+
+    def piles(self) -> list[tuple[int, list[Card]]]:
+        return [(0, cards) for cards in self.columns]
+
+    def movable(self, column: int) -> int:
+        return self.run_length(column)
+
+    def next_pick(self, column: int, picked: int) -> int:
+        """One card, then one more of its run each press, then one again."""
+        return picked + 1 if 0 < picked < self.movable(column) else 1
+
+    def advice(self, peek: bool = False) -> tuple[str, Hint[Any]]:
+        """The hint (it sees every card, as the player does: ``peek`` changes nothing)."""
+        return HINT_LABEL, self.hint(max_seconds=1.5)
+
+    def playing(self, move: Move) -> TableAction:
+        return Drop(move.src, move.dst, 1)
+
+    def take_off(self, column: int | None = None) -> Action:
+        raise IllegalMoveError("this game takes no runs off: cards go up one at a time")
+
     def run_length(self, column: int) -> int:
         """How many top cards of ``column`` form a descending run (by rank, any suits): the
         most a supermove may carry from it (docs/rules.md §3), empty columns permitting."""
@@ -155,10 +187,12 @@ class Game(Played[Action, Deal]):
         self._check_playing()
         return self._act(self._plan(src, dst, count))
 
-    def drop(self, src: int, dst: Target) -> Action:
+    def drop(self, src: int, dst: Target, count: int | None = None) -> Action:
         """The longest run of column ``src`` that can go to ``dst`` goes there (a drag that
-        picks up as much as fits)."""
+        picks up as much as fits); with ``count``, those cards (:meth:`move`)."""
         self._check_playing()
+        if count is not None:
+            return self.move(src, dst, count)
         count = self.fitting_count(src, dst)
         if count is None:
             return self.move(src, dst)  # refused, with the reason
@@ -434,4 +468,4 @@ def _move(data: object) -> Move:
     return make_move(data[0], data[1], data[2])
 
 
-__all__ = ["Action", "Game", "plan_supermove", "supermove_capacity"]
+__all__ = ["HINT_LABEL", "Action", "Game", "plan_supermove", "supermove_capacity"]

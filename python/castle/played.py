@@ -1,6 +1,8 @@
 """What every game in play keeps, castle or Spider: the actions done (each with the position
-before it) and undone, the move and undo counters, the clock, and the store it saves to; and
-how a save finds its kind of game.
+before it) and undone, the move and undo counters, the clock, and the store it saves to; how a
+save finds its kind of game; and what a table asks of any game (its piles, what may be lifted,
+what its bar shows, its hint, what a press, a drop or a hint's move means), so that neither
+:class:`castle.Table` nor a front end asks which game it holds.
 
 Each game class names the format of its saves (``SAVE_FORMAT``) and is entered in
 :attr:`Played.KINDS` as it is defined, so that loading a save (:func:`load_game`) needs no
@@ -11,15 +13,20 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
-from .cards import shown
+from .actions import TableAction
+from .cards import Card, shown
 from .errors import IllegalMoveError, SaveError
 from .levels import LevelError, level, level_for_variant, pick_deal
+from .plan import Hint
 from .playclock import Clock, PlayClock
 from .records import count_field
 from .saves import NOTHING, seconds_field
+from .solve import Target
+from .words import clock_text
 
 if TYPE_CHECKING:
     from .saves import SaveStore
@@ -46,6 +53,18 @@ G = TypeVar("G", bound="Played[Any, Any]")
 SAVE_VERSION = 1
 
 
+@dataclass(frozen=True)
+class TopRow:
+    """What a game shows above its columns: the castle games their ``foundations`` (each
+    suit's top rank, 0 when empty) and ``cards_up``; Spider its ``stock`` (cards left) and
+    ``off`` (the suit of each run taken off). What a game lacks is None."""
+
+    foundations: dict[str, int] | None = None
+    cards_up: int | None = None
+    stock: int | None = None
+    off: tuple[str, ...] | None = None
+
+
 class Played(Generic[A, P]):
     #: The format tag of this kind of game's saves (each game class names its own).
     SAVE_FORMAT: ClassVar[str]
@@ -57,6 +76,10 @@ class Played(Generic[A, P]):
     VARIANTS: ClassVar[tuple[str, ...]]
     #: The level :meth:`new` deals at when none is named.
     DEFAULT_LEVEL: ClassVar[str]
+    #: What a view calls this kind of game (``"castle"``, ``"spider"``): what front ends draw.
+    KIND: ClassVar[str]
+    #: Whether the player chooses between a fair hint and one that peeks (a setting).
+    HINT_CHOICE: ClassVar[bool] = False
 
     #: The level played (its id) and the deal as dealt.
     level: str
@@ -209,6 +232,79 @@ class Played(Generic[A, P]):
         self._save()
         return action
 
+    # --- at the table: what a table asks of every game --------------------------------------
+
+    @property
+    def status(self) -> str:
+        """The bar's line: ``Medium · deal 2 · moves 1 · time 0:04 · score 0``, then what this
+        game counts (:meth:`tally`)."""
+        return (
+            f"{level(self.level).name} · {self.deal_name} · moves {self.moves} · "
+            f"time {clock_text(self.seconds)} · score {self.score} · {self.tally()}"
+        )
+
+    @property
+    def score(self) -> int:
+        raise NotImplementedError
+
+    def tally(self) -> str:
+        """How far the game is, for the bar (``cards up 4/52``)."""
+        raise NotImplementedError
+
+    def top_row(self) -> TopRow:
+        """What the game shows above its columns."""
+        raise NotImplementedError
+
+    def piles(self) -> list[tuple[int, list[Card]]]:
+        """Each column as (face-down count, face-up cards)."""
+        raise NotImplementedError
+
+    def movable(self, column: int) -> int:
+        """How many top cards of ``column`` may be lifted as one (empty columns permitting)."""
+        raise NotImplementedError
+
+    def lift_refusal(self, src: int, count: int) -> str | None:
+        """Why the top ``count`` cards of ``src`` cannot be picked up as one (None: they can)."""
+        raise NotImplementedError
+
+    def targets(self, src: int, count: int) -> Sequence[Target]:
+        """Where the top ``count`` cards of ``src`` may go as one action."""
+        raise NotImplementedError
+
+    def next_pick(self, column: int, picked: int) -> int:
+        """How many cards of ``column`` a press selects when ``picked`` of them are selected
+        (0: none yet)."""
+        raise NotImplementedError
+
+    def advice(self, peek: bool = False) -> tuple[str, Hint[Any]]:
+        """A hint and what to call it (``peek``: the hint that sees hidden cards, where the game
+        has one); it searches and changes nothing."""
+        raise NotImplementedError
+
+    def playing(self, move: Any) -> TableAction:
+        """The table's action that plays ``move``, a hint's move (:attr:`castle.Hint.move`)."""
+        raise NotImplementedError
+
+    def drop(self, src: int, dst: Target, count: int | None = None) -> A:
+        """The top ``count`` cards of ``src`` (None: as many as fit) dropped on ``dst``."""
+        raise NotImplementedError
+
+    def tap(self, column: int) -> A:
+        """A press on ``column``'s top card that sends it where it goes best."""
+        raise IllegalMoveError("this game has no tap: pick cards, then where they go")
+
+    def double_tap(self, column: int) -> A:
+        """A double press on ``column``'s top card."""
+        return self.tap(column)
+
+    def deal_row(self) -> A:
+        """A row dealt from the stock."""
+        raise IllegalMoveError("this game has no stock to deal from")
+
+    def take_off(self, column: int | None = None) -> A:
+        """A finished run taken off ``column`` (None: wherever there is one)."""
+        raise IllegalMoveError("this game takes no runs off")
+
     def _check_playing(self) -> None:
         if self.is_won:
             raise IllegalMoveError("the game is won")
@@ -323,6 +419,7 @@ __all__ = [
     "SAVE_VERSION",
     "Played",
     "Position",
+    "TopRow",
     "load_game",
     "record_unfinished_as_lost",
     "resume",

@@ -11,13 +11,16 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from .actions import DealRow, Drop, TableAction, TakeOff
+from .cards import Card
 from .errors import IllegalMoveError, SaveError
 from .fair import FairEffort, fair_advice
 from .levels import level
 from .outcome import Status
 from .plan import Hint, Plan
 from .playclock import Clock
-from .played import Played, text_field
+from .played import Played, TopRow, text_field
+from .solve import FOUNDATION, Target
 from .spider import (
     COLUMNS,
     RUN,
@@ -34,6 +37,11 @@ from .words import plural
 if TYPE_CHECKING:
     from .saves import SaveStore
 
+
+#: What Spider's hints are called, by what they see: the fair one what the player sees, the
+#: thoughtful one peeks.
+FAIR_LABEL = "fair hint"
+THOUGHTFUL_LABEL = "thoughtful hint (it peeked at the face-down cards and the stock)"
 
 #: What a fair hint says when nothing it can show leads anywhere new.
 NO_MOVE_HELPS = "no move helps: nothing left to turn up or deal leads anywhere new"
@@ -55,6 +63,8 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
     DEAL = SpiderDeal
     VARIANTS = SPIDER_VARIANTS
     DEFAULT_LEVEL = "spider"
+    KIND = "spider"
+    HINT_CHOICE = True
 
     def __init__(
         self,
@@ -106,7 +116,43 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
             f"{plural(self.moves, 'move')}, {state}, score {self.score}>"
         )
 
+    def tally(self) -> str:
+        return f"stock {self.stock} · runs off {len(self.off)}/{RUNS}"
+
+    def top_row(self) -> TopRow:
+        return TopRow(stock=self.stock, off=tuple(self.off))
+
+    def piles(self) -> list[tuple[int, list[Card]]]:
+        return [(len(c.down), c.up) for c in self.columns]
+
+    def next_pick(self, column: int, picked: int) -> int:
+        """The longest run that may move, then one card fewer each press, then the run again."""
+        return (picked - 1 or self.movable(column)) if picked else self.movable(column)
+
+    def advice(self, peek: bool = False) -> tuple[str, Hint[Any]]:
+        """The fair hint, or with ``peek`` the thoughtful one."""
+        if peek:
+            return THOUGHTFUL_LABEL, self.hint(max_seconds=1.5)
+        return FAIR_LABEL, self.hint(fair=True)
+
+    def playing(self, move: SpiderMove) -> TableAction:
+        if move.kind == "deal":
+            return DealRow()
+        if move.kind == "off":
+            return TakeOff(move.src)
+        assert move.src is not None and move.dst is not None
+        return Drop(move.src, move.dst, len(move.cards))
+
     # --- actions ------------------------------------------------------------------------------
+
+    def drop(self, src: int, dst: Target, count: int | None = None) -> SpiderMove:
+        """:meth:`move`, for a drop anywhere (Spider has no foundations to drop on)."""
+        if dst == FOUNDATION:
+            raise IllegalMoveError("Spider has no foundations: a complete run goes off whole")
+        return self.move(src, dst, count)
+
+    def tap(self, column: int) -> SpiderMove:
+        raise IllegalMoveError("Spider has no tap: pick a run, then the column it goes to")
 
     def move(self, src: int, dst: int, count: int | None = None) -> SpiderMove:
         """Move the top ``count`` cards of column ``src`` onto column ``dst`` (0-based); without
@@ -173,9 +219,14 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         core = self._position.core
         return [c for c in range(COLUMNS) if core.is_legal("off", c, -1, RUN)]
 
-    def take_off(self, column: int) -> SpiderMove:
-        """The complete K-A run of one suit on top of ``column`` off to the foundation."""
+    def take_off(self, column: int | None = None) -> SpiderMove:
+        """The complete K-A run of one suit on top of ``column`` off to the foundation (None:
+        the first column that has one)."""
         self._check_playing()
+        if column is None:
+            column = next(iter(self.complete_runs()), None)
+            if column is None:
+                raise IllegalMoveError("no complete K-A run of one suit to take off")
         src = self._column(column, "source")
         if not self._position.core.is_legal("off", src, -1, RUN):
             raise IllegalMoveError(f"column {src + 1} has no complete K-A run of one suit on top")
@@ -365,4 +416,4 @@ def _core_move(move: SpiderMove) -> tuple[str, int, int, int]:
     return ("run", move.src, move.dst, len(move.cards))
 
 
-__all__ = ["SpiderGame", "SpiderHint"]
+__all__ = ["FAIR_LABEL", "NO_MOVE_HELPS", "THOUGHTFUL_LABEL", "SpiderGame", "SpiderHint"]

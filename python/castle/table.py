@@ -2,9 +2,10 @@
 
 A front end turns what the player does into an :mod:`action <castle.actions>` and hands it to
 :meth:`Table.act`; it draws :meth:`Table.view`. The table keeps what lies between the two:
-the cards selected, the hint shown and the last message; the game (castle or Spider) decides
-every rule: what is legal, where a tap goes, what may be lifted and where it may go, the score,
-the saving. A refused action changes nothing and says why.
+the cards selected, the hint shown and the last message; the game decides every rule: what is
+legal, where a tap goes, what may be lifted and where it may go, what a press selects, the
+score, the saving. The table asks any game the same questions (:class:`castle.played.Played`)
+and never which game it is. A refused action changes nothing and says why.
 """
 
 from __future__ import annotations
@@ -28,11 +29,11 @@ from .actions import (
     Redo,
     Resume,
     TableAction,
-    TakeOff,
     Tap,
     Undo,
     action_to_json,
 )
+from .cards import Card
 from .errors import CastleError, IllegalMoveError
 from .levels import LevelError, level
 from .new_game import AnyGame, new_game
@@ -40,16 +41,8 @@ from .plan import Hint
 from .playclock import Clock
 from .saves import SaveStore
 from .solve import FOUNDATION, Target
-from .spider import SpiderMove
-from .spider_game import SpiderGame
-from .view import ColumnView, Lift, View, status_line
+from .view import ColumnView, Lift, View
 from .words import plural
-
-#: What a hint is called, by what it sees: the castle games show every card; Spider's fair
-#: hint sees what the player sees, the thoughtful one peeks.
-HINT_LABEL = "hint"
-FAIR_LABEL = "fair hint"
-THOUGHTFUL_LABEL = "thoughtful hint (it peeked at the face-down cards and the stock)"
 
 
 @dataclass(frozen=True)
@@ -111,20 +104,20 @@ class Table:
         game = self.game
         selection = None if self.selected is None else self.lift(*self.selected)
         targets = () if selection is None or selection.refusal else selection.targets
-        spider = isinstance(game, SpiderGame)
+        top = game.top_row()
         record = statistics = None
         if game.is_won and self.store is not None:
             level_record = self.store.record(game.level)
             record = str(level_record)
             statistics = {**level_record.to_json(), "win_percentage": level_record.win_percentage}
         return View(
-            game="spider" if spider else "castle",
+            game=game.KIND,
             level=game.level,
             level_name=level(game.level).name,
             variant=game.variant,
             deal=game.deal.number,
             deal_name=game.deal_name,
-            status=status_line(game),
+            status=game.status,
             moves=game.moves,
             seconds=game.seconds,
             score=game.score,
@@ -139,11 +132,11 @@ class Table:
                 )
                 for i, (down, cards) in enumerate(self.piles())
             ),
-            foundations=None if isinstance(game, SpiderGame) else dict(game.foundations),
+            foundations=top.foundations,
             foundation_target=FOUNDATION in targets,
-            cards_up=None if isinstance(game, SpiderGame) else game.progress,
-            stock=game.stock if isinstance(game, SpiderGame) else None,
-            off=tuple(game.off) if isinstance(game, SpiderGame) else None,
+            cards_up=top.cards_up,
+            stock=top.stock,
+            off=top.off,
             selection=selection,
             message=self.message,
             won=game.is_won,
@@ -156,19 +149,13 @@ class Table:
             hint=None if self.hint_action is None else action_to_json(self.hint_action),
         )
 
-    def piles(self) -> list[tuple[int, list[Any]]]:
+    def piles(self) -> list[tuple[int, list[Card]]]:
         """Each column as (face-down count, face-up cards)."""
-        game = self.game
-        if isinstance(game, SpiderGame):
-            return [(len(c.down), c.up) for c in game.columns]
-        return [(0, cards) for cards in game.columns]
+        return self.game.piles()
 
     def movable(self, column: int) -> int:
         """How many top cards of ``column`` may be lifted as one (empty columns permitting)."""
-        game = self.game
-        if isinstance(game, SpiderGame):
-            return game.movable(column)
-        return game.run_length(column)
+        return self.game.movable(column)
 
     def lift(self, src: int, count: int) -> Lift:
         """What picking up the top ``count`` cards of ``src`` holds, where they may go, or why
@@ -244,13 +231,9 @@ class Table:
     def advice(self, peek: bool = False) -> tuple[str, Hint[Any]]:
         """A hint and what to call it; it searches (in the game's short mode) and changes
         nothing, so a front end may ask from a worker thread and show it with
-        :meth:`show_advice`. ``peek``: Spider's thoughtful hint, which sees the hidden cards."""
-        game = self.game
-        if not isinstance(game, SpiderGame):
-            return HINT_LABEL, game.hint(max_seconds=1.5)
-        if peek:
-            return THOUGHTFUL_LABEL, game.hint(max_seconds=1.5)
-        return FAIR_LABEL, game.hint(fair=True)
+        :meth:`show_advice`. ``peek``: the hint that sees the hidden cards (Spider's thoughtful
+        one), where the game has one."""
+        return self.game.advice(peek)
 
     def show_advice(self, label: str, hint: Hint[Any], moves: int | None = None) -> bool:
         """Show a hint asked for when the game stood at ``moves`` moves; dropped (False) if the
@@ -259,7 +242,7 @@ class Table:
             return False
         self.message = f"{label}: {hint}"
         move = hint.move
-        self.hint_action = None if move is None else _playing(move)
+        self.hint_action = None if move is None else self.game.playing(move)
         return True
 
     # --- inside -------------------------------------------------------------------------------
@@ -304,8 +287,6 @@ class Table:
         if isinstance(action, Redo):
             game.redo()
             return "redone"
-        if isinstance(game, SpiderGame):
-            return self._spider(game, action, selected)
         if isinstance(action, Tap):
             game.tap(self.check_column(action.column))
             return ""
@@ -313,26 +294,14 @@ class Table:
             game.double_tap(self.check_column(action.column))
             return ""
         if isinstance(action, DealRow):
-            raise IllegalMoveError("this game has no stock to deal from")
-        raise IllegalMoveError("this game takes no runs off: cards go up one at a time")
-
-    def _spider(
-        self, game: SpiderGame, action: TableAction, selected: tuple[int, int] | None
-    ) -> str:
-        if isinstance(action, DealRow):
             game.deal_row()
             return "dealt"
-        if isinstance(action, TakeOff):
-            column = action.column
-            if column is None:
-                runs = game.complete_runs()
-                choices = [selected[0]] if selected is not None else runs
-                column = next((c for c in choices if c in runs), None)
-                if column is None:
-                    raise IllegalMoveError("no complete K-A run of one suit to take off")
-            game.take_off(self.check_column(column))
-            return "a run is off"
-        raise IllegalMoveError("Spider has no tap: pick a run, then the column it goes to")
+        # A run taken off: the column named, else the one selected, else the game's choice.
+        column = action.column
+        if column is None and selected is not None:
+            column = selected[0]
+        game.take_off(None if column is None else self.check_column(column))
+        return "a run is off"
 
     def _pick(self, column: int, count: int | None) -> str:
         game = self.game
@@ -359,39 +328,15 @@ class Table:
         selected: castle one card, then one more of its run; Spider its longest run, then one
         card fewer."""
         picked = self.selected[1] if self.selected is not None else 0
-        most = self.movable(column)
-        if isinstance(self.game, SpiderGame):
-            return (picked - 1 or most) if picked else most
-        return picked + 1 if 0 < picked < most else 1
+        return self.game.next_pick(column, picked)
 
     def _move(self, src: int, dst: Target, count: int | None) -> str:
-        game = self.game
-        if isinstance(game, SpiderGame):
-            if dst == FOUNDATION:
-                raise IllegalMoveError("Spider has no foundations: a complete run goes off whole")
-            game.move(src, dst, count)
-        elif count is None:
-            game.drop(src, dst)
-        else:
-            game.move(src, dst, count)
+        self.game.drop(src, dst, count)
         return ""
-
-
-def _playing(move: Any) -> TableAction:
-    """The action that plays a hinted move (a castle :class:`castle.Move` or a
-    :class:`castle.SpiderMove`)."""
-    if isinstance(move, SpiderMove):
-        if move.kind == "deal":
-            return DealRow()
-        if move.kind == "off":
-            return TakeOff(move.src)
-        assert move.src is not None and move.dst is not None
-        return Drop(move.src, move.dst, len(move.cards))
-    return Drop(move.src, move.dst, 1)
 
 
 class _Question(Exception):
     """An action that waits for the player's yes."""
 
 
-__all__ = ["FAIR_LABEL", "HINT_LABEL", "THOUGHTFUL_LABEL", "Reply", "Table", "new_deal_question"]
+__all__ = ["Reply", "Table", "new_deal_question"]

@@ -1,7 +1,6 @@
 """What every front end shows of a game, as plain data: :class:`View` (the position, the bar,
-what is selected and where it may go, the message) built by :class:`castle.Table`, and the
-status line worded once. The terminal player, the line mode and the browser draw these; none of
-them decides a rule.
+what is selected and where it may go, the message) built by :class:`castle.Table`. The terminal
+player, the line mode and the browser draw these; none of them decides a rule.
 
 A view never holds a face-down card: a Spider column says how many it hides, not which.
 """
@@ -9,26 +8,11 @@ A view never holds a face-down card: a Spider column says how many it hides, not
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from .cards import Card
-from .levels import level
-from .new_game import AnyGame
 from .solve import Target
-from .spider import RUNS
-from .spider_game import SpiderGame
 from .words import clock_text
-
-
-def status_line(game: AnyGame) -> str:
-    """``Medium · deal 2 · moves 1 · time 0:04 · score 0 · cards up 4/52``."""
-    line = (
-        f"{level(game.level).name} · {game.deal_name} · moves {game.moves} · "
-        f"time {clock_text(game.seconds)} · score {game.score}"
-    )
-    if isinstance(game, SpiderGame):
-        return line + f" · stock {game.stock} · runs off {len(game.off)}/{RUNS}"
-    return line + f" · cards up {game.progress}/52"
 
 
 @dataclass(frozen=True)
@@ -81,16 +65,17 @@ class Lift:
 class View:
     """The table as a front end draws it.
 
-    ``game`` is ``"castle"`` or ``"spider"``. Castle games have ``foundations`` (each suit's
-    top rank, 0 when empty) and ``cards_up``; Spider has ``stock`` (cards left) and ``off``
-    (the suit of each run taken off). ``selection`` is the held or selected cards with their
-    targets (``foundation_target``: the foundations are one of them); ``message`` the last
-    word of the game to the player; ``record`` the level's statistics once the game is won, as
-    a line, and ``statistics`` as numbers (wins, losses, streak, best_streak, win_percentage);
-    ``hint`` the hint shown as the action that plays it (``action_to_json``'s JSON);
-    ``can_hint`` whether a hint has a move to give (not once the game is won)."""
+    ``game`` is the kind of game (``"castle"`` or ``"spider"``: ``Played.KIND``). Castle games
+    have ``foundations`` (each suit's top rank, 0 when empty) and ``cards_up``; Spider has
+    ``stock`` (cards left) and ``off`` (the suit of each run taken off). ``selection`` is the
+    held or selected cards with their targets (``foundation_target``: the foundations are one of
+    them); ``message`` the last word of the game to the player; ``record`` the level's
+    statistics once the game is won, as a line, and ``statistics`` as numbers (wins, losses,
+    streak, best_streak, win_percentage); ``hint`` the hint shown as the action that plays it
+    (``action_to_json``'s JSON); ``can_hint`` whether a hint has a move to give (not once the
+    game is won)."""
 
-    game: Literal["castle", "spider"]
+    game: str
     level: str
     level_name: str
     variant: str
@@ -154,4 +139,4 @@ class View:
         }
 
 
-__all__ = ["ColumnView", "Lift", "View", "status_line"]
+__all__ = ["ColumnView", "Lift", "View"]

@@ -21,11 +21,10 @@ from ..new_game import AnyGame
 from ..saves import SaveStore
 from ..solve import FOUNDATION, Target
 from ..spider import COLUMNS
-from ..spider_game import SpiderGame
 from ..table import Table
 from ..view import View
 
-SPIDER_HELP = f"""\
+_SPIDER_HELP = f"""\
 commands (columns are numbered 1-{COLUMNS}):
   N M      move the longest run that fits from column N onto column M
   N M K    move exactly K cards (a run of one suit) from column N onto column M
@@ -36,7 +35,7 @@ commands (columns are numbered 1-{COLUMNS}):
   s  statistics     q  quit (the game is saved; `castle play --plain` continues it)
   ?  this help"""
 
-HELP = f"""\
+_CASTLE_HELP = f"""\
 commands (columns are numbered 1-{CASTLE_COLUMNS}):
   N        tap column N: its top card goes to the best place
   N M      move what fits from column N onto column M (a run if the empty columns allow)
@@ -45,6 +44,9 @@ commands (columns are numbered 1-{CASTLE_COLUMNS}):
   u  undo     r  redo     h  hint     n  new deal (asks y/n if this game would count as lost)
   s  statistics     q  quit (the game is saved; `castle play --plain` continues it)
   ?  this help"""
+
+#: The commands, as each kind of game (``Played.KIND``) takes them.
+HELPS = {"castle": _CASTLE_HELP, "spider": _SPIDER_HELP}
 
 
 def card_text(card: Card) -> Text:
@@ -140,18 +142,17 @@ def play_lines(
         if not words:
             continue
         command = words[0].lower()
-        spider = isinstance(table.game, SpiderGame)
         if command in ("q", "quit"):
             break
         if command in ("?", "help"):
-            out.print(SPIDER_HELP if spider else HELP)
+            out.print(HELPS[table.game.KIND])
             continue
         if command == "s":
             for level_id in LEVELS:
                 out.print(f"{level(level_id).name}: {store.record(level_id)}")
             continue
         try:
-            action = command_action(words, spider)
+            action = command_action(words, len(table.piles()))
         except CastleError as e:
             out.print(f"not done: {e}", style="yellow")
             continue
@@ -182,48 +183,35 @@ def play_lines(
     return table.game
 
 
-def command_action(words: list[str], spider: bool) -> TableAction:
-    """The action a line's words ask for: ``u``, ``r``, ``h``, ``n``, then each game's moves
-    (``N``, ``N f``, ``N M``, ``N M K``; Spider: ``d``, ``N o``, ``N M``, ``N M K``, ``p``)."""
+def command_action(words: list[str], columns: int) -> TableAction:
+    """The action a line's words ask for, whatever the game (the table refuses what its game
+    has not): ``u``, ``r``, ``h``, ``p``, ``n``, ``d``, then ``N`` (a tap), ``N o`` (a run
+    off), ``N f`` (to the foundation), ``N M`` and ``N M K``, columns 1 to ``columns``."""
     command = words[0].lower()
     if len(words) == 1 and command in SIMPLE:
         return SIMPLE[command]
-    if spider:
-        return spider_action(words)
-    return castle_action(words)
-
-
-#: The one-letter commands of both games.
-SIMPLE: dict[str, TableAction] = {"u": Undo(), "r": Redo(), "h": Advise(), "n": NewDeal()}
-
-
-def spider_action(words: list[str]) -> TableAction:
-    """A Spider command: ``p``, ``d``, ``N o``, ``N M`` or ``N M K``."""
-    if words == ["p"]:
-        return Advise(peek=True)
-    if words == ["d"]:
-        return DealRow()
-    if len(words) == 2 and words[1].lower() == "o":
-        return TakeOff(parse_column(words[0], COLUMNS))
-    if len(words) not in (2, 3):
-        raise IllegalMoveError(f"not a command: {shown(' '.join(words))} (? for help)")
-    src, dst = parse_column(words[0], COLUMNS), parse_column(words[1], COLUMNS)
-    if len(words) == 2:
-        return Drop(src, dst)
-    return Drop(src, dst, parse_count(words[2]))
-
-
-def castle_action(words: list[str]) -> TableAction:
-    """A castle command: ``N``, ``N f``, ``N M`` or ``N M K``."""
     if len(words) > 3:
         raise IllegalMoveError(f"not a command: {shown(' '.join(words))} (? for help)")
-    src = parse_column(words[0], CASTLE_COLUMNS)
+    src = parse_column(words[0], columns)
     if len(words) == 1:
         return Tap(src)
-    dst: Target = FOUNDATION if words[1].lower() == "f" else parse_column(words[1], CASTLE_COLUMNS)
+    if len(words) == 2 and words[1].lower() == "o":
+        return TakeOff(src)
+    dst: Target = FOUNDATION if words[1].lower() == "f" else parse_column(words[1], columns)
     if len(words) == 2:
         return Drop(src, dst)
     return Drop(src, dst, parse_count(words[2]))
+
+
+#: The one-letter commands.
+SIMPLE: dict[str, TableAction] = {
+    "u": Undo(),
+    "r": Redo(),
+    "h": Advise(),
+    "p": Advise(peek=True),
+    "n": NewDeal(),
+    "d": DealRow(),
+}
 
 
 __all__ = ["board_text", "command_action", "play_lines"]

@@ -23,7 +23,6 @@ from ..new_game import AnyGame, new_game
 from ..playclock import Clock
 from ..records import Settings
 from ..saves import SaveStore
-from ..spider_game import SpiderGame
 from ..table import Table, new_deal_question
 from .guide import GuideScreen
 from .menu import ConfirmScreen, MenuScreen
@@ -105,9 +104,7 @@ class CastleApp(App[None]):
     def table_for(self, game: AnyGame) -> PlayScreen:
         """The table screen that plays ``game``."""
         table = Table(game, self.store, clock=self.clock, rng=self.rng)
-        if isinstance(game, SpiderGame):
-            return SpiderTableScreen(table)
-        return TableScreen(table)
+        return PlayScreen.FOR_KIND[game.KIND](table)
 
     def new_game(self, level_id: str) -> None:
         """A new deal at the level (an unfinished game is recorded as lost), on the table."""

@@ -13,8 +13,6 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..new_game import AnyGame
-from ..spider_game import SpiderGame
-from ..view import status_line
 from .common import castle_app
 from .guide import GuideScreen
 
@@ -38,18 +36,20 @@ class MenuScreen(ModalScreen[None]):
     def __init__(self, game: AnyGame) -> None:
         super().__init__()
         self.game = game
-        self.spider = isinstance(game, SpiderGame)
+        #: The hints setting shows where the game offers a choice of hints.
+        self.hint_choice = game.HINT_CHOICE
 
     def compose(self) -> ComposeResult:
         settings = castle_app(self).settings
+        hints = [Option(hints_label(settings.fair_hints), id="hints")] if self.hint_choice else []
         with Vertical(id="menu-box"):
             yield Static("Paused", id="menu-title")
-            yield Static(status_line(self.game), id="menu-game")
+            yield Static(self.game.status, id="menu-game")
             yield OptionList(
                 Option("Resume", id="resume"),
                 Option("New deal", id="new"),
                 Option(sound_label(settings.sound), id="sound"),
-                *([Option(hints_label(settings.fair_hints), id="hints")] if self.spider else []),
+                *hints,
                 Option("Guide (?)", id="guide"),
                 Option("Levels", id="levels"),
                 Option("Quit (the game is saved)", id="quit"),

@@ -28,6 +28,7 @@ class SpiderTableScreen(PlayScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = SPIDER_KEYS
 
+    KIND = "spider"
     TOP_ROW = StockView
     PILE = SpiderColumnView
 

@@ -24,7 +24,7 @@ from ..new_game import AnyGame
 from ..plan import Hint
 from ..solve import FOUNDATION, Target
 from ..table import Reply, Table
-from ..view import Lift, View, status_line
+from ..view import Lift, View
 from .board import COLUMN_WIDTH, CastleColumnView, FoundationsView, HeldCards, PileView
 from .common import castle_app, message_text
 from .guide import GuideScreen
@@ -59,6 +59,16 @@ class PlayScreen(Screen[None]):
 
     #: A press and drag here moves cards, never selects text.
     ALLOW_SELECT = False
+    #: The kind of game (``Played.KIND``) a table screen plays, and each kind's screen, entered
+    #: as it is defined: the app opens the one for the game's kind without asking the game's type.
+    KIND: ClassVar[str]
+    FOR_KIND: ClassVar[dict[str, type[PlayScreen]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        kind = cls.__dict__.get("KIND")
+        if kind is not None:
+            PlayScreen.FOR_KIND[kind] = cls
 
     def __init__(self, table: Table) -> None:
         super().__init__()
@@ -116,7 +126,7 @@ class PlayScreen(Screen[None]):
         return list(self.query(PileView))
 
     def show_status(self) -> None:
-        self.query_one("#status", Static).update(status_line(self.game))
+        self.query_one("#status", Static).update(self.game.status)
 
     def redraw(self) -> None:
         """The table as the game's view has it; cards held by the mouse are drawn picked up,
@@ -372,6 +382,7 @@ class TableScreen(PlayScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = CASTLE_KEYS
 
+    KIND = "castle"
     TOP_ROW = FoundationsView
     PILE = CastleColumnView
 
