@@ -14,6 +14,7 @@ from types import ModuleType
 import castle
 import castle.tui
 import pytest
+from castle.cli import main
 from castle.cli.commands import COMMANDS
 
 #: Packages and modules no start-up of ``import castle`` or ``castle --help`` needs.
@@ -70,6 +71,13 @@ def test_castle_help_loads_no_command_s_module() -> None:
         "castle.cli.commands",
         "castle.cli.errors",
     ]
+
+
+def test_version_is_read_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr() == (f"castle {castle.__version__}\n", "")
+    modules = loaded("from castle.cli import main; main(['--version'])")
+    assert "castle.version" in modules
 
 
 @pytest.mark.parametrize("command", ["solve", "play"])

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 # The solver's names, at once: castle.solve is both a module and its function, and the
-# function must be the package's ``solve`` (a submodule imported after the package is set on it
-# in the name's place). These modules are the solver's whole start-up cost.
+# function must be the package's ``solve`` (a submodule first imported later would be set on the
+# package under that name). Their modules are those castle.solve loads anyway.
 from .cards import CARDS, RANKS, SUITS, Card
 from .deal import MAX_DEAL_NUMBER, Deal, parse_deal_range
 from .errors import (
@@ -43,8 +43,9 @@ if TYPE_CHECKING:
     from .version import __version__ as __version__
     from .view import ColumnView, Lift, View
 else:
-    # The player's names (and the installed version), on first use: the game, its table and
-    # saves (platformdirs, importlib.metadata) cost the solver's commands half their start-up.
+    # The player's names and the installed version, on first use: the game, its table, the
+    # saves (platformdirs) and importlib.metadata would be most of import castle's time, and the
+    # solver's commands never use them.
     __getattr__ = lazy_names(
         __name__,
         {
