@@ -1,6 +1,7 @@
 """The package's imports run one way: no module imports, directly or through others, one that
-imports it back, counting imports inside functions (the way a cycle is usually dodged), and
-leaving out those only a type checker runs (``if TYPE_CHECKING:``)."""
+imports it back, counting imports inside functions (the way a cycle is usually dodged) and the
+modules named in full to be imported on first use (castle.lazy, the commands of castle.cli),
+and leaving out those only a type checker runs (``if TYPE_CHECKING:``)."""
 
 from __future__ import annotations
 
@@ -49,6 +50,8 @@ def imports(path: Path, modules: set[str]) -> set[str]:
                 base = ".".join([*anchor, base] if base else anchor)
             found.add(base)
             found.update(f"{base}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found.add(node.value)  # a module imported by its name on first use
     return {m for m in found if m in modules and m != name}
 
 

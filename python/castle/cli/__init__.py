@@ -2,26 +2,26 @@
 
 from __future__ import annotations
 
+import argparse
+import importlib
 import io
 import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Collection, Sequence
+from typing import Any
 
-from .. import __version__
+import castle
+
+from .commands import COMMANDS, command_argv, named_command
 from .errors import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
     EXIT_TERMINATED,
     EXIT_USAGE,
+    Parser,
     Terminated,
     UsageError,
 )
-
-if TYPE_CHECKING:
-    import argparse
-
-    from .args import Parser
 
 MAIN_HELP = """\
 Solve and play the castle patience games (Beleaguered Castle, Streets and Alleys,
@@ -38,11 +38,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     _prepare_streams()
     try:
-        # Imported here (as the commands are, in build_parser) so that a Ctrl+C during
-        # start-up also ends quietly: these imports take most of it.
-        from .survey import survey_argv
-
-        args = build_parser().parse_args(survey_argv(sys.argv[1:] if argv is None else argv))
+        words = command_argv(sys.argv[1:] if argv is None else argv)
+        # Only the command run is imported (inside this try, so that a Ctrl+C while it
+        # loads ends quietly too): the other commands' packages cost it nothing.
+        named = named_command(words)
+        args = build_parser(() if named is None else (named,)).parse_args(words)
         run: Callable[[argparse.Namespace], int] = args.run
         return run(args)
     except UsageError as e:
@@ -61,35 +61,49 @@ def main(argv: Sequence[str] | None = None) -> int:
         return e.code if isinstance(e.code, int) else int(e.code is not None)
 
 
-def build_parser() -> Parser:
+def build_parser(commands: Collection[str] | None = None) -> Parser:
     """The ``castle`` parser: each command's module adds its own, with its ``run`` as the
-    parsed arguments' ``run``."""
-    # Imported here, inside main's try, for a quiet Ctrl+C during start-up (see main).
-    import argparse
-
-    from . import autoplay, bench, play, serve, solve, survey
-    from .args import Parser
-
-    modules = (solve, survey, play, serve, autoplay, bench)  # in `castle --help` order
+    parsed arguments' ``run``. Only the modules of ``commands`` (default: all) are imported;
+    the other commands are there by name and summary alone, for ``castle --help``."""
     # Each command's example, and under it what it does: the overview of every command.
     examples = [
         "commands, an example of each (castle COMMAND --help: its options, exit statuses and",
         "more examples):",
     ]
-    for command in modules:
-        example, does = command.EXAMPLE
-        examples += [f"  {example}", f"      {does}"]
+    for command in COMMANDS.values():
+        examples += [f"  {command.example}", f"      {command.does}"]
     parser = Parser(
         prog="castle",
         description=MAIN_HELP,
         epilog="\n".join([*examples, "", MAIN_EXIT]),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"castle {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for command in modules:
-        command.add_parser(commands).set_defaults(run=command.run)
+    parser.add_argument("--version", action=_Version, help="show program's version number and exit")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, command in COMMANDS.items():
+        if commands is None or name in commands:
+            module = importlib.import_module(command.module)
+            module.add_parser(subparsers, command.summary).set_defaults(run=module.run)
+        else:
+            subparsers.add_parser(name, help=command.summary)
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``, read when asked (importlib.metadata is slow to import)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        print(f"castle {castle.__version__}")
+        parser.exit()
 
 
 def _prepare_streams() -> None:

@@ -1,7 +1,7 @@
-"""The command line grammar that the commands share: the parser class, the types of the
-arguments (sizes, states, seconds, jobs, deal numbers, seeds, variants, levels) and the
-option groups of several commands (limits, jobs). Each command's module adds its own parser
-(``add_parser``); :func:`castle.cli.build_parser` puts them together."""
+"""The command line grammar that the commands share: the types of the arguments (sizes,
+states, seconds, jobs, deal numbers, seeds, variants, levels) and the option groups of several
+commands (limits, jobs). Each command's module adds its own parser (``add_parser``);
+:func:`castle.cli.build_parser` puts them together."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import NoReturn
 
 from .. import DEFAULT_MAX_MEMORY, VARIANTS
 from ..cards import shown
@@ -35,17 +34,6 @@ DEALS_HELP = (
 _SIZE = re.compile(r"(\d+(?:\.\d*)?)\s*([kmgt]?)(?:i?b)?", re.IGNORECASE | re.ASCII)
 _DIGITS = re.compile(r"\s*[+-]?[0-9_]+\s*")
 _SIZE_UNITS = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
-
-
-class Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line (``main`` prints them), not usage + exit."""
-
-    def error(self, message: str) -> NoReturn:
-        # "argument --max-states: must be ..." reads "--max-states: must be ...", as the
-        # CLI's own messages do ("--deals: not a deal range ...").
-        if message.startswith("argument -"):
-            message = message.removeprefix("argument ")
-        raise UsageError(f"{message} (see {self.prog} --help)")
 
 
 def parse_size(text: str) -> int:

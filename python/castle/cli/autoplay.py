@@ -31,7 +31,6 @@ from ..survey_claims import DealClaims
 from ..variants import DEFAULT_VARIANT, NAMES, VARIANTS
 from .args import (
     DEALS_HELP,
-    Parser,
     add_workers_options,
     parse_jobs,
     parse_seconds,
@@ -43,7 +42,7 @@ from .autoplay_player import Autoplayer, PlayedDeal, result_fields
 from .autoplay_report import report, settings_words, who_plays, won_text
 from .batch import BatchEnd, batch_title, cap_jobs, run_batch
 from .cluster import connect, distributed
-from .errors import EXIT_FAILURE, EXIT_OK, UsageError
+from .errors import EXIT_FAILURE, EXIT_OK, Parser, UsageError
 from .output import format_rate, format_seconds, make_console
 from .progress import PlayProgress
 from .signals import STOP_SIGNALS, signals_blocked
@@ -72,12 +71,6 @@ the file holds.
   castle autoplay --db FILE [--variant V]          what the file holds
 """
 
-#: The example ``castle --help`` gives of this command, and what it does.
-EXAMPLE = (
-    "castle autoplay --deals 1-200 --jobs 2",
-    "play deals 1-200 by the hints alone and report the win rate beside the solver's",
-)
-
 AUTOPLAY_EPILOG = """\
 exit status:
   0    done (every deal played, won or not)
@@ -95,12 +88,11 @@ examples:
 """
 
 
-def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
-    """Add ``castle autoplay`` to ``commands``."""
+def add_parser(commands: argparse._SubParsersAction[Parser], summary: str) -> Parser:
+    """Add ``castle autoplay`` to ``commands``, ``summary`` its line in ``castle --help``."""
     autoplay = commands.add_parser(
         "autoplay",
-        help="play deals to the end by the hints alone, and report the win rate (--db: "
-        "stored as played, resumable)",
+        help=summary,
         description=AUTOPLAY_HELP,
         epilog=AUTOPLAY_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,

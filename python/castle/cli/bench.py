@@ -11,17 +11,14 @@ from .. import reference
 from ..deal import Deal, parse_deal_range
 from ..solve import Solution, solve
 from ..variants import DEFAULT_VARIANT, VARIANTS
-from .args import Parser, parse_jobs, parse_states, parse_variant
-from .errors import UsageError
+from .args import parse_jobs, parse_states, parse_variant
+from .errors import Parser, UsageError
 
 BENCH_HELP = """\
 Solve the same deals with the Rust solver and castle.reference at the same state budget;
 print states per second for each and their ratio, and check that the two agree state for
 state.
 """
-
-#: The example ``castle --help`` gives of this command, and what it does.
-EXAMPLE = ("castle bench", "time the Rust solver against the Python reference on deals 1-20")
 
 BENCH_EPILOG = """\
 exit status:
@@ -37,11 +34,11 @@ examples:
 """
 
 
-def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
-    """Add ``castle bench`` to ``commands``."""
+def add_parser(commands: argparse._SubParsersAction[Parser], summary: str) -> Parser:
+    """Add ``castle bench`` to ``commands``, ``summary`` its line in ``castle --help``."""
     bench = commands.add_parser(
         "bench",
-        help="time the Rust solver against the pure-Python reference",
+        help=summary,
         description=BENCH_HELP,
         epilog=BENCH_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -1,6 +1,10 @@
-"""Exit codes and the one exception the CLI turns into ``castle: error: ...``."""
+"""Exit codes, the one exception the CLI turns into ``castle: error: ...``, and the parser
+whose errors are that exception."""
 
 from __future__ import annotations
+
+import argparse
+from typing import NoReturn
 
 #: The deal(s) were answered: solved, unsolvable or unknown (the status is in the output).
 EXIT_OK = 0
@@ -23,3 +27,14 @@ class UsageError(Exception):
 class Terminated(KeyboardInterrupt):
     """SIGTERM, where the CLI catches it: handled as Ctrl+C is (files left whole, partial
     summaries), but ``main`` exits with :data:`EXIT_TERMINATED`."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line (``main`` prints them), not usage + exit."""
+
+    def error(self, message: str) -> NoReturn:
+        # "argument --max-states: must be ..." reads "--max-states: must be ...", as the
+        # CLI's own messages do ("--deals: not a deal range ...").
+        if message.startswith("argument -"):
+            message = message.removeprefix("argument ")
+        raise UsageError(f"{message} (see {self.prog} --help)")

@@ -13,21 +13,22 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .. import tui
 from ..errors import SaveError
 from ..game import Game
 from ..levels import DEFAULT_LEVEL, LEVELS, level, level_for_variant
 from ..new_game import AnyGame, new_game
 from ..saves import SaveStore
 from .args import (
-    Parser,
     add_data_dir_option,
     as_the_player,
     parse_deal_number,
     parse_level,
     parse_solve_variant,
 )
-from .errors import EXIT_OK, UsageError
+from .errors import EXIT_OK, Parser, UsageError
 from .output import make_console
+from .plain import play_lines
 
 PLAY_HELP = """\
 Play in the terminal: a full-screen game (mouse and keyboard), or with --plain a line mode
@@ -36,9 +37,6 @@ after every move. With no arguments the level picker opens (Continue first when 
 unfinished); --level L continues an unfinished game of L, else deals anew; --deal N and --new
 deal anew. --plain has no picker: it continues the unfinished game, or deals anew.
 """
-
-#: The example ``castle --help`` gives of this command, and what it does.
-EXAMPLE = ("castle play", "play in the terminal, from the level picker")
 
 PLAY_EPILOG = """\
 exit status:
@@ -55,11 +53,11 @@ examples:
 """
 
 
-def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
-    """Add ``castle play`` to ``commands``."""
+def add_parser(commands: argparse._SubParsersAction[Parser], summary: str) -> Parser:
+    """Add ``castle play`` to ``commands``, ``summary`` its line in ``castle --help``."""
     play = commands.add_parser(
         "play",
-        help="play a game in the terminal",
+        help=summary,
         description=PLAY_HELP,
         epilog=PLAY_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -133,8 +131,6 @@ def play(args: argparse.Namespace, store: SaveStore) -> int:
     except ValueError as e:  # a deal number out of range, for one
         raise UsageError(str(e)) from None
     if plain:
-        from .plain import play_lines  # here, for start-up: only the line mode needs it
-
         assert game is not None
         out = make_console()
         if said is not None:
@@ -142,9 +138,7 @@ def play(args: argparse.Namespace, store: SaveStore) -> int:
         # Notices (a save file set aside) go to standard error, as they are found.
         play_lines(game, store, sys.stdin, out, errors=make_console(stderr=True))
         return EXIT_OK
-    from ..tui.app import CastleApp  # here, for start-up: textual is slow to import
-
-    CastleApp(store, game).run()  # it shows the notices itself
+    tui.CastleApp(store, game).run()  # it shows the notices itself
     return EXIT_OK
 
 

@@ -15,13 +15,17 @@ import ipaddress
 import signal
 import socket
 import sys
+import webbrowser
 from collections.abc import Iterator
 from types import FrameType
 from typing import Any
 
 from ..saves import SaveStore
-from .args import Parser, add_data_dir_option, as_the_player
-from .errors import EXIT_OK, UsageError
+from ..serve.app import create_app
+from ..serve.guard import new_token
+from ..serve.server import make_server
+from .args import add_data_dir_option, as_the_player
+from .errors import EXIT_OK, Parser, UsageError
 
 SERVE_HELP = """\
 Play in a web browser: serve the game on this machine and print its URL (open it; it carries
@@ -30,9 +34,6 @@ same place castle play saves (a game begun in one continues in the other). Ctrl+
 With --host other than 127.0.0.1 the game is served on a network: each browser is then a
 player of its own (its own games and statistics, under DIR/players/).
 """
-
-#: The example ``castle --help`` gives of this command, and what it does.
-EXAMPLE = ("castle serve", "play in a web browser: open the URL it prints")
 
 SERVE_EPILOG = """\
 exit status:
@@ -62,11 +63,11 @@ def parse_port(text: str) -> int:
     return int(stripped)
 
 
-def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
-    """Add ``castle serve`` to ``commands``."""
+def add_parser(commands: argparse._SubParsersAction[Parser], summary: str) -> Parser:
+    """Add ``castle serve`` to ``commands``, ``summary`` its line in ``castle --help``."""
     serve = commands.add_parser(
         "serve",
-        help="play in a web browser",
+        help=summary,
         description=SERVE_HELP,
         epilog=SERVE_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -144,11 +145,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def serve(args: argparse.Namespace, store: SaveStore) -> int:
-    # Here, for start-up: the web server's packages are needed only by this command.
-    from ..serve.app import create_app
-    from ..serve.guard import new_token
-    from ..serve.server import make_server
-
     sock = listen(args.host, args.port)
     url, loopback = url_of(sock, args.host)
     token = new_token()
@@ -159,8 +155,6 @@ def serve(args: argparse.Namespace, store: SaveStore) -> int:
     print(f"castle serve: {address}{where}", flush=True)
     print("open it in a web browser; Ctrl+C stops (every move is saved as it is made)", flush=True)
     if args.open:
-        import webbrowser  # here: only --open needs it
-
         webbrowser.open(address)
     with _stop_signals(server):
         server.run(sockets=[sock])

@@ -19,7 +19,6 @@ from ..spider import SPIDER_VARIANTS, SpiderDeal, SpiderSolution
 from ..variants import DEFAULT_VARIANT, VARIANTS
 from .args import (
     DEALS_HELP,
-    Parser,
     add_jobs_option,
     add_limit_options,
     check_spill_options,
@@ -29,7 +28,7 @@ from .args import (
 from .batch import batch_title, cap_jobs, solve_batch
 from .csvfile import AtomicCsv, deal_row
 from .engine import Job, numbered_deal
-from .errors import EXIT_FAILURE, EXIT_OK, UsageError
+from .errors import EXIT_FAILURE, EXIT_OK, Parser, UsageError
 from .output import (
     bytes_text,
     deal_title,
@@ -45,8 +44,6 @@ from .signals import STOP_SIGNALS, InterruptGuard
 #: Board text is a few hundred bytes; anything past this is the wrong file.
 MAX_BOARD_CHARS = 2**20
 
-#: The example ``castle --help`` gives of this command, and what it does.
-EXAMPLE = ("castle solve --deal 2", "solve Beleaguered Castle deal 2 and print a win, move by move")
 
 EPILOG = """\
 exit status:
@@ -79,11 +76,11 @@ With --json: one object per deal per line, columns 0-based, "to" a column or
 """
 
 
-def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
-    """Add ``castle solve`` to ``commands``."""
+def add_parser(commands: argparse._SubParsersAction[Parser], summary: str) -> Parser:
+    """Add ``castle solve`` to ``commands``, ``summary`` its line in ``castle --help``."""
     solve = commands.add_parser(
         "solve",
-        help="solve a board, a numbered deal or a range of deals",
+        help=summary,
         description=SOLVE_HELP,
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,

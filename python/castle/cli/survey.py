@@ -27,7 +27,6 @@ from ..variants import DEFAULT_VARIANT, NAMES, VARIANTS
 from . import survey_report
 from .args import (
     DEALS_HELP,
-    Parser,
     add_limit_options,
     add_workers_options,
     check_spill_options,
@@ -36,15 +35,13 @@ from .args import (
 from .batch import batch_title, cap_jobs, solve_batch
 from .cluster import DaskCluster, connect, distributed
 from .engine import Job
-from .errors import EXIT_FAILURE, EXIT_OK, UsageError
+from .errors import EXIT_FAILURE, EXIT_OK, Parser, UsageError
 from .output import make_console
 from .progress import BatchProgress
 from .report import STATUSES, BatchSummary, DealResult, VerdictTally
 from .signals import STOP_SIGNALS, signals_blocked
 
 # --- the parser ------------------------------------------------------------------------
-
-SURVEY_COMMANDS = ("run", "retry", "report")
 
 SURVEY_HELP = """\
 Solve many deals and keep every verdict in an SQLite file (--db) as it is found, so that
@@ -75,12 +72,6 @@ variant) under the limits given, and store the verdicts now decided. A deal stil
 unknown keeps its row, unless this search went further (expanded more states).
 """
 
-#: The example ``castle --help`` gives of this command, and what it does.
-EXAMPLE = (
-    "castle survey --deals 1-1000 --jobs 2 --db bc.db",
-    "solve deals 1-1000 into bc.db, each verdict kept as it is found (run it again to go on)",
-)
-
 SURVEY_EPILOG = """\
 exit status:
   0    done (every deal answered: solved, unsolvable or unknown)
@@ -97,21 +88,12 @@ examples:
 """
 
 
-def survey_argv(argv: Sequence[str]) -> list[str]:
-    """``castle survey --deals ...`` means ``castle survey run --deals ...``."""
-    out = list(argv)
-    if out and out[0] == "survey":
-        rest = out[1:]
-        if not rest or rest[0] not in (*SURVEY_COMMANDS, "-h", "--help"):
-            out.insert(1, "run")
-    return out
-
-
-def add_parser(commands: argparse._SubParsersAction[Parser]) -> Parser:
-    """Add ``castle survey`` (``run``, ``retry``, ``report``) to ``commands``."""
+def add_parser(commands: argparse._SubParsersAction[Parser], summary: str) -> Parser:
+    """Add ``castle survey`` (``run``, ``retry``, ``report``) to ``commands``, ``summary``
+    its line in ``castle --help``."""
     survey = commands.add_parser(
         "survey",
-        help="solve a range of deals into an SQLite file that resumes; retry, report",
+        help=summary,
         description=SURVEY_HELP,
         epilog=SURVEY_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,

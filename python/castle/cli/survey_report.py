@@ -17,10 +17,11 @@ from rich.text import Text
 from ..stats import distribution, winnability
 from ..survey_store import VERDICT_FIELDS, SurveyStore
 from ..variants import NAMES
-from .args import Parser, parse_variant
+from .args import parse_variant
 from .csvfile import AtomicCsv
-from .errors import EXIT_OK, UsageError
+from .errors import EXIT_OK, Parser, UsageError
 from .output import format_percent, format_seconds, make_console
+from .plot import plot_format, require_matplotlib, write_plot
 from .report import STATUSES, VerdictTally
 
 
@@ -108,9 +109,6 @@ def run(args: argparse.Namespace) -> int:
     if args.status is not None and args.csv is None:
         raise UsageError("--status picks the rows of the --csv file: give --csv FILE too")
     if args.plot is not None:
-        # Here, for start-up: only --plot needs the module (which imports matplotlib later).
-        from .plot import plot_format, require_matplotlib
-
         plot_format(args.plot)  # before any work: a suffix that names no format is refused
         require_matplotlib()
     console = make_console()
@@ -163,8 +161,6 @@ def run(args: argparse.Namespace) -> int:
     if args.csv is not None:
         console.print(f"{rows:,} rows written to {args.csv}", style="dim")
     if args.plot is not None:
-        from .plot import write_plot  # here, for start-up (as above)
-
         write_plot(args.plot, samples)
         console.print(f"plot written to {args.plot}", style="dim")
     return EXIT_OK
