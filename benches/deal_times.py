@@ -1,6 +1,6 @@
 """Deals 1-2000 of each castle variant with two builds of castle at once: the median and the
-99th percentile of the time a deal takes with each, and their ratios (issue 18: "no slower
-where it is fast today").
+99th percentile of the time a deal takes with each, and their ratios ("no slower
+where it is fast today": docs/proofs.md).
 
     python benches/deal_times.py BEFORE/bin/castle AFTER/bin/castle [--deals 1-2000]
         [--max-states 5000000] [--variants ...]

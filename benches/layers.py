@@ -1,7 +1,6 @@
 """The complete pass depth-first, in layers, and in layers on disk, on the same deals, one after
 the other in fresh processes: states (which must be equal on a proof: each position once
-every way), seconds and the peak resident memory of each, and the ratios (issue 18, ideas 3
-and 4).
+every way), seconds and the peak resident memory of each, and the ratios.
 
     python benches/layers.py [beleaguered-castle:162 beleaguered-castle:981 ...] [--csv FILE]
 

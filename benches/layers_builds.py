@@ -1,5 +1,5 @@
 """The layered pass of two builds on the same deal, both at once (one a core), in pairs: CPU
-seconds of each and their ratio (issue 18; docs/proofs.md, session 8); with --depth-first, the
+seconds of each and their ratio (docs/proofs.md); with --depth-first, the
 depth-first pass instead.
 
     python benches/layers_builds.py BEFORE/bin/python AFTER/bin/python \

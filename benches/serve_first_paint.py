@@ -10,7 +10,7 @@ picker (PLAY), the next ones with the ``n`` key at the table; each time the page
 card of the deal is on the board: the request, the new deal made and saved, the answer, the
 table drawn, and the frame painted. The cards then fly in (CSS transitions): the flight is
 not timed, as the deal is on the screen from its first frame. The page load (the address
-opened to the picker ready) is timed apart. The issue's target: a deal's first paint at most
+opened to the picker ready) is timed apart. The target: a deal's first paint at most
 1 s in headless Chromium.
 """
 

@@ -8,7 +8,7 @@ client, as a browser holds. The script of each deal is the win its hints lead to
 without the server (a castle deal of Medium that the solver wins); each round plays every
 script through ``POST /api/act`` (one timed request per move, the answer's JSON read), and
 after each move asks ``GET /api/lift`` for the next card held (the marks of a drag), timed
-apart. The hints themselves (a search) are not timed: the issue's target is an action's
+apart. The hints themselves (a search) are not timed: the target is an action's
 round trip, p99 at most 20 ms for castle games.
 
 ``--no-fsync`` replaces ``os.fsync`` with nothing in this process (the save is still written,

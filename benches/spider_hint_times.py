@@ -7,7 +7,7 @@ Each deal is played as a player who only ever presses h would play it: ask
 ``SpiderGame.hint(fair=True)``, play its move, ask again, until the game is won, a hint has no
 move, or ``--max-moves``. Every hint call is timed, by the wall clock (what the player waits)
 and by this process's CPU time (what it cost; more than the wall time when the search uses
-more than one thread, less when the machine is shared). The issue's target: a median of at
+more than one thread, less when the machine is shared). The target: a median of at
 most 1 s and a 99th percentile of at most 3 s a hint, on this 2-core machine.
 
 Only the public API is used (``castle.SpiderGame``, ``castle.SpiderDeal``,
@@ -35,7 +35,7 @@ import castle.autoplay
 MAX_MOVES = 1000
 #: Hints between two lines of progress within a game.
 PROGRESS_HINTS = 50
-#: The issue's targets, in seconds a hint.
+#: The targets, in seconds a hint (docs/spider.md).
 TARGET_MEDIAN = 1.0
 TARGET_P99 = 3.0
 

@@ -1,4 +1,4 @@
-//! Measures the transposition table and the compact key (issue 18; docs/proofs.md):
+//! Measures the transposition table and the compact key (docs/proofs.md):
 //!
 //! `cargo run --release --example keylab -- search beleaguered-castle 162 exact|compact|kept`
 //! runs the complete pass alone (a copy of `search.rs`'s depth-first loop, its table keyed by
@@ -8,7 +8,7 @@
 //! the peak is the process's.
 //!
 //! `... keylab -- layers beleaguered-castle 162` counts the complete pass's positions by layer
-//! of irreversibility (issue 18, idea 3), and the most a search expanding the layers in order
+//! of irreversibility, and the most a search expanding the layers in order
 //! would hold at once.
 //!
 //! `... keylab -- solve beleaguered-castle 162` runs the solver itself, to check that the copy's

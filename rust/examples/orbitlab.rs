@@ -1,4 +1,4 @@
-//! Runs the orbit pass alone (issue 18, idea 5; docs/proofs.md):
+//! Runs the orbit pass alone (docs/proofs.md):
 //!
 //! `cargo run --release --example orbitlab -- streets-and-alleys 8050 [CAP]`
 //! prints how it ended, its expansions and its time (no bound but CAP expansions, default none).

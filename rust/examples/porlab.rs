@@ -1,4 +1,4 @@
-//! Measures a partial-order reduction of the complete pass (issue 18, idea 5; docs/proofs.md,
+//! Measures a partial-order reduction of the complete pass (docs/proofs.md,
 //! "Stubborn columns"): at a position with no empty column, expand only the moves from a set
 //! of "frozen" columns closed under the rules of [`frozen`], and count what that saves.
 //!

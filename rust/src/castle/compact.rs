@@ -1,4 +1,4 @@
-//! The compact exact key (issue 18, idea 1): 3 bits a card, 20 bytes a position.
+//! The compact exact key: 3 bits a card, 20 bytes a position.
 //!
 //! In the castle games one card moves at a time, onto a card one rank higher (any suit), into an
 //! empty column, or onto its foundation. So at any time a card lies on the card (or the column's
@@ -30,7 +30,7 @@ pub const ON_FOUNDATION: u32 = 6;
 /// Cards `0..LOW_CARDS` (by index) in `low`, three bits each from bit 0; the rest in `high`.
 const LOW_CARDS: usize = 42;
 /// Set in every key, so that the all-zero bit pattern is never a key: a table can take it as
-/// its empty slot (issue 18, idea 2).
+/// its empty slot.
 const PRESENT: u32 = 1 << 31;
 
 /// A position in 20 bytes (aligned to 4, so that an array of them has no padding): `low` holds
@@ -94,7 +94,7 @@ impl CompactKey {
     /// The key as five words, as a table holds it (never all zero): its own 20 bytes as they
     /// lie (`low`, then `high`). Cut into words by shifts, it was stored a word at a time, and
     /// the table's hash, reading it back two words at once, waited on every lookup for the
-    /// stores to land (docs/proofs.md, session 13).
+    /// stores to land (docs/proofs.md).
     #[inline]
     pub fn words(&self) -> [u32; 5] {
         // SAFETY: both are 20 bytes of plain integers (`CompactKey` is packed, no padding),
@@ -429,7 +429,7 @@ impl Compact {
         facts
     }
 
-    /// The position's layer of irreversibility (issue 18, idea 3): its facts counted, the cards
+    /// The position's layer of irreversibility: its facts counted, the cards
     /// on their foundations (less those dealt there) and the cards that have left a card they
     /// were dealt on that is not one rank higher. No move makes it smaller.
     ///

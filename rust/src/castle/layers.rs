@@ -1,4 +1,4 @@
-//! The layered pass (issue 18, idea 3): the complete pass goes on here when the depth-first
+//! The layered pass: the complete pass goes on here when the depth-first
 //! table reaches the memory bound.
 //!
 //! A position's layer (`Compact::layer`: cards on their foundations, and cards that have left a

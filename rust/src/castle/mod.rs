@@ -1,6 +1,7 @@
 //! The castle games (docs/rules.md §1): Beleaguered Castle, Streets and Alleys and Citadel, one
 //! deck, eight columns, every card face up, one card moves at a time. The flow: deal -> state
-//! -> moves -> search -> solution; the files mirror `spider/`.
+//! -> moves -> search -> solution, as in `spider/`; past it the castle games have more ways to
+//! prove a deal lost (the compact key, the layers, the orbits), which Spider has not.
 
 pub mod beam;
 pub mod board;

@@ -1,4 +1,4 @@
-//! The orbit pass (issue 18, idea 5): a proof of "no win" over far fewer positions, where the
+//! The orbit pass: a proof of "no win" over far fewer positions, where the
 //! suits of many cards cannot matter.
 //!
 //! Within a layer (`Compact::layer`) no card goes up and no card leaves a one-way dealt link,
@@ -634,7 +634,7 @@ mod tests {
     }
 
     /// A longer soak on larger endgames, by hand: `ORBIT_SOAK="SEED TRIES" cargo test
-    /// --release -- --ignored soak` (docs/proofs.md, session 12).
+    /// --release -- --ignored soak` (docs/proofs.md).
     #[test]
     #[ignore]
     fn soak_the_orbit_pass_on_larger_endgames() {

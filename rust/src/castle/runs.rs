@@ -1,5 +1,5 @@
 //! What the layered pass holds its keys in: sorted runs of compact keys, in memory and, past
-//! the memory bound, in files (issue 18, idea 4).
+//! the memory bound, in files.
 //!
 //! A [`Run`] gathers keys: a sorted, deduplicated part in memory, an unsorted tail appended
 //! since, and sorted files written when memory ran out. [`Run::finish`] turns it into a
@@ -269,7 +269,7 @@ pub struct Recent {
 }
 
 /// The most slots the layers' [`Recent`] has (20 KiB of keys): with 16 times as many it found
-/// a few more repeats but missed the cache itself (docs/proofs.md, session 8).
+/// a few more repeats but missed the cache itself (docs/proofs.md).
 pub const RECENT_SLOTS: usize = 1 << 10;
 
 impl Recent {

@@ -84,7 +84,7 @@ struct Child<K> {
 
 /// The walk holds the children and the keys of its deepest frames, up to twice this many of
 /// each (a 64th of the memory bound at most), so that a position returned to need not key
-/// itself or its untried moves' children again (docs/proofs.md, session 14).
+/// itself or its untried moves' children again (docs/proofs.md).
 const HELD_CHILDREN: usize = 1 << 14;
 
 /// More than a position has moves (8 columns, each top card to a foundation or onto one of 7
@@ -287,7 +287,7 @@ impl Keys for Shapes {
 /// The complete pass: the compact exact key (`compact.rs`, 20 bytes), kept move by move, in a
 /// table that grows to the bound (`solver::packed`). Each position's children are keyed and
 /// their places fetched at once (`eager`): faster than a hash set with its control bytes even
-/// on proofs the cache nearly holds (Beleaguered Castle 162; docs/proofs.md, session 13). The
+/// on proofs the cache nearly holds (Beleaguered Castle 162; docs/proofs.md). The
 /// keys entered or found lately are held apart too (`recent`): most of the walk's lookups are
 /// of positions its last few thousand found, and those are not fetched from memory.
 struct Exact {
@@ -312,7 +312,7 @@ struct Exact {
 /// The orbit pass may expand a position for every this many in the complete pass's table:
 /// with its next try at four times the table, all its tries take at most a third of the
 /// table's count of expansions (an orbit expansion costs several depth-first ones, so a win
-/// found late costs 1.4-1.6 times as much; docs/proofs.md, session 11).
+/// found late costs 1.4-1.6 times as much; docs/proofs.md).
 const ORBIT_SHARE: u64 = 4;
 
 /// The most slots the walk's [`Recent`] has (320 KiB of keys, a core's second-level cache):

@@ -1,4 +1,4 @@
-//! Disk for a search whose memory bound is reached (issue 18, idea 4): files of fixed-size
+//! Disk for a search whose memory bound is reached: files of fixed-size
 //! records, written and read in order, in a directory of their own under the caller's spill
 //! directory, counted against the caller's disk bound.
 //!

@@ -1,4 +1,4 @@
-//! The complete pass's table (issue 18, idea 2): keys of `W` 32-bit words, the all-zero key
+//! The complete pass's table: keys of `W` 32-bit words, the all-zero key
 //! never a key, held in open addressing with no control byte, filled to 9/10 near the memory
 //! bound.
 //!
@@ -209,7 +209,7 @@ impl<const W: usize> PackedTable<W> {
     /// Starts bringing the slot where `key` belongs into the cache, and the two cache lines
     /// after it: a probe runs on past its first slot, often into the next lines (fetching them
     /// too made a 10-million-position search 0.87-0.90 of the time with one line more, and
-    /// 0.92-0.97 of that with the second; docs/proofs.md, session 13). `h` is its [`hash`].
+    /// 0.92-0.97 of that with the second; docs/proofs.md). `h` is its [`hash`].
     #[inline]
     pub fn prefetch(&self, key: &[u32; W], h: u64) {
         debug_assert_eq!(h, hash(key));
@@ -234,7 +234,7 @@ impl<const W: usize> PackedTable<W> {
         let (n, len) = (self.shards[s].slots.len(), self.shards[s].len);
         // Past 5/8 full, a shard doubles while the whole table doubled would fit in the bound
         // (short probes: at 3/4, a search of 10 million positions took 1.04 times the CPU,
-        // docs/proofs.md, session 13); past that, it fills to 9/10, then grows by a quarter.
+        // docs/proofs.md); past that, it fills to 9/10, then grows by a quarter.
         if (len + 1) * 8 > n * 5 {
             let roomy = self.memory.allows(self.bytes());
             if roomy || (len + 1) * 10 > n * 9 {
