@@ -5,6 +5,7 @@ from __future__ import annotations
 import random as _random
 from bisect import bisect_left
 from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from . import _core
 from .board_family import check_family
@@ -53,58 +54,107 @@ def check_text(text: str) -> None:
         ) from None
 
 
-class Deal:
-    """A position of a castle game: 8 columns (bottom card first) and four foundations.
+#: The native deal a deal wraps (castle's or Spider's), and a deal of either kind.
+C = TypeVar("C", _core.Deal, _core.SpiderDeal)
+D = TypeVar("D", bound="DealOf[Any]")
 
-    Build one with :meth:`from_number`, :meth:`from_text` or :meth:`random`.
-    """
+
+class DealOf(Generic[C]):
+    """What a castle deal and a Spider deal share: the native deal each wraps, dealt by number,
+    read from board text, or picked at random."""
 
     __slots__ = ("_deal",)
 
-    def __init__(self, core: _core.Deal) -> None:
-        self._deal = core
+    #: The native deal class, the board family its text belongs to (for the error that says
+    #: a board is the other family's), the variant :meth:`random` deals without one, and the
+    #: check of a variant's name.
+    _CORE: ClassVar[Any]
+    _FAMILY: ClassVar[Literal["castle", "spider"]]
+    _DEFAULT_VARIANT: ClassVar[str]
+
+    def __init__(self, core: C) -> None:
+        self._deal: C = core
+
+    @staticmethod
+    def _check_variant(variant: str) -> str:
+        raise NotImplementedError
 
     @classmethod
-    def from_number(cls, variant: str, number: int) -> Deal:
-        """PySolFC's deal ``number`` (1 to :data:`MAX_DEAL_NUMBER`) of ``variant``; any other
-        number (0, negative, too large, a bool or a float) raises :class:`BoardError`."""
-        check_variant(variant)
-        return cls(_core.Deal.from_number(variant, check_deal_number(number)))
+    def from_number(cls: type[D], variant: str, number: int) -> D:
+        """Deal ``number`` (1 to :data:`MAX_DEAL_NUMBER`) of ``variant``; any other number (0,
+        negative, too large, a bool or a float) raises :class:`BoardError`."""
+        cls._check_variant(variant)
+        return cls(cls._CORE.from_number(variant, check_deal_number(number)))
 
     @classmethod
-    def from_text(cls, text: str, variant: str | None = None) -> Deal:
-        """Parse board text (one line per column, bottom card first; see
-        docs/guide/board-text.md).
-
-        Without ``variant``, an ace in a column means Streets and Alleys, anything else
-        Beleaguered Castle (Citadel plays by the same rules). Raises :class:`BoardError`
-        naming the line and token at fault, or saying that the text is a Spider board.
-        """
+    def from_text(cls: type[D], text: str, variant: str | None = None) -> D:
+        """Parse board text (docs/guide/board-text.md); without ``variant``, the cards say which
+        (see the class). Raises :class:`BoardError` naming the line and token at fault, or
+        saying that the text is the other family's board."""
         if variant is not None:
-            check_variant(variant)
+            cls._check_variant(variant)
         check_text(text)
         try:
-            return cls(_core.Deal.from_text(text, variant))
+            return cls(cls._CORE.from_text(text, variant))
         except _core.BoardTextError as e:
-            check_family(text, "castle")
+            check_family(text, cls._FAMILY)
             message, line, token = e.args
             raise BoardError(message, line=line, token=token) from None
 
     @classmethod
-    def random(cls, variant: str = DEFAULT_VARIANT, seed: int | None = None) -> Deal:
-        """A numbered deal picked at random (reproducibly, given ``seed``)."""
-        check_variant(variant)
+    def random(cls: type[D], variant: str | None = None, seed: int | None = None) -> D:
+        """A numbered deal of ``variant`` (None: the default one) picked at random
+        (reproducibly, given ``seed``)."""
+        variant = cls._DEFAULT_VARIANT if variant is None else variant
+        cls._check_variant(variant)
         rng = _random.Random(seed) if seed is not None else _random.SystemRandom()
         return cls.from_number(variant, rng.randint(1, RANDOM_DEAL_MAX))
 
     @property
     def variant(self) -> str:
-        return self._deal.variant
+        return str(self._deal.variant)
 
     @property
     def number(self) -> int | None:
-        """PySolFC's deal number, or ``None`` for a position read from text."""
-        return self._deal.number
+        """The deal's number, or ``None`` for a position read from text."""
+        number: int | None = self._deal.number
+        return number
+
+    def to_text(self) -> str:
+        """Board text (for castle, the layout PySolFC and fc-solve read)."""
+        return str(self._deal.to_text())
+
+    @property
+    def core(self) -> C:
+        """The native deal (for castle's own modules)."""
+        return self._deal
+
+    def __hash__(self) -> int:
+        return hash(self.to_text())
+
+    def __repr__(self) -> str:
+        name = type(self).__name__
+        if self.number is not None:
+            return f"{name}.from_number({self.variant!r}, {self.number})"
+        return f"{name}.from_text({self.to_text()!r}, variant={self.variant!r})"
+
+
+class Deal(DealOf[_core.Deal]):
+    """A position of a castle game: 8 columns (bottom card first) and four foundations.
+
+    Build one with :meth:`from_number`, :meth:`from_text` or :meth:`random`. Board text without
+    a variant: an ace in a column means Streets and Alleys, anything else Beleaguered Castle
+    (Citadel plays by the same rules).
+    """
+
+    __slots__ = ()
+
+    _CORE = _core.Deal
+    _FAMILY = "castle"
+    _DEFAULT_VARIANT = DEFAULT_VARIANT
+    @staticmethod
+    def _check_variant(variant: str) -> str:
+        return check_variant(variant)
 
     @property
     def columns(self) -> list[list[Card]]:
@@ -116,15 +166,6 @@ class Deal:
         """Top rank on each suit's foundation, by suit letter (0 = empty)."""
         return dict(zip(SUITS, self._deal.foundations))
 
-    def to_text(self) -> str:
-        """Board text, the layout PySolFC and fc-solve read."""
-        return self._deal.to_text()
-
-    @property
-    def core(self) -> _core.Deal:
-        """The native deal (for castle's own modules)."""
-        return self._deal
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Deal):
             return NotImplemented
@@ -134,13 +175,8 @@ class Deal:
             other.foundations,
         )
 
-    def __hash__(self) -> int:
-        return hash(self.to_text())
-
-    def __repr__(self) -> str:
-        if self.number is not None:
-            return f"Deal.from_number({self.variant!r}, {self.number})"
-        return f"Deal.from_text({self.to_text()!r}, variant={self.variant!r})"
+    # A class that defines __eq__ has no hash of its own: the deal's is its board text.
+    __hash__ = DealOf.__hash__
 
 
 def parse_deal_range(text: str) -> Sequence[int]:

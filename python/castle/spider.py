@@ -8,15 +8,13 @@ docs/guide/spider.md).
 
 from __future__ import annotations
 
-import random as _random
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, cast
 
 from . import _core
-from .board_family import check_family
 from .cards import CARDS, SUITS, Card
-from .deal import RANDOM_DEAL_MAX, check_deal_number, check_text
-from .errors import BoardError, VariantError
+from .deal import DealOf
+from .errors import VariantError
 from .outcome import (
     DEFAULT_MAX_MEMORY,
     ProgressCallback,
@@ -49,48 +47,18 @@ class SpiderColumn(NamedTuple):
     up: list[Card]
 
 
-class SpiderDeal:
-    """A Spider position: ten columns, the stock, the runs already taken off."""
+class SpiderDeal(DealOf[_core.SpiderDeal]):
+    """A Spider position: ten columns, the stock, the runs already taken off. Board text
+    without a variant: the suits present say which."""
 
-    __slots__ = ("_deal",)
+    __slots__ = ()
 
-    def __init__(self, core: _core.SpiderDeal) -> None:
-        self._deal = core
-
-    @classmethod
-    def from_number(cls, variant: str, number: int) -> SpiderDeal:
-        """Deal ``number`` (1 to 2**63-1) of ``variant`` (``spider``, ``spider-2``, ...); any
-        other number (0, negative, too large, a bool or a float) raises :class:`BoardError`."""
-        check_spider_variant(variant)
-        return cls(_core.SpiderDeal.from_number(variant, check_deal_number(number)))
-
-    @classmethod
-    def from_text(cls, text: str, variant: str | None = None) -> SpiderDeal:
-        """Parse Spider board text; without ``variant``, the suits present say which. Raises
-        :class:`BoardError` naming the line and token at fault, or saying that the text is a
-        castle board."""
-        if variant is not None:
-            check_spider_variant(variant)
-        check_text(text)
-        try:
-            return cls(_core.SpiderDeal.from_text(text, variant))
-        except _core.BoardTextError as e:
-            check_family(text, "spider")
-            message, line, token = e.args
-            raise BoardError(message, line=line, token=token) from None
-
-    @classmethod
-    def random(cls, variant: str = "spider", seed: int | None = None) -> SpiderDeal:
-        rng = _random.Random(seed) if seed is not None else _random.SystemRandom()
-        return cls.from_number(variant, rng.randint(1, RANDOM_DEAL_MAX))
-
-    @property
-    def variant(self) -> str:
-        return self._deal.variant
-
-    @property
-    def number(self) -> int | None:
-        return self._deal.number
+    _CORE = _core.SpiderDeal
+    _FAMILY = "spider"
+    _DEFAULT_VARIANT = "spider"
+    @staticmethod
+    def _check_variant(variant: str) -> str:
+        return check_spider_variant(variant)
 
     @property
     def columns(self) -> list[SpiderColumn]:
@@ -109,25 +77,14 @@ class SpiderDeal:
         """The suits of the runs taken off."""
         return [SUITS[s] for s in self._deal.off]
 
-    def to_text(self) -> str:
-        return self._deal.to_text()
-
-    @property
-    def core(self) -> _core.SpiderDeal:
-        return self._deal
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SpiderDeal):
             return NotImplemented
         return (self.variant, self.to_text()) == (other.variant, other.to_text())
 
-    def __hash__(self) -> int:
-        return hash(self.to_text())
+    # A class that defines __eq__ has no hash of its own: the deal's is its board text.
+    __hash__ = DealOf.__hash__
 
-    def __repr__(self) -> str:
-        if self.number is not None:
-            return f"SpiderDeal.from_number({self.variant!r}, {self.number})"
-        return f"SpiderDeal.from_text({self.to_text()!r}, variant={self.variant!r})"
 
 
 MoveKind = Literal["run", "deal", "off"]

@@ -20,7 +20,7 @@ import functools
 import random
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -122,26 +122,32 @@ def create_app(
         later = BackgroundTask(players.expire_idle) if players.expiry_due() else None
         return JSONResponse(answer, background=later)
 
-    async def body(request: Request) -> Any:
-        return await read_json(request)
+    def with_body(
+        handler: Callable[[Request, Any], Awaitable[Response]],
+    ) -> Callable[[Request], Awaitable[Response]]:
+        """``handler``, given the request's JSON body; the request's refusal when it has none
+        that reads (too large, too slow, not JSON)."""
+
+        async def read_first(request: Request) -> Response:
+            try:
+                data = await read_json(request)
+            except BadRequest as e:
+                return refusal(e.status, e.reason)
+            return await handler(request, data)
+
+        return read_first
 
     async def levels(request: Request) -> Response:
         return await served(request, lambda player: player.levels())
 
-    async def new(request: Request) -> Response:
-        try:
-            data = await body(request)
-        except BadRequest as e:
-            return refusal(e.status, e.reason)
+    @with_body
+    async def new(request: Request, data: Any) -> Response:
         return await served(
             request, lambda player: played(player, *player.new_deal(data)), searches=True
         )
 
-    async def resume(request: Request) -> Response:
-        try:
-            data = await body(request)
-        except BadRequest as e:
-            return refusal(e.status, e.reason)
+    @with_body
+    async def resume(request: Request, data: Any) -> Response:
         if data != {}:
             return refusal(400, "continue takes an empty object: {}")
         return await served(request, lambda player: played(player, *player.resume()))
@@ -152,11 +158,8 @@ def create_app(
 
         return await served(request, shown)
 
-    async def act(request: Request) -> Response:
-        try:
-            data = await body(request)
-        except BadRequest as e:
-            return refusal(e.status, e.reason)
+    @with_body
+    async def act(request: Request, data: Any) -> Response:
         if isinstance(data, dict) and data.get("action") == Advise.NAME:
             return await served(
                 request,
@@ -187,16 +190,16 @@ def create_app(
             return refusal(400, f"guide takes ?level=LEVEL, one of {', '.join(LEVELS)}")
         return JSONResponse({"html": guide_html(params["level"])})
 
-    async def settings(request: Request) -> Response:
-        if request.method == "GET":
-            return await served(request, lambda player: {"settings": player.settings().to_json()})
-        try:
-            data = await body(request)
-        except BadRequest as e:
-            return refusal(e.status, e.reason)
+    @with_body
+    async def change_settings(request: Request, data: Any) -> Response:
         return await served(
             request, lambda player: {"settings": player.change_settings(data).to_json()}
         )
+
+    async def settings(request: Request) -> Response:
+        if request.method == "GET":
+            return await served(request, lambda player: {"settings": player.settings().to_json()})
+        return await change_settings(request)
 
     async def page(request: Request) -> Response:
         path = request.path_params.get("path", "")
