@@ -5,8 +5,7 @@
 //! mode only improves a win the search already has.
 
 use super::deal::Deal;
-use super::moves::{generate, play, play_automatic, undo, Move};
-use super::search::MOST_MOVES;
+use super::moves::{generate, play, play_automatic, undo, Move, MOST_MOVES};
 use super::shorten::{shorten, shorten_bytes};
 use super::state::{Key, State};
 use crate::solver::budget::{Budget, End, Watch};

@@ -42,6 +42,11 @@ pub struct CompactKey {
     high: u32,
 }
 
+impl CompactKey {
+    /// The bytes of a key ([`CompactKey::to_bytes`]): a record of the layers' files.
+    pub const BYTES: usize = std::mem::size_of::<CompactKey>();
+}
+
 impl PartialEq for CompactKey {
     #[inline]
     fn eq(&self, other: &CompactKey) -> bool {
@@ -104,7 +109,7 @@ impl CompactKey {
 
     /// The key as bytes (`low`, then `high`, little-endian), as the layers' files hold it.
     #[inline]
-    pub fn to_bytes(&self) -> [u8; 20] {
+    pub fn to_bytes(&self) -> [u8; CompactKey::BYTES] {
         let (low, high) = (self.low, self.high);
         let mut bytes = [0u8; 20];
         bytes[..16].copy_from_slice(&low.to_le_bytes());
@@ -114,7 +119,7 @@ impl CompactKey {
 
     /// `to_bytes`'s inverse.
     #[inline]
-    pub fn from_bytes(bytes: &[u8; 20]) -> CompactKey {
+    pub fn from_bytes(bytes: &[u8; CompactKey::BYTES]) -> CompactKey {
         let mut low = [0u8; 16];
         low.copy_from_slice(&bytes[..16]);
         let mut high = [0u8; 4];

@@ -29,8 +29,9 @@ use std::rc::Rc;
 
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
-use super::moves::{generate, play, play_automatic, quiet_moves, unwind, Move};
-use super::runs::{polled, Recent, Run, Sorted, KEY, MERGE_POLL, RECENT_SLOTS};
+use super::moves::{generate, play, play_automatic, quiet_moves, unwind, Move, MOST_MOVES};
+use super::recent::{Recent, RECENT_SLOTS};
+use super::runs::{polled, Run, Sorted, MERGE_POLL};
 use super::state::State;
 use crate::solver::budget::{Budget, Watch};
 use crate::solver::disk::{Disk, Spill};
@@ -147,7 +148,7 @@ impl<'a> Layers<'a> {
         };
         match disk {
             Some(disk) => {
-                let mut out = disk.create::<KEY>()?;
+                let mut out = disk.create::<{ CompactKey::BYTES }>()?;
                 for (i, key) in keys.enumerate() {
                     out.push(&key.to_bytes())?;
                     if (i as u64 + 1).is_multiple_of(MERGE_POLL) {
@@ -209,11 +210,9 @@ impl<'a> Layers<'a> {
         let disk = disk.as_ref();
         let (mut fresh, mut line): (Vec<Move>, Vec<Move>) = (Vec::new(), Vec::new());
         let mut children: Vec<(CompactKey, i32)> = Vec::new();
-        if !(budget.memory.reserve(&mut fresh, super::search::MOST_MOVES)
-            && budget.memory.reserve(&mut line, super::search::MOST_MOVES)
-            && budget
-                .memory
-                .reserve(&mut children, super::search::MOST_MOVES))
+        if !(budget.memory.reserve(&mut fresh, MOST_MOVES)
+            && budget.memory.reserve(&mut line, MOST_MOVES)
+            && budget.memory.reserve(&mut children, MOST_MOVES))
         {
             return Err(Stop::Memory);
         }

@@ -11,6 +11,7 @@ pub mod layers;
 pub mod moves;
 pub mod orbits;
 pub mod order;
+pub mod recent;
 pub mod runs;
 pub mod search;
 pub mod shorten;

@@ -5,6 +5,11 @@ use super::deal::Deal;
 use super::state::{State, Tops, MAX_COLUMNS};
 use crate::cards::Card;
 
+/// More than a position has moves (8 columns, each top card to a foundation or onto one of 7
+/// columns), and more than one move and the automatic moves after it add to the path (or to a
+/// beam's list of moves).
+pub(crate) const MOST_MOVES: usize = 64;
+
 /// `Move::to` for a move onto the card's foundation.
 pub const FOUNDATION: u8 = u8::MAX;
 

@@ -9,10 +9,11 @@ use super::deal::Deal;
 use super::layers::{layered, Layered, Layers, Overflow};
 use super::moves::{
     apply, generate, play, play_automatic, play_quiet, replays_to_win, undo, unwind, Move,
+    MOST_MOVES,
 };
 use super::orbits::{orbit_pass, Orbital, ORBITS_AFTER};
 use super::order::{order_by, ColumnFacts};
-use super::runs::{Recent, KEY, RECENT_SLOTS};
+use super::recent::{Recent, RECENT_SLOTS};
 use super::shorten::{shorten, shorten_bytes};
 use super::state::{Key, State};
 use crate::solver::budget::{Budget, Deadline, End, Limits, Start, Watch};
@@ -86,11 +87,6 @@ struct Child<K> {
 /// each (a 64th of the memory bound at most), so that a position returned to need not key
 /// itself or its untried moves' children again (docs/proofs.md).
 const HELD_CHILDREN: usize = 1 << 14;
-
-/// More than a position has moves (8 columns, each top card to a foundation or onto one of 7
-/// columns), and more than one move and the automatic moves after it add to the path (or to a
-/// beam's list of moves).
-pub(crate) const MOST_MOVES: usize = 64;
 
 /// The move that takes back `m` (none for a move to a foundation).
 fn reverse(m: Move) -> Option<Move> {
@@ -465,7 +461,7 @@ fn search(
             let spill = overflow.spill.as_ref();
             // Its positions are kept (as the layers' V) where there is room: on disk, or in a
             // quarter of the bound. Else the layers start again from the deal.
-            let keep = spill.is_some() || exact.len() * KEY <= budget.memory.max / 4;
+            let keep = spill.is_some() || exact.len() * CompactKey::BYTES <= budget.memory.max / 4;
             // (The stack not kept is given back here too: the layers need its room.)
             let found = match stopped.filter(|_| keep) {
                 Some(stopped) => {

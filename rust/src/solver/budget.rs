@@ -4,7 +4,6 @@
 use std::time::{Duration, Instant};
 
 use super::heap::Memory;
-use super::outcome::Stop;
 
 /// What the caller lets a solve spend.
 #[derive(Clone, Debug)]
@@ -19,6 +18,37 @@ pub struct Limits {
     /// Bound on the bytes the solve holds: its tables, stacks, move lists and beam layers
     /// (`heap.rs` counts them).
     pub max_memory: usize,
+}
+
+/// Which limit ended a search before it decided.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// `max_states` positions were expanded.
+    States,
+    /// `max_seconds` passed.
+    Seconds,
+    /// The solving thread used `max_cpu_seconds` of CPU time.
+    CpuSeconds,
+    /// Going on would hold more than `max_memory`.
+    Memory,
+    /// The caller asked it to stop (Ctrl+C).
+    Interrupted,
+    /// Going on would pass the disk bound, or fill the disk, or the spill directory failed.
+    Disk,
+}
+
+impl Stop {
+    /// The word the Python side, the CLI and the JSON answer give for it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stop::States => "states",
+            Stop::Seconds => "seconds",
+            Stop::CpuSeconds => "cpu-seconds",
+            Stop::Memory => "memory",
+            Stop::Interrupted => "interrupted",
+            Stop::Disk => "disk",
+        }
+    }
 }
 
 /// How a pass ended (`M`: the game's kind of move).

@@ -14,7 +14,7 @@ use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use super::outcome::Stop;
+use super::budget::Stop;
 
 /// Where a search may spill, and how much.
 #[derive(Clone, Debug)]

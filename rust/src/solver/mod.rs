@@ -12,5 +12,5 @@ pub mod sort;
 pub mod table;
 pub mod walk;
 
-pub use budget::Limits;
-pub use outcome::{Outcome, Status, Stop};
+pub use budget::{Limits, Stop};
+pub use outcome::{Outcome, Status};

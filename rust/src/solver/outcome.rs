@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use super::budget::End;
+use super::budget::{End, Stop};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -19,37 +19,6 @@ impl Status {
             Status::Solved => "solved",
             Status::Unsolvable => "unsolvable",
             Status::Unknown => "unknown",
-        }
-    }
-}
-
-/// Which limit ended a search before it decided.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// `max_states` positions were expanded.
-    States,
-    /// `max_seconds` passed.
-    Seconds,
-    /// The solving thread used `max_cpu_seconds` of CPU time.
-    CpuSeconds,
-    /// Going on would hold more than `max_memory`.
-    Memory,
-    /// The caller asked it to stop (Ctrl+C).
-    Interrupted,
-    /// Going on would pass the disk bound, or fill the disk, or the spill directory failed.
-    Disk,
-}
-
-impl Stop {
-    /// The word the Python side, the CLI and the JSON answer give for it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Stop::States => "states",
-            Stop::Seconds => "seconds",
-            Stop::CpuSeconds => "cpu-seconds",
-            Stop::Memory => "memory",
-            Stop::Interrupted => "interrupted",
-            Stop::Disk => "disk",
         }
     }
 }

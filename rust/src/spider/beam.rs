@@ -3,8 +3,7 @@
 //! in for good; the complete search runs after them.
 
 use super::deal::{SpiderDeal, CARDS, COLUMNS, RUN, RUNS};
-use super::moves::{apply, generate, SpiderMove};
-use super::search::MOST_MOVES;
+use super::moves::{apply, generate, SpiderMove, MOST_MOVES};
 use super::state::{Col, SpiderState};
 use crate::cards::Card;
 use crate::solver::budget::{Budget, End, Watch};

@@ -5,6 +5,11 @@ use super::deal::{SpiderDeal, COLUMNS, RUN};
 use super::state::{Col, SpiderState};
 use crate::cards::{Card, KING};
 
+/// More than a position has moves: from each of the 10 columns, onto each other column at most
+/// one run (the one whose bottom card fits), into the first empty column each of at most 13
+/// runs; a deal; 10 runs off.
+pub(crate) const MOST_MOVES: usize = 256;
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum SpiderMove {
     /// The top `count` cards of column `from` onto column `to`.

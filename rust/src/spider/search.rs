@@ -11,7 +11,7 @@
 
 use super::beam::{beam_search, Weights, BEAM_WIDTHS, WEIGHTS};
 use super::deal::{SpiderDeal, Suits};
-use super::moves::{apply, generate, replays_to_win, undo, Applied, SpiderMove};
+use super::moves::{apply, generate, replays_to_win, undo, Applied, SpiderMove, MOST_MOVES};
 use super::order::order_moves;
 use super::shorten::shorten_within;
 use super::state::{SpiderKey, SpiderState};
@@ -33,11 +33,6 @@ pub const PORTFOLIO_STATES: u64 = 10_000_000;
 struct Frame {
     start: usize,
 }
-
-/// More than a position has moves: from each of the 10 columns, onto each other column at most
-/// one run (the one whose bottom card fits), into the first empty column each of at most 13
-/// runs; a deal; 10 runs off.
-pub(crate) const MOST_MOVES: usize = 256;
 
 /// One step of the portfolio that runs before the complete search. A beam ends, at the
 /// latest, when the states expanded since the start reach `share` of [`PORTFOLIO_STATES`]; a
