@@ -10,7 +10,7 @@
 //! two are functions of each other, given the deal). [`Compact::decode`] reads a position back,
 //! its columns in a canonical order.
 //!
-//! The complete pass keys its table by it (`search.rs`, `solver::packed`); docs/proofs.md has
+//! The complete pass keys its table by it (`keys.rs`, `solver::packed`); docs/proofs.md has
 //! the measurements.
 
 use super::deal::Deal;

@@ -23,7 +23,7 @@
 //! order are the same, so the search is too, position for position.
 //!
 //! A win found here is a position one move (and the automatic moves after it) from a win; the
-//! line to it is rebuilt by a depth-first search towards it (`search.rs`).
+//! line to it is rebuilt by a depth-first search towards it (`hand_off.rs`).
 
 use std::rc::Rc;
 
@@ -89,7 +89,7 @@ pub fn layered(
 /// The layered pass's holdings: each later layer's seeds and, when it goes on from a
 /// depth-first pass, the positions that pass expanded, by layer.
 ///
-/// Going on from a depth-first pass whose table is full (`search.rs`), the positions it
+/// Going on from a depth-first pass whose table is full (`hand_off.rs`), the positions it
 /// expanded (V) are not expanded again, and its untried moves' positions (F) are the seeds.
 /// Every position the deal leads to is in V or is reached from F without passing through V:
 /// on a line from the deal, the position after the last one in V is a child of a position in

@@ -38,7 +38,7 @@
 //!
 //! The complete pass runs it when its table has grown to [`ORBITS_AFTER`] positions, then at
 //! each fourfold growth, each time for at most a fraction of what the table holds
-//! (`search.rs`). docs/proofs.md has the measures.
+//! (`keys.rs`, `walk.rs`). docs/proofs.md has the measures.
 
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;

@@ -1,6 +1,8 @@
 """The castle family's reference search (``rust/src/castle/``): ``state``, ``compact`` (the
-complete pass's key), ``moves`` (and the replay that checks a win), ``order``, ``search``,
-``beam`` and ``shorten``, each the translation of the Rust file of the same name."""
+complete pass's key), ``moves`` (and the replay that checks a win), ``order``, ``search`` (the
+passes), ``walk`` (the depth-first walk, with what ``keys.rs`` keys it by), ``hand_off`` (the
+layers past the walk's table), ``layers``, ``orbits``, ``beam`` and ``shorten``, each the
+translation of the Rust file of the same name."""
 
 from __future__ import annotations
 

@@ -1,0 +1,166 @@
+"""The depth-first walk of the castle passes: each new position entered in the pass's table and
+expanded once, its moves in order (``order.py``); where it stopped when its table was full,
+for the layers to go on from (``hand_off.py``).
+
+Translation of ``rust/src/castle/walk.rs``, and of the keys it asks (``keys.rs``: rank keys
+in the quick pass, compact keys kept frame by frame in the complete pass). What the Rust walk
+does for time and memory alone is not translated: its table in two stages (a hash set, then
+``solver/packed.rs``), its children keyed at once and prefetched, and its stack of two-byte
+frames and moves change no position and no order (a Rust test runs every combination against
+the others).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Literal
+
+from ...deal import Deal
+from ...solve import FOUNDATION, Move
+from ..solver import Budget, Counter, End, Stop
+from .compact import Compact, CompactKey, child_key
+from .moves import generate, play, play_automatic, unwind
+from .orbits import orbit_pass
+from .order import order_moves
+from .state import State
+
+#: The orbit pass may expand a position for every this many in the complete pass's table.
+ORBIT_SHARE = 4
+
+
+@dataclass
+class Frame:
+    """A position on the search stack: its moves are ``moves[start:end]``, ``next`` is the one
+    to try next, and ``path_len`` is the length of the move path that reached it."""
+
+    start: int
+    end: int
+    next: int
+    path_len: int
+    #: The move back to the parent position, when one move (and no automatic move) led here.
+    back: Move | None
+    #: The position's compact key (the complete pass; 0 in the quick pass).
+    key: CompactKey
+
+
+@dataclass
+class Stopped:
+    """Where a depth-first walk stopped when its table was full: its table, its stack (the
+    path, the moves, the frames), and the position it had reached but not entered."""
+
+    table: set[Hashable]
+    path: list[Move]
+    moves: list[Move]
+    frames: list[Frame]
+    pending: CompactKey
+
+
+def reverse(move: Move) -> Move | None:
+    """The move that takes back ``move`` (none for a move to a foundation)."""
+    if move.dst == FOUNDATION:
+        return None
+    return Move(move.card, move.dst, move.src)
+
+
+def walk(
+    deal: Deal,
+    compact: Compact | None,
+    budget: Budget,
+    counter: Counter,
+    most: int | None = None,
+    toward: CompactKey | None = None,
+    stopped: list[Stopped] | None = None,
+    orbits_at: int | None = None,
+) -> End[Move]:
+    """The depth-first walk: keyed by rank keys (the quick pass) or by compact keys kept frame
+    by frame (``compact``). The table is full at ``most`` positions; the walk then leaves in
+    ``stopped`` (if given) where it stopped. A walk ``toward`` a position ends there as at a
+    win, and enters only the positions that can lead there. Once the table holds
+    ``orbits_at`` positions, and at each fourfold growth after, the orbit pass is tried."""
+    state = State.from_deal(deal)
+    table: set[Hashable] = set()
+    path: list[Move] = []
+    moves: list[Move] = []
+    frames: list[Frame] = []
+    goal_facts = 0 if compact is None or toward is None else compact.facts(toward)
+
+    def enter(k: Hashable) -> Literal["new", "seen", "full"]:
+        if k in table:
+            return "seen"
+        if most is not None and len(table) >= most:
+            return "full"
+        table.add(k)
+        return "new"
+
+    play_automatic(state, path)
+    # The deal's key, kept through the automatic moves.
+    kept = 0 if compact is None else child_key(compact, compact.dealt_key(), state, path)
+    if state.is_won() or (toward is not None and kept == toward):
+        return End("won", path)
+
+    def full(pending: CompactKey) -> End[Move]:
+        if stopped is not None:
+            stopped.append(Stopped(table, path, moves, frames, pending))
+        return End("limit", [], Stop.MEMORY)
+
+    if enter(state.rank_key() if compact is None else kept) == "full":
+        return full(kept)
+    while True:
+        # `state` is a new position, just entered in the table (and not won): expand it.
+        stop = budget.spend(counter)
+        if stop is not None:
+            return End("limit", [], stop)
+        if orbits_at is not None and len(table) >= orbits_at:
+            orbits_at *= 4
+            tried = orbit_pass(deal, budget, len(table) // ORBIT_SHARE, counter)
+            if tried.kind == "exhausted":
+                return End("exhausted", [])
+            if tried.kind == "limit":
+                return End("limit", [], tried.stop)
+        start = len(moves)
+        generate(state, moves)
+        order_moves(state, moves, start)
+        # Reached by one move and no automatic ones: that move's reverse leads back to the
+        # parent, which is in the table, so it is known to be seen without a lookup.
+        by_one_move = bool(frames) and frames[-1].path_len + 1 == len(path)
+        back = reverse(path[-1]) if by_one_move else None
+        frames.append(Frame(start, len(moves), start, len(path), back, kept))
+
+        # Find the next new position: try the next move of the deepest frame, backtracking
+        # from frames whose moves are all tried.
+        while True:
+            if not frames:
+                return End("exhausted", [])
+            frame = frames[-1]
+            if frame.next == frame.end:
+                del moves[frame.start :]
+                frames.pop()
+                if frames:
+                    unwind(state, path, frames[-1].path_len)
+                continue
+            move = moves[frame.next]
+            frame.next += 1
+            if move == frame.back:
+                continue
+            play(state, move, path)
+            if state.is_won():
+                return End("won", path)
+            k: Hashable
+            if compact is None:
+                k = state.rank_key()
+            else:
+                k = kept = child_key(compact, frame.key, state, path[frame.path_len :])
+                if k == toward:
+                    return End("won", path)
+            # Something done here that the goal has not: it cannot lead there.
+            cannot_lead = (
+                compact is not None and toward is not None and compact.facts(kept) & ~goal_facts
+            )
+            entered = "seen" if cannot_lead else enter(k)
+            if entered == "full":
+                return full(kept)
+            if entered == "seen":
+                unwind(state, path, frame.path_len)
+                continue
+            break
