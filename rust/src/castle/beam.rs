@@ -250,12 +250,7 @@ mod tests {
     #[test]
     fn the_short_mode_wins_in_fewer_moves() {
         let deal = Deal::from_number(Variant::BeleagueredCastle, 2).unwrap();
-        let limits = Limits {
-            max_states: None,
-            max_seconds: None,
-            max_cpu_seconds: None,
-            max_memory: 1 << 30,
-        };
+        let limits = Limits::states(None);
         let plain = solve(&deal, &limits, false, &Default::default(), &mut || false);
         let short = solve(&deal, &limits, true, &Default::default(), &mut || false);
         assert!(replays_to_win(&deal, &short.moves));

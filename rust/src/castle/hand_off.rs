@@ -288,10 +288,8 @@ mod layered_tests {
         let deal = Deal::from_number(Variant::BeleagueredCastle, 162).unwrap();
         let max_memory = 24 << 20;
         let limits = Limits {
-            max_states: None,
-            max_seconds: None,
-            max_cpu_seconds: None,
             max_memory,
+            ..Limits::states(None)
         };
         let memory = Memory::from_now(max_memory);
         reset_peak();

@@ -224,12 +224,7 @@ pub(super) mod tests {
     use crate::solver::Status;
 
     pub(in crate::castle) fn limits(max_states: Option<u64>) -> Limits {
-        Limits {
-            max_states,
-            max_seconds: None,
-            max_cpu_seconds: None,
-            max_memory: 1 << 30,
-        }
+        Limits::states(max_states)
     }
 
     /// Streets and Alleys 77 is undecided after 117M states: a small bound ends it, and the

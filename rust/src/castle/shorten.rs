@@ -112,12 +112,7 @@ mod tests {
     #[test]
     fn a_loop_is_cut() {
         let deal = Deal::from_number(Variant::BeleagueredCastle, 2).unwrap();
-        let limits = Limits {
-            max_states: None,
-            max_seconds: None,
-            max_cpu_seconds: None,
-            max_memory: 1 << 30,
-        };
+        let limits = Limits::states(None);
         let won = solve(&deal, &limits, false, &Default::default(), &mut || false).moves;
         assert!(replays_to_win(&deal, &won));
         // Somewhere along the win, a move and its reverse: a loop.

@@ -20,6 +20,18 @@ pub struct Limits {
     pub max_memory: usize,
 }
 
+impl Limits {
+    /// At most `max_states` expansions (None: no count), no clock, and a GiB of memory.
+    pub fn states(max_states: Option<u64>) -> Limits {
+        Limits {
+            max_states,
+            max_seconds: None,
+            max_cpu_seconds: None,
+            max_memory: 1 << 30,
+        }
+    }
+}
+
 /// Which limit ended a search before it decided.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Stop {

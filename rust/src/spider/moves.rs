@@ -356,12 +356,7 @@ mod tests {
         let mut positions = vec![position(ENDGAME)];
         for (suits, number) in [(Suits::One, 1), (Suits::Four, 3)] {
             let deal = SpiderDeal::from_number(suits, number).unwrap();
-            let limits = crate::solver::Limits {
-                max_states: Some(3_000_000),
-                max_seconds: None,
-                max_cpu_seconds: None,
-                max_memory: 1 << 30,
-            };
+            let limits = crate::solver::Limits::states(Some(3_000_000));
             let won = super::super::search::solve(&deal, &limits, &mut || false);
             assert!(!won.moves.is_empty());
             let mut state = SpiderState::from_deal(&deal);
@@ -389,12 +384,7 @@ mod tests {
     #[test]
     fn each_move_carries_the_cards_it_moves() {
         let deal = SpiderDeal::from_number(Suits::One, 1).unwrap();
-        let limits = crate::solver::Limits {
-            max_states: Some(3_000_000),
-            max_seconds: None,
-            max_cpu_seconds: None,
-            max_memory: 1 << 30,
-        };
+        let limits = crate::solver::Limits::states(Some(3_000_000));
         let won = super::super::search::solve(&deal, &limits, &mut || false).moves;
         let mut state = SpiderState::from_deal(&deal);
         let mut kinds = [0; 3];

@@ -304,12 +304,7 @@ mod tests {
     use std::time::Instant;
 
     fn limits(states: u64) -> Limits {
-        Limits {
-            max_states: Some(states),
-            max_seconds: None,
-            max_cpu_seconds: None,
-            max_memory: 1 << 30,
-        }
+        Limits::states(Some(states))
     }
 
     /// Four-suit deal 65 is undecided within 4 GiB: a small bound ends it, and the solve never
@@ -320,10 +315,8 @@ mod tests {
         let deal = SpiderDeal::from_number(Suits::Four, 65).unwrap();
         for max_memory in [1 << 20, 4 << 20] {
             let limits = Limits {
-                max_states: None,
-                max_seconds: None,
-                max_cpu_seconds: None,
                 max_memory,
+                ..Limits::states(None)
             };
             let memory = Memory::from_now(max_memory);
             reset_peak();
@@ -344,10 +337,8 @@ mod tests {
             share: 1.0,
         }];
         let limits = Limits {
-            max_states: Some(2_000_000),
-            max_seconds: None,
-            max_cpu_seconds: None,
             max_memory: 8 << 20,
+            ..Limits::states(Some(2_000_000))
         };
         let memory = Memory::from_now(8 << 20);
         reset_peak();

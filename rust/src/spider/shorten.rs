@@ -143,12 +143,7 @@ mod tests {
         apply(&mut state, SpiderMove::Deal);
         let back = SpiderState::from_placed_key(&deal, &state.placed_key());
         assert_eq!(back, state);
-        let limits = Limits {
-            max_states: Some(200_000),
-            max_seconds: None,
-            max_cpu_seconds: None,
-            max_memory: 1 << 30,
-        };
+        let limits = Limits::states(Some(200_000));
         for n in [1, 4] {
             let deal = SpiderDeal::from_number(Suits::One, n).unwrap();
             let o = super::super::search::solve(&deal, &limits, &mut || false);

@@ -319,12 +319,7 @@ fn parallel<T: Send>(jobs: usize, threads: usize, job: impl Fn(usize) -> T + Syn
 
 /// The solver on a position with nothing hidden: its answer is exact.
 fn solve_open(world: &SpiderState, states: u64) -> End<SpiderMove> {
-    let limits = Limits {
-        max_states: Some(states),
-        max_seconds: None,
-        max_cpu_seconds: None,
-        max_memory: 1 << 30,
-    };
+    let limits = Limits::states(Some(states));
     let outcome = search::solve(&world.to_deal(), &limits, &mut || false);
     match outcome.status {
         Status::Solved => End::Won(outcome.moves),
