@@ -1,7 +1,8 @@
 """The package's imports run one way: no module imports, directly or through others, one that
 imports it back, counting imports inside functions (the way a cycle is usually dodged) and the
 modules named in full to be imported on first use (castle.lazy, the commands of castle.cli),
-and leaving out those only a type checker runs (``if TYPE_CHECKING:``)."""
+and those only a type checker runs (``if TYPE_CHECKING:``): a circle a type checker must
+follow is a circle in the design."""
 
 from __future__ import annotations
 
@@ -21,26 +22,13 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def type_checking_only(tree: ast.AST) -> set[int]:
-    """The nodes under ``if TYPE_CHECKING:``."""
-    skipped: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for child in node.body:
-                skipped.update(id(n) for n in ast.walk(child))
-    return skipped
-
-
 def imports(path: Path, modules: set[str]) -> set[str]:
     """The package's modules that ``path`` imports, anywhere in it."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped = type_checking_only(tree)
     found: set[str] = set()
     for node in ast.walk(tree):
-        if id(node) in skipped:
-            continue
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):

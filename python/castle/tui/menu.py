@@ -78,11 +78,11 @@ class MenuScreen(ModalScreen[None]):
             event.option_list.replace_option_prompt("hints", hints_label(app.settings.fair_hints))
         elif choice == "guide":
             # The guide keeps the clock stopped, and the menu is there when it closes.
-            app.push_screen(GuideScreen(self.game, pause=False))
+            self.app.push_screen(GuideScreen(self.game, pause=False))
         elif choice == "levels":
             app.show_levels()
         elif choice == "quit":
-            app.exit()
+            self.app.exit()
 
 
 class ConfirmScreen(ModalScreen[bool]):

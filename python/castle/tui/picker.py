@@ -67,14 +67,13 @@ class LevelPicker(Screen[None]):
 
     def action_guide(self) -> None:
         """The guide of the level highlighted (of Continue: its game's level)."""
-        app = castle_app(self)
         highlighted = self.query_one("#picker", OptionList).highlighted_option
         chosen = highlighted.id if highlighted is not None else None
         if chosen == "continue" and self.saved is not None:
             chosen = self.saved.level
         if chosen not in LEVELS:
             chosen = DEFAULT_LEVEL
-        app.push_screen(GuideScreen(None, level_id=chosen))
+        self.app.push_screen(GuideScreen(None, level_id=chosen))
 
 
 __all__ = ["LevelPicker"]

@@ -189,7 +189,7 @@ class PlayScreen(Screen[None]):
         self.fit()
         if self.game.is_won:
             app.ding()
-            app.push_screen(ResultsScreen(self.game))
+            self.app.push_screen(ResultsScreen(self.game))
         return reply
 
     # --- the mouse: press, drag, drop ---------------------------------------------------------
