@@ -11,7 +11,7 @@ import castle
 import pytest
 from castle.cards import CARDS, RANKS, SUITS, Card
 from castle.reference.castle import compact as compact_module
-from castle.reference.castle import search
+from castle.reference.castle import hand_off, search, walk
 from castle.reference.castle.compact import (
     DEALT,
     ON_FOUNDATION,
@@ -215,7 +215,9 @@ def test_the_complete_pass_keeps_each_positions_key(
         assert by_compact.setdefault(child, state.key()) == state.key()
         return child
 
-    monkeypatch.setattr(search, "child_key", checked)
+    # The walk keys each child; the hand-off to the layers keys the seeds.
+    monkeypatch.setattr(walk, "child_key", checked)
+    monkeypatch.setattr(hand_off, "child_key", checked)
     counter = Counter()
     end = search.search(deal, "complete", Budget(None, Deadline()), counter)
     assert end.kind == "exhausted"
