@@ -51,6 +51,10 @@ HINT_LABEL = "hint"
 FAIR_LABEL = "fair hint"
 THOUGHTFUL_LABEL = "thoughtful hint (it peeked at the face-down cards and the stock)"
 
+#: How long a searching hint (the castle games', Spider's thoughtful one) may think, in
+#: seconds of the wall clock: a player waits no longer than this for an answer.
+HINT_SECONDS = 1.5
+
 
 @dataclass(frozen=True)
 class Reply:
@@ -247,9 +251,9 @@ class Table:
         :meth:`show_advice`. ``peek``: Spider's thoughtful hint, which sees the hidden cards."""
         game = self.game
         if not isinstance(game, SpiderGame):
-            return HINT_LABEL, game.hint(max_seconds=1.5)
+            return HINT_LABEL, game.hint(max_seconds=HINT_SECONDS)
         if peek:
-            return THOUGHTFUL_LABEL, game.hint(max_seconds=1.5)
+            return THOUGHTFUL_LABEL, game.hint(max_seconds=HINT_SECONDS)
         return FAIR_LABEL, game.hint(fair=True)
 
     def show_advice(self, label: str, hint: Hint[Any], moves: int | None = None) -> bool:
@@ -394,4 +398,12 @@ class _Question(Exception):
     """An action that waits for the player's yes."""
 
 
-__all__ = ["FAIR_LABEL", "HINT_LABEL", "THOUGHTFUL_LABEL", "Reply", "Table", "new_deal_question"]
+__all__ = [
+    "FAIR_LABEL",
+    "HINT_LABEL",
+    "HINT_SECONDS",
+    "THOUGHTFUL_LABEL",
+    "Reply",
+    "Table",
+    "new_deal_question",
+]
