@@ -25,6 +25,11 @@ def keys_for(move: castle.Move) -> list[str]:
     return [str(move.src + 1), to]
 
 
+def falling(app: CastleApp) -> bool:
+    """Whether the results' cascade shows a king."""
+    return "K" in str(app.screen.query_one("#cascade", Static).render())
+
+
 def test_a_deal_is_won_through_key_presses(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
     game = Game.new("medium", deal=DEAL, store=store)
@@ -39,10 +44,10 @@ def test_a_deal_is_won_through_key_presses(tmp_path: Path) -> None:
                 if game.is_won:
                     break
                 await pilot.press(*keys_for(move))
-            await pilot.pause(0.5)
+            # The cards cascade off the table: kings falling, frame after frame (waited for,
+            # not a fixed pause: on a busy machine the results come late).
+            await until(pilot, lambda: isinstance(app.screen, ResultsScreen) and falling(app))
             assert isinstance(app.screen, ResultsScreen)
-            # The cards cascade off the table: kings falling, frame after frame.
-            assert "K" in str(app.screen.query_one("#cascade", Static).render())
             results = str(app.screen.results())
             assert "You won!" in results and f"Moves  {game.moves}" in results
             assert "1 won, 0 lost (100%); streak 1, best 1" in results
