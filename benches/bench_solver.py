@@ -1,6 +1,6 @@
 """The Rust solver against the pure-Python reference, on the same deals at the same budget.
 
-    pytest benches/bench_solver.py
+    pytest benches/bench_solver.py -n 0     # in one process: xdist (addopts) turns benchmarks off
 
 Each benchmark solves the same fixed deals with ``max_states`` = 2000; both expand exactly the
 same states (tests/test_reference.py holds them to it), so the ratio of their times is the

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
+from . import played
 from .actions import Drop, TableAction
 from .cards import Card
 from .deal import COLUMNS, Deal
@@ -154,7 +155,7 @@ class Game(Played[Action, Deal]):
 
     def advice(self, peek: bool = False) -> tuple[str, Hint[Any]]:
         """The hint (it sees every card, as the player does: ``peek`` changes nothing)."""
-        return HINT_LABEL, self.hint(max_seconds=1.5)
+        return HINT_LABEL, self.hint(max_seconds=played.HINT_SECONDS)
 
     def playing(self, move: Move) -> TableAction:
         return Drop(move.src, move.dst, 1)

@@ -52,6 +52,11 @@ G = TypeVar("G", bound="Played[Any, Any]")
 #: The version of a game's save, both kinds (the format tag says which game it is).
 SAVE_VERSION = 1
 
+#: How long a searching hint (the castle games', Spider's thoughtful one) may think, in
+#: seconds of the wall clock: a player waits no longer than this for an answer. Read when a
+#: hint is asked (a test on a busy machine may raise it).
+HINT_SECONDS = 1.5
+
 
 @dataclass(frozen=True)
 class TopRow:
@@ -416,6 +421,7 @@ def record_unfinished_as_lost(store: SaveStore, clock: Clock = time.monotonic) -
 
 
 __all__ = [
+    "HINT_SECONDS",
     "SAVE_VERSION",
     "Played",
     "Position",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from . import played
 from .actions import DealRow, Drop, TableAction, TakeOff
 from .cards import Card
 from .errors import IllegalMoveError, SaveError
@@ -132,7 +133,7 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
     def advice(self, peek: bool = False) -> tuple[str, Hint[Any]]:
         """The fair hint, or with ``peek`` the thoughtful one."""
         if peek:
-            return THOUGHTFUL_LABEL, self.hint(max_seconds=1.5)
+            return THOUGHTFUL_LABEL, self.hint(max_seconds=played.HINT_SECONDS)
         return FAIR_LABEL, self.hint(fair=True)
 
     def playing(self, move: SpiderMove) -> TableAction:
