@@ -295,8 +295,9 @@ class Played(Generic[A, P]):
         raise NotImplementedError
 
     def tap(self, column: int) -> A:
-        """A press on ``column``'s top card that sends it where it goes best."""
-        raise IllegalMoveError("this game has no tap: pick cards, then where they go")
+        """A press on ``column``'s top card that sends it where it goes best (a game without
+        one refuses it, saying what to do instead)."""
+        raise NotImplementedError
 
     def double_tap(self, column: int) -> A:
         """A double press on ``column``'s top card."""
@@ -307,8 +308,9 @@ class Played(Generic[A, P]):
         raise IllegalMoveError("this game has no stock to deal from")
 
     def take_off(self, column: int | None = None) -> A:
-        """A finished run taken off ``column`` (None: wherever there is one)."""
-        raise IllegalMoveError("this game takes no runs off")
+        """A finished run taken off ``column`` (None: wherever there is one); a game without
+        runs to take off refuses it, saying how its cards go up."""
+        raise NotImplementedError
 
     def _check_playing(self) -> None:
         if self.is_won:

@@ -225,9 +225,10 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         the first column that has one)."""
         self._check_playing()
         if column is None:
-            column = next(iter(self.complete_runs()), None)
-            if column is None:
+            runs = self.complete_runs()
+            if not runs:
                 raise IllegalMoveError("no complete K-A run of one suit to take off")
+            column = runs[0]
         src = self._column(column, "source")
         if not self._position.core.is_legal("off", src, -1, RUN):
             raise IllegalMoveError(f"column {src + 1} has no complete K-A run of one suit on top")
