@@ -10,11 +10,13 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 from castle import SaveStore
 from castle.serve import players as players_module
+from castle.serve.player_files import expire
 from serving import Servers, player_of
 
 DAY = 24 * 3600.0
@@ -166,15 +168,21 @@ def test_idle_players_files_expire(
     finally:
         done.set()
         terminal.join()
-    # While it serves, once in a while (here: at each answer), after an answer.
+    # While it serves, once in a while (here: at each answer), after an answer. The test
+    # waits for that pass to end: one still going would take a directory aged after it.
     monkeypatch.setattr(players_module, "EXPIRY_EVERY", 0.0)
+    passed = threading.Event()
+    def expire_then_say(*args: Any, **kwargs: Any) -> int:
+        gone = expire(*args, **kwargs)
+        passed.set()
+        return gone
+
+    monkeypatch.setattr(players_module, "expire", expire_then_say)
     os.utime(held, (long_ago, long_ago))
     running = servers.running[-1]
     with running.client() as browser:
         assert browser.get("/api/levels").status_code == 200
-    deadline = time.monotonic() + 10
-    while held.exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
+    assert passed.wait(10)
     assert directories(data) == {recent.name}
     # A player that comes back starts its idle time again (its directory touched).
     os.utime(recent, (long_ago, long_ago))
