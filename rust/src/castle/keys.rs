@@ -7,6 +7,7 @@ use super::deal::Deal;
 use super::moves::Move;
 use super::recent::{Recent, RECENT_SLOTS};
 use super::state::{Key, State};
+use super::tries::Due;
 use crate::solver::heap::Memory;
 use crate::solver::packed::{self, PackedTable};
 use crate::solver::table::{Insert, Table};
@@ -60,10 +61,9 @@ pub(super) trait Keys {
     fn goal(&self, _key: &Self::Key) -> bool {
         false
     }
-    /// The orbit pass's bound of expansions, when it is due now (`orbits.rs`): the complete
-    /// pass tries it as its table grows.
+    /// The tries due now (`tries.rs`): the complete pass makes them as its table grows.
     #[inline]
-    fn orbits_due(&mut self) -> Option<u64> {
+    fn tries_due(&mut self) -> Option<Due> {
         None
     }
 }
@@ -102,16 +102,11 @@ pub(super) struct Exact {
     /// The children and frames' keys the walk holds ([`HELD_CHILDREN`], a 64th of the bound
     /// at most; the tests try fewer).
     pub(super) held: usize,
-    /// The orbit pass is due when the table holds this many positions (never, in a pass
-    /// towards a position).
-    pub(super) orbits_at: u64,
+    /// The tries are due when the table holds this many positions (never, in a pass towards
+    /// a position), and were made this many times before.
+    pub(super) tries_at: u64,
+    pub(super) tries: u32,
 }
-
-/// The orbit pass may expand a position for every this many in the complete pass's table:
-/// with its next try at four times the table, all its tries take at most a third of the
-/// table's count of expansions (an orbit expansion costs several depth-first ones, so a win
-/// found late costs 1.4-1.6 times as much; docs/proofs.md).
-const ORBIT_SHARE: u64 = 4;
 
 /// The most slots the walk's [`Recent`] has (320 KiB of keys, a core's second-level cache):
 /// of the 53.7 million lookups of a 10-million-position proof, it holds about 28 million with
@@ -131,7 +126,8 @@ impl Exact {
             toward: None,
             eager: true,
             held: usize::MAX,
-            orbits_at: u64::MAX,
+            tries_at: u64::MAX,
+            tries: 0,
         })
     }
 
@@ -184,13 +180,17 @@ impl Keys for Exact {
         self.toward.is_some_and(|(goal, _)| goal == *key)
     }
     #[inline]
-    fn orbits_due(&mut self) -> Option<u64> {
-        let len = self.len() as u64;
-        if len < self.orbits_at {
+    fn tries_due(&mut self) -> Option<Due> {
+        let positions = self.len() as u64;
+        if positions < self.tries_at {
             return None;
         }
-        self.orbits_at = self.orbits_at.saturating_mul(4);
-        Some(len / ORBIT_SHARE)
+        self.tries_at = self.tries_at.saturating_mul(4);
+        self.tries += 1;
+        Some(Due {
+            positions,
+            before: self.tries - 1,
+        })
     }
     #[inline]
     fn insert(&mut self, key: &CompactKey, state: &State) -> Insert {

@@ -57,8 +57,8 @@ pub struct Overflow {
     pub layers_after: Option<u64>,
     /// Where the layers may put keys when memory is full (else they stop there).
     pub spill: Option<Spill>,
-    /// The table size at which the orbit pass is first tried (the tests'), else
-    /// `orbits::ORBITS_AFTER`.
+    /// The table size at which the complete pass first makes its tries (`tries.rs`: the orbit
+    /// pass, then a beam; the tests'), else `orbits::ORBITS_AFTER`.
     pub orbits_after: Option<u64>,
 }
 

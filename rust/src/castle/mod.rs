@@ -18,5 +18,6 @@ pub mod runs;
 pub mod search;
 pub mod shorten;
 pub mod state;
+mod tries;
 pub mod variant;
 mod walk;

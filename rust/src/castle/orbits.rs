@@ -38,7 +38,7 @@
 //!
 //! The complete pass runs it when its table has grown to [`ORBITS_AFTER`] positions, then at
 //! each fourfold growth, each time for at most a fraction of what the table holds
-//! (`keys.rs`, `walk.rs`). docs/proofs.md has the measures.
+//! (`tries.rs`). docs/proofs.md has the measures.
 
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
@@ -51,7 +51,7 @@ use crate::solver::table::{Insert, Table};
 use crate::solver::Stop;
 use rustc_hash::FxHashSet;
 
-/// The complete pass's table size at which it first tries the orbit pass.
+/// The complete pass's table size at which it first makes its tries (`tries.rs`).
 pub const ORBITS_AFTER: u64 = 1 << 21;
 
 /// How the orbit pass ended.

@@ -1,5 +1,5 @@
-//! The castle solve: its passes in order (quick, beam, complete), each within its share of the
-//! budget, and the win shortened. The complete pass is complete: every position reachable from
+//! The castle solve: its passes in order (quick, beam, complete, the last with its tries), each
+//! within its share of the budget, and the win shortened. The complete pass is complete: every position reachable from
 //! the deal is expanded at most once (its walk, `walk.rs`, keyed by `keys.rs`, going on in
 //! layers past its table, `hand_off.rs`), so a search that runs out of moves has proved there
 //! is no win.
@@ -163,7 +163,8 @@ pub fn complete_pass(
 /// One depth-first pass. Every new position reached is entered in the table and expanded
 /// once; `expanded` counts expansions over all passes.
 ///
-/// The complete pass goes on in layers (`layers.rs`) when its table is full: at the memory
+/// As its table grows, the complete pass makes its tries (`tries.rs`): the orbit pass, whose
+/// "no" ends the pass, then a beam, whose win does. It goes on in layers (`layers.rs`) when its table is full: at the memory
 /// bound, or at `overflow.layers_after` positions (the tests'). The layered pass goes on from
 /// where the walk stopped ([`go_on_in_layers`]) when there is room to keep the table's
 /// positions (a spill directory, or a quarter of the bound); else it starts again from the
@@ -187,7 +188,7 @@ fn search(
                 return End::Limit(Stop::Memory);
             };
             exact.most = overflow.layers_after.map_or(usize::MAX, |n| n as usize);
-            exact.orbits_at = overflow.orbits_after.unwrap_or(ORBITS_AFTER);
+            exact.tries_at = overflow.orbits_after.unwrap_or(ORBITS_AFTER);
             let mut stopped = None;
             let end = walk(deal, budget, expanded, watch, &mut exact, &mut stopped);
             if end != End::Limit(Stop::Memory) {

@@ -6,9 +6,9 @@
 use super::deal::Deal;
 use super::keys::Keys;
 use super::moves::{generate, play, play_automatic, play_quiet, undo, unwind, Move, MOST_MOVES};
-use super::orbits::{orbit_pass, Orbital};
 use super::order::{order_by, ColumnFacts};
 use super::state::State;
+use super::tries;
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::table::Insert;
 use crate::solver::Stop;
@@ -144,11 +144,9 @@ pub(super) fn walk<K: Keys>(
         if let Some(why) = budget.spend(expanded, watch) {
             return End::Limit(why);
         }
-        if let Some(cap) = keys.orbits_due() {
-            match orbit_pass(deal, budget, cap, expanded, watch) {
-                Orbital::Exhausted => return End::Exhausted,
-                Orbital::Limit(why) => return End::Limit(why),
-                Orbital::Undecided => {}
+        if let Some(due) = keys.tries_due() {
+            if let Some(end) = tries::make(deal, budget, due, expanded, watch) {
+                return end;
             }
         }
         fresh.clear();

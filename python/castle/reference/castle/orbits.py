@@ -30,7 +30,7 @@ from .layers import LAYERS
 from .moves import apply, generate, next_automatic, play, play_automatic, unwind
 from .state import State
 
-#: The complete pass's table size at which it first tries the orbit pass.
+#: The complete pass's table size at which it first makes its tries (``tries.py``).
 ORBITS_AFTER = 1 << 21
 
 

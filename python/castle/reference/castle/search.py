@@ -100,8 +100,9 @@ def search(
     """One depth-first pass. Every new position reached is entered in the table and expanded
     once; ``counter`` counts expansions over all passes.
 
-    The complete pass tries the orbit pass (``orbits.py``) when its table holds
-    ``orbits_after`` positions, and again at each fourfold growth; its "no" ends the pass.
+    The complete pass makes its tries (``tries.py``: the orbit pass, whose "no" ends the
+    pass, then a beam, whose win does) when its table holds ``orbits_after`` positions, and
+    again at each fourfold growth.
     It goes on in layers (``layers.py``) when its table is full (here: at
     ``layers_after`` positions), from where the walk stopped (:func:`go_on_in_layers`; the Rust
     pass does so when it has room for the table's positions, on disk or in a quarter of its
@@ -117,7 +118,7 @@ def search(
         counter,
         most=layers_after,
         stopped=stopped,
-        orbits_at=orbits_after,
+        tries_at=orbits_after,
     )
     if end.stop != Stop.MEMORY:
         return end

@@ -21,12 +21,9 @@ from ...solve import FOUNDATION, Move
 from ..solver import Budget, Counter, End, Stop
 from .compact import Compact, CompactKey, child_key
 from .moves import generate, play, play_automatic, unwind
-from .orbits import orbit_pass
 from .order import order_moves
 from .state import State
-
-#: The orbit pass may expand a position for every this many in the complete pass's table.
-ORBIT_SHARE = 4
+from .tries import Due, make
 
 
 @dataclass
@@ -71,13 +68,14 @@ def walk(
     most: int | None = None,
     toward: CompactKey | None = None,
     stopped: list[Stopped] | None = None,
-    orbits_at: int | None = None,
+    tries_at: int | None = None,
 ) -> End[Move]:
     """The depth-first walk: keyed by rank keys (the quick pass) or by compact keys kept frame
     by frame (``compact``). The table is full at ``most`` positions; the walk then leaves in
     ``stopped`` (if given) where it stopped. A walk ``toward`` a position ends there as at a
     win, and enters only the positions that can lead there. Once the table holds
-    ``orbits_at`` positions, and at each fourfold growth after, the orbit pass is tried."""
+    ``tries_at`` positions, and at each fourfold growth after, the tries are made
+    (``tries.py``)."""
     state = State.from_deal(deal)
     table: set[Hashable] = set()
     path: list[Move] = []
@@ -93,6 +91,7 @@ def walk(
         table.add(k)
         return "new"
 
+    tries = 0
     play_automatic(state, path)
     # The deal's key, kept through the automatic moves.
     kept = 0 if compact is None else child_key(compact, compact.dealt_key(), state, path)
@@ -111,13 +110,12 @@ def walk(
         stop = budget.spend(counter)
         if stop is not None:
             return End("limit", [], stop)
-        if orbits_at is not None and len(table) >= orbits_at:
-            orbits_at *= 4
-            tried = orbit_pass(deal, budget, len(table) // ORBIT_SHARE, counter)
-            if tried.kind == "exhausted":
-                return End("exhausted", [])
-            if tried.kind == "limit":
-                return End("limit", [], tried.stop)
+        if tries_at is not None and len(table) >= tries_at:
+            tries_at *= 4
+            tried = make(deal, budget, Due(len(table), tries), counter)
+            tries += 1
+            if tried is not None:
+                return tried
         start = len(moves)
         generate(state, moves)
         order_moves(state, moves, start)
