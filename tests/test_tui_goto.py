@@ -1,6 +1,6 @@
 """Where the player goes next, as a person gets there with the keys: each screen that sends the
 player on (the results, the level picker, the menu) hands its answer back, and the app opens
-the table or the picker it names."""
+the table or the picker it names. A setting changed in the menu reaches the table under it."""
 
 from __future__ import annotations
 
@@ -89,8 +89,11 @@ def test_levels_on_the_results_opens_the_picker(tmp_path: Path) -> None:
         assert isinstance(app.screen, LevelPicker) and len(app.screen_stack) == 2
         picker = app.screen.query_one("#picker", OptionList)
         assert picker.get_option_at_index(0).id == "easy"  # the game is won: no Continue
+        await pilot.press("down", "down", "enter")  # Hard: nothing is lost, no question
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.game.level == "hard"
 
-    run(CastleApp(store, game), play)
+    run(CastleApp(store, game, rng=random.Random(1)), play)
 
 
 # --- the level picker ----------------------------------------------------------------------------
@@ -131,25 +134,20 @@ def test_a_level_on_the_picker_deals_anew_once_the_player_says_yes(tmp_path: Pat
     assert store.record("medium") == LevelRecord(0, 1, 0, 0)
 
 
-def test_a_level_on_the_picker_deals_at_once_when_nothing_is_lost(tmp_path: Path) -> None:
-    store = SaveStore(tmp_path)
-
-    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
-        await pilot.press("down", "enter")  # Medium, under Easy
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen) and app.screen.game.level == "medium"
-
-    run(CastleApp(store, rng=random.Random(1)), play)
-
-
 # --- the menu ------------------------------------------------------------------------------------
 
 
-def test_new_deal_in_the_menu_asks_then_deals_anew(tmp_path: Path) -> None:
+def test_resume_and_new_deal_in_the_menu(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
     game = Game.new("medium", deal=DEAL, store=store)
 
     async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        table = app.screen
+        await pilot.press("m")
+        assert isinstance(app.screen, MenuScreen) and game.paused
+        await pilot.press(*menu_keys(app, "resume"))
+        await pilot.pause()
+        assert app.screen is table and not game.paused
         await pilot.press("7", "8", "m")  # a move made: a new deal loses this game
         assert isinstance(app.screen, MenuScreen) and game.paused
         await pilot.press(*menu_keys(app, "new"))
@@ -185,15 +183,18 @@ def test_levels_in_the_menu_opens_the_picker_with_continue(tmp_path: Path) -> No
     assert store.record("medium").played == 0
 
 
-def test_resume_in_the_menu_goes_back_to_the_table(tmp_path: Path) -> None:
+def test_sound_off_in_the_menu_silences_the_table_under_it(tmp_path: Path) -> None:
     game = Game(DEAL)
+    bells: list[None] = []
 
     async def play(app: CastleApp, pilot: Pilot[None]) -> None:
-        table = app.screen
+        app.bell = lambda: bells.append(None)  # type: ignore[method-assign]
+        await pilot.press("1", "2")  # 3D onto 5H: refused, with a bell
+        assert len(bells) == 1 and game.moves == 0
         await pilot.press("m")
-        assert game.paused
-        await pilot.press(*menu_keys(app, "resume"))
+        await pilot.press(*menu_keys(app, "sound"), "escape", "1", "2")
         await pilot.pause()
-        assert app.screen is table and not game.paused
+        assert isinstance(app.screen, TableScreen) and game.moves == 0
+        assert len(bells) == 1  # refused again, in silence
 
     run(CastleApp(SaveStore(tmp_path), game), play)
