@@ -10,7 +10,7 @@ statistics (:class:`castle.SaveStore`).
 The app opens the picker or a table, each with a callback (Textual's ``push_screen``): the
 screen closes handing back where the player goes next (``goto``), and the app opens that. The
 screens over a table hand their answers to the table the same way; the menu tells the app of a
-changed setting by a message.
+changed setting by a message, and the app gives the table the settings it plays by.
 """
 
 from __future__ import annotations
@@ -92,16 +92,20 @@ class CastleApp(App[None]):
         return self.settings.fair_hints
 
     def on_menu_screen_settings_changed(self, message: MenuScreen.SettingsChanged) -> None:
-        """Settings changed in the menu: kept for the next start too."""
+        """Settings changed in the menu: the table under it plays by them, and they are kept
+        for the next start."""
         self.settings = message.settings
         self.store.save_settings(self.settings)
+        for screen in self.screen_stack:
+            if isinstance(screen, PlayScreen):
+                screen.settings = self.settings
 
     # --- where the player goes ----------------------------------------------------------------
 
     def table_for(self, game: AnyGame) -> PlayScreen:
         """The table screen that plays ``game``."""
         table = Table(game, self.store, clock=self.clock, rng=self.rng)
-        return PlayScreen.FOR_KIND[game.KIND](table)
+        return PlayScreen.FOR_KIND[game.KIND](table, self.settings)
 
     def go(self, where: Goto | None) -> None:
         """Open the table or the picker ``where`` names; what it hands back when it closes

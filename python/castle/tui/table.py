@@ -23,11 +23,12 @@ from ..actions import Cancel, DoubleTap, Drop, Pick, Put, Redo, TableAction, Tap
 from ..game import Game
 from ..new_game import AnyGame
 from ..plan import Hint
+from ..records import Settings
 from ..solve import FOUNDATION, Target
 from ..table import Reply, Table
 from ..view import Lift, View
 from .board import COLUMN_WIDTH, CastleColumnView, FoundationsView, HeldCards, PileView
-from .common import castle_app, message_text
+from .common import message_text
 from .goto import Goto, NewDeal
 from .guide import GuideScreen
 from .keys import CASTLE_KEYS
@@ -57,7 +58,8 @@ class PlayScreen(Screen[Goto]):
     """What both tables share: the status and message lines, acting on the game through its
     :class:`castle.Table` (a refusal rings and changes nothing; a win opens the results), the
     mouse's drag and drop, undo, redo, hint, new deal, menu, guide and quit. A table draws its
-    top row (``show_top``) and turns its keys and clicks into actions."""
+    top row (``show_top``) and turns its keys and clicks into actions. ``settings``: the
+    player's (the app sets them anew when the menu changes them)."""
 
     #: A press and drag here moves cards, never selects text.
     ALLOW_SELECT = False
@@ -72,9 +74,10 @@ class PlayScreen(Screen[Goto]):
         if kind is not None:
             PlayScreen.FOR_KIND[kind] = cls
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, settings: Settings) -> None:
         super().__init__()
         self.table = table
+        self.settings = settings
         self.held: Held | None = None
         #: The game's moves when the hint being searched was asked; None: none is.
         self.hint_asked: int | None = None
@@ -195,7 +198,7 @@ class PlayScreen(Screen[Goto]):
 
     def ding(self) -> None:
         """The terminal's bell, if the player has the sound on."""
-        if castle_app(self).settings.sound:
+        if self.settings.sound:
             self.app.bell()
 
     def leave(self, where: Goto | None) -> None:
@@ -332,7 +335,7 @@ class PlayScreen(Screen[Goto]):
         self.stop_thinking()
         self.hint_asked = acted
         self.thinking_timer = self.set_timer(THINKING_DELAY, self.show_thinking)
-        peek = not castle_app(self).settings.fair_hints
+        peek = not self.settings.fair_hints
         self.run_worker(
             lambda: self.app.call_from_thread(self.show_hint, acted, *self.table.advice(peek)),
             thread=True,
@@ -374,7 +377,7 @@ class PlayScreen(Screen[Goto]):
         ask_new_deal(self, game.level, game, answer)
 
     def action_menu(self) -> None:
-        self.app.push_screen(MenuScreen(self.game, castle_app(self).settings), self.leave)
+        self.app.push_screen(MenuScreen(self.game, self.settings), self.leave)
 
     def action_guide(self) -> None:
         self.app.push_screen(GuideScreen(self.game))
@@ -400,9 +403,9 @@ class TableScreen(PlayScreen):
     TOP_ROW = FoundationsView
     PILE = CastleColumnView
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, settings: Settings) -> None:
         assert isinstance(table.game, Game)
-        super().__init__(table)
+        super().__init__(table, settings)
         self.pending_tap: Timer | None = None
 
     @property
