@@ -1,5 +1,5 @@
-//! Cards of one 52-card deck and their text notation (docs/rules.md §2), and why a board text
-//! was refused (both games' board texts are written in these cards).
+//! Cards of one 52-card deck and their text notation (docs/rules.md §2): both games' board
+//! texts are written in these cards.
 
 use std::fmt;
 
@@ -122,42 +122,6 @@ impl fmt::Display for Card {
             rank_char(self.rank()),
             SUITS[self.suit() as usize]
         )
-    }
-}
-
-/// Why a board text was refused; `line` is 1-based.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardError {
-    pub line: Option<usize>,
-    pub token: Option<String>,
-    pub message: String,
-}
-
-impl BoardError {
-    pub(crate) fn at(line: usize, token: &str, message: impl Into<String>) -> BoardError {
-        BoardError {
-            line: Some(line),
-            token: Some(token.to_string()),
-            message: message.into(),
-        }
-    }
-
-    pub(crate) fn whole(message: impl Into<String>) -> BoardError {
-        BoardError {
-            line: None,
-            token: None,
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (&self.line, &self.token) {
-            (Some(l), Some(t)) => write!(f, "line {l}, {t:?}: {}", self.message),
-            (Some(l), None) => write!(f, "line {l}: {}", self.message),
-            _ => write!(f, "{}", self.message),
-        }
     }
 }
 

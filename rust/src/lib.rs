@@ -7,10 +7,11 @@
 //!   imports the other.
 //! - [`solver`]: what both searches share (limits, budget, table, the count of what a solve
 //!   holds, the beams' sort, the walk that shortens a win, the outcome).
-//! - [`cards`] (cards, board errors) and [`random`] (PySolFC's generators, its shuffle, the
-//!   deal numbers' range): what both games' deals are made of.
+//! - [`cards`], [`board_text`] (its lines, cards and errors) and [`random`] (PySolFC's
+//!   generators, its shuffle, the deal numbers' range): what both games' deals are made of.
 //! - `python/` (the `castle._core` module): conversions only, over these.
 
+pub mod board_text;
 pub mod cards;
 pub mod castle;
 pub mod random;

@@ -6,14 +6,17 @@ menu and the question before a new deal counts a game as lost (``menu``), the gu
 (``guide``) and the results (``results``). Every action goes through :class:`castle.Game` or
 :class:`castle.SpiderGame`, which saves after each one; the player's settings are kept with the
 statistics (:class:`castle.SaveStore`).
+
+The app opens the picker or a table, each with a callback (Textual's ``push_screen``): the
+screen closes handing back where the player goes next (``goto``), and the app opens that. The
+screens over a table hand their answers to the table the same way; the menu tells the app of a
+changed setting by a message, and the app gives the table the settings it plays by.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from textual.app import App
@@ -23,7 +26,8 @@ from ..new_game import AnyGame, new_game
 from ..playclock import Clock
 from ..records import Settings
 from ..saves import SaveStore
-from ..table import Table, new_deal_question
+from ..table import Table
+from .goto import Goto, Levels, NewDeal, Play
 from .guide import GuideScreen
 from .menu import ConfirmScreen, MenuScreen
 from .picker import LevelPicker
@@ -67,10 +71,7 @@ class CastleApp(App[None]):
             self.warn(notice)
         self.store.notices.clear()
         self.store.on_notice = self.warn
-        if self.first_game is not None:
-            self.push_screen(self.table_for(self.first_game))
-        else:
-            self.push_screen(LevelPicker())
+        self.go(Levels() if self.first_game is None else Play(self.first_game))
 
     def on_unmount(self) -> None:
         self.store.on_notice = None
@@ -90,52 +91,35 @@ class CastleApp(App[None]):
         """Spider hints from what the player can see only (``castle.fair``)."""
         return self.settings.fair_hints
 
-    def change_settings(self, **changes: bool) -> None:
-        """Change settings, and keep them for the next start."""
-        self.settings = dataclasses.replace(self.settings, **changes)
+    def on_menu_screen_settings_changed(self, message: MenuScreen.SettingsChanged) -> None:
+        """Settings changed in the menu: the table under it plays by them, and they are kept
+        for the next start."""
+        self.settings = message.settings
         self.store.save_settings(self.settings)
-
-    def ding(self) -> None:
-        if self.settings.sound:
-            self.bell()
+        for screen in self.screen_stack:
+            if isinstance(screen, PlayScreen):
+                screen.settings = self.settings
 
     # --- where the player goes ----------------------------------------------------------------
 
     def table_for(self, game: AnyGame) -> PlayScreen:
         """The table screen that plays ``game``."""
         table = Table(game, self.store, clock=self.clock, rng=self.rng)
-        return PlayScreen.FOR_KIND[game.KIND](table)
+        return PlayScreen.FOR_KIND[game.KIND](table, self.settings)
 
-    def new_game(self, level_id: str) -> None:
-        """A new deal at the level (an unfinished game is recorded as lost), on the table."""
-        self.show(self.table_for(new_game(level_id, self.store, clock=self.clock, rng=self.rng)))
-
-    def new_deal(
-        self, level_id: str, unfinished: AnyGame | None, on_keep: Callable[[], None] | None = None
-    ) -> None:
-        """A new deal at the level; when that counts ``unfinished`` as lost (a move was made
-        in it), only if the player says yes (else ``on_keep``)."""
-        question = new_deal_question(level_id, unfinished)
-        if question is None:
-            self.new_game(level_id)
-            return
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self.new_game(level_id)
-            elif on_keep is not None:
-                on_keep()
-
-        self.push_screen(ConfirmScreen(question, "New deal", "Keep playing"), answer)
-
-    def show(self, screen: Screen[None]) -> None:
-        """Make ``screen`` the one screen in play (the menu or results above it go)."""
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
-        self.switch_screen(screen)
-
-    def show_levels(self) -> None:
-        self.show(LevelPicker())
+    def go(self, where: Goto | None) -> None:
+        """Open the table or the picker ``where`` names; what it hands back when it closes
+        says where next. A new deal records an unfinished game it ends as lost (the player
+        has said yes to that)."""
+        screen: Screen[Goto]
+        if isinstance(where, Play):
+            screen = self.table_for(where.game)
+        elif isinstance(where, NewDeal):
+            game = new_game(where.level_id, self.store, clock=self.clock, rng=self.rng)
+            screen = self.table_for(game)
+        else:  # the levels (nowhere named: the picker too, rather than a blank screen)
+            screen = LevelPicker(self.store, self.clock)
+        self.push_screen(screen, self.go)
 
 
 __all__ = [

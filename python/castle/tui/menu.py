@@ -1,19 +1,25 @@
 """The menu (the clock stops while it is open) and the question asked before a new deal counts
-an unfinished game as lost."""
+an unfinished game as lost. The menu hands back where the player goes (:mod:`.goto`), and tells
+the app of a setting changed by a message (:class:`MenuScreen.SettingsChanged`)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+import dataclasses
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..new_game import AnyGame
-from .common import castle_app
+from ..records import Settings
+from ..table import new_deal_question
+from .goto import Goto, Levels, NewDeal
 from .guide import GuideScreen
 
 
@@ -27,20 +33,28 @@ def hints_label(fair: bool) -> str:
     return "Hints: thoughtful (they peek at the face-down cards and the stock)"
 
 
-class MenuScreen(ModalScreen[None]):
+class MenuScreen(ModalScreen[Goto]):
     """The menu: the clock stops while it is open, and its title says so, over the game it
-    pauses (the table is hidden behind it)."""
+    pauses (the table is hidden behind it). ``settings``: the player's, as the menu opens."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,m", "close", "Resume")]
 
-    def __init__(self, game: AnyGame) -> None:
+    class SettingsChanged(Message):
+        """The player changed a setting in the menu: ``settings`` are all of them now."""
+
+        def __init__(self, settings: Settings) -> None:
+            super().__init__()
+            self.settings = settings
+
+    def __init__(self, game: AnyGame, settings: Settings) -> None:
         super().__init__()
         self.game = game
+        self.settings = settings
         #: The hints setting shows where the game offers a choice of hints.
         self.hint_choice = game.HINT_CHOICE
 
     def compose(self) -> ComposeResult:
-        settings = castle_app(self).settings
+        settings = self.settings
         hints = [Option(hints_label(settings.fair_hints), id="hints")] if self.hint_choice else []
         with Vertical(id="menu-box"):
             yield Static("Paused", id="menu-title")
@@ -63,24 +77,34 @@ class MenuScreen(ModalScreen[None]):
         self.game.unpause()
         self.dismiss()
 
+    def change(self, **changes: bool) -> None:
+        """Change settings; the app keeps them."""
+        self.settings = dataclasses.replace(self.settings, **changes)
+        self.post_message(self.SettingsChanged(self.settings))
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        app = castle_app(self)
         choice = event.option.id
+        level_id = self.game.level
         if choice == "resume":
             self.action_close()
         elif choice == "new":
-            app.new_deal(self.game.level, self.game)
+
+            def answer(yes: bool) -> None:
+                if yes:  # else the menu stays, the clock stopped
+                    self.dismiss(NewDeal(level_id))
+
+            ask_new_deal(self, level_id, self.game, answer)
         elif choice == "sound":
-            app.change_settings(sound=not app.settings.sound)
-            event.option_list.replace_option_prompt("sound", sound_label(app.settings.sound))
+            self.change(sound=not self.settings.sound)
+            event.option_list.replace_option_prompt("sound", sound_label(self.settings.sound))
         elif choice == "hints":
-            app.change_settings(fair_hints=not app.settings.fair_hints)
-            event.option_list.replace_option_prompt("hints", hints_label(app.settings.fair_hints))
+            self.change(fair_hints=not self.settings.fair_hints)
+            event.option_list.replace_option_prompt("hints", hints_label(self.settings.fair_hints))
         elif choice == "guide":
             # The guide keeps the clock stopped, and the menu is there when it closes.
             self.app.push_screen(GuideScreen(self.game, pause=False))
         elif choice == "levels":
-            app.show_levels()
+            self.dismiss(Levels())
         elif choice == "quit":
             self.app.exit()
 
@@ -117,4 +141,21 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
-__all__ = ["ConfirmScreen", "MenuScreen", "hints_label", "sound_label"]
+def ask_new_deal(
+    screen: Screen[Any], level_id: str, unfinished: AnyGame | None, answer: Callable[[bool], None]
+) -> None:
+    """Whether a new deal at ``level_id`` may go ahead, to ``answer``: yes at once when it
+    loses no game, else as the player says when asked (over ``screen``) whether
+    ``unfinished`` may count as lost."""
+    question = new_deal_question(level_id, unfinished)
+    if question is None:
+        answer(True)
+        return
+
+    def said(yes: bool | None) -> None:
+        answer(bool(yes))
+
+    screen.app.push_screen(ConfirmScreen(question, "New deal", "Keep playing"), said)
+
+
+__all__ = ["ConfirmScreen", "MenuScreen", "ask_new_deal", "hints_label", "sound_label"]

@@ -1,5 +1,6 @@
 """The level picker, where ``castle play`` opens: each level with its statistics (Enter plays
-a new deal of it), and Continue first when a saved game is unfinished."""
+a new deal of it), and Continue first when a saved game is unfinished. The choice is handed
+back (:mod:`.goto`)."""
 
 from __future__ import annotations
 
@@ -15,28 +16,33 @@ from textual.widgets.option_list import Option
 from ..game import Game
 from ..levels import DEFAULT_LEVEL, LEVELS, level
 from ..new_game import AnyGame
+from ..playclock import Clock
+from ..saves import SaveStore
 from ..words import clock_text, plural
-from .common import castle_app
+from .goto import Goto, NewDeal, Play
 from .guide import GuideScreen
+from .menu import ask_new_deal
 
 
-class LevelPicker(Screen[None]):
-    """Each level with its statistics; Continue when a saved game is unfinished."""
+class LevelPicker(Screen[Goto]):
+    """Each level with its statistics (in ``store``); Continue when a saved game is
+    unfinished (its time kept by ``clock``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "guide", "Guide", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, store: SaveStore, clock: Clock) -> None:
         super().__init__()
+        self.store = store
+        self.clock = clock
         self.saved: AnyGame | None = None
 
     def compose(self) -> ComposeResult:
-        app = castle_app(self)
         options = []
         width = max(len(chosen.name) for chosen in LEVELS.values()) + 2
-        saved = Game.resume(app.store, clock=app.clock, paused=True)
+        saved = Game.resume(self.store, clock=self.clock, paused=True)
         self.saved = saved if saved is not None and not saved.is_won else None
         if self.saved is not None:
             options.append(
@@ -47,7 +53,7 @@ class LevelPicker(Screen[None]):
                 )
             )
         for chosen in LEVELS.values():
-            record = app.store.record(chosen.id)
+            record = self.store.record(chosen.id)
             options.append(
                 Option(f"{chosen.name:<{width}}{chosen.blurb}\n{'':<{width}}{record}", id=chosen.id)
             )
@@ -59,11 +65,17 @@ class LevelPicker(Screen[None]):
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        app = castle_app(self)
-        if event.option.id == "continue" and self.saved is not None:
-            app.show(app.table_for(self.saved))
-        elif event.option.id is not None:
-            app.new_deal(event.option.id, self.saved)
+        chosen = event.option.id
+        if chosen == "continue" and self.saved is not None:
+            self.dismiss(Play(self.saved))
+        elif chosen is not None:
+            level_id = chosen
+
+            def answer(yes: bool) -> None:
+                if yes:  # else the picker stays
+                    self.dismiss(NewDeal(level_id))
+
+            ask_new_deal(self, level_id, self.saved, answer)
 
     def action_guide(self) -> None:
         """The guide of the level highlighted (of Continue: its game's level)."""

@@ -1,5 +1,5 @@
 """The results of a win: the cards cascade off the table, then moves, time, score and the
-level's statistics."""
+level's statistics. A new deal or the levels: the screen hands that back (:mod:`.goto`)."""
 
 from __future__ import annotations
 
@@ -12,15 +12,15 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..cards import SUITS, Card
-from ..levels import level
-from ..new_game import AnyGame
+from ..view import View
 from ..words import clock_text
 from .board import face
-from .common import castle_app
+from .goto import Goto, Levels, NewDeal
 
 
-class ResultsScreen(Screen[None]):
-    """A win: the kings fall off the foundations, then the figures."""
+class ResultsScreen(Screen[Goto]):
+    """A win (``view``, the table's view of the won game): the kings fall off the
+    foundations, then the figures."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new", "New deal"),
@@ -30,9 +30,9 @@ class ResultsScreen(Screen[None]):
     FRAMES = 24
     ROWS = 8
 
-    def __init__(self, game: AnyGame) -> None:
+    def __init__(self, view: View) -> None:
         super().__init__()
-        self.game = game
+        self.view = view
         self.frame = 0
 
     def compose(self) -> ComposeResult:
@@ -41,11 +41,12 @@ class ResultsScreen(Screen[None]):
         yield Footer()
 
     def results(self) -> Text:
-        game = self.game
+        view = self.view
         out = Text("You won!\n\n", style="bold")
-        out.append(f"Moves  {game.moves}\nTime   {clock_text(game.seconds)}\n")
-        out.append(f"Score  {game.score}\n\n")
-        out.append(f"{level(game.level).name}: {castle_app(self).store.record(game.level)}\n")
+        out.append(f"Moves  {view.moves}\nTime   {clock_text(view.seconds)}\n")
+        out.append(f"Score  {view.score}\n\n")
+        if view.record is not None:  # the level's statistics, when the game is saved
+            out.append(f"{view.level_name}: {view.record}\n")
         return out
 
     def on_mount(self) -> None:
@@ -68,10 +69,10 @@ class ResultsScreen(Screen[None]):
         self.query_one("#cascade", Static).update(Text("\n").join(rows))
 
     def action_new(self) -> None:
-        castle_app(self).new_game(self.game.level)
+        self.dismiss(NewDeal(self.view.level))
 
     def action_levels(self) -> None:
-        castle_app(self).show_levels()
+        self.dismiss(Levels())
 
 
 __all__ = ["ResultsScreen"]

@@ -7,6 +7,7 @@ from typing import ClassVar
 from textual.binding import BindingType
 
 from ..actions import DealRow, Pick, TakeOff
+from ..records import Settings
 from ..spider_game import SpiderGame
 from ..table import Table
 from ..view import View
@@ -32,9 +33,9 @@ class SpiderTableScreen(PlayScreen):
     TOP_ROW = StockView
     PILE = SpiderColumnView
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, settings: Settings) -> None:
         assert isinstance(table.game, SpiderGame)
-        super().__init__(table)
+        super().__init__(table, settings)
 
     @property
     def game(self) -> SpiderGame:

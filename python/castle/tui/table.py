@@ -1,7 +1,8 @@
 """The tables: what the castle and Spider tables share (:class:`PlayScreen`: status and message
 lines, the mouse's press, drag and drop, undo, hints, the menu, the guide) and the castle table
 (:class:`TableScreen`). The game decides every rule: which moves are legal, where held cards may
-go (``targets``), and why a move is refused."""
+go (``targets``), and why a move is refused. A table closes handing back where the player goes
+next (:mod:`.goto`): a new deal, or what the results or the menu over it handed back."""
 
 from __future__ import annotations
 
@@ -22,14 +23,16 @@ from ..actions import Cancel, DoubleTap, Drop, Pick, Put, Redo, TableAction, Tap
 from ..game import Game
 from ..new_game import AnyGame
 from ..plan import Hint
+from ..records import Settings
 from ..solve import FOUNDATION, Target
 from ..table import Reply, Table
 from ..view import Lift, View
 from .board import COLUMN_WIDTH, CastleColumnView, FoundationsView, HeldCards, PileView
-from .common import castle_app, message_text
+from .common import message_text
+from .goto import Goto, NewDeal
 from .guide import GuideScreen
 from .keys import CASTLE_KEYS
-from .menu import MenuScreen
+from .menu import MenuScreen, ask_new_deal
 from .results import ResultsScreen
 
 #: Lines of the screen besides the columns' cards: the status line, the foundations (or stock)
@@ -51,11 +54,12 @@ class Held:
     dragged: bool = False
 
 
-class PlayScreen(Screen[None]):
+class PlayScreen(Screen[Goto]):
     """What both tables share: the status and message lines, acting on the game through its
     :class:`castle.Table` (a refusal rings and changes nothing; a win opens the results), the
     mouse's drag and drop, undo, redo, hint, new deal, menu, guide and quit. A table draws its
-    top row (``show_top``) and turns its keys and clicks into actions."""
+    top row (``show_top``) and turns its keys and clicks into actions. ``settings``: the
+    player's (the app sets them anew when the menu changes them)."""
 
     #: A press and drag here moves cards, never selects text.
     ALLOW_SELECT = False
@@ -70,9 +74,10 @@ class PlayScreen(Screen[None]):
         if kind is not None:
             PlayScreen.FOR_KIND[kind] = cls
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, settings: Settings) -> None:
         super().__init__()
         self.table = table
+        self.settings = settings
         self.held: Held | None = None
         #: The game's moves when the hint being searched was asked; None: none is.
         self.hint_asked: int | None = None
@@ -179,18 +184,27 @@ class PlayScreen(Screen[None]):
         if self.hint_asked is not None and self.game.moves != self.hint_asked:
             self.stop_thinking()  # the player has moved on: that hint would come too late
         self.say(reply.message)
-        app = castle_app(self)
         self.redraw()
         if not reply.done:
-            app.ding()
+            self.ding()
             if reply.shake is not None:
                 self.column_views()[reply.shake].shake()
             return reply
         self.fit()
         if self.game.is_won:
-            app.ding()
-            self.app.push_screen(ResultsScreen(self.game))
+            self.ding()
+            self.app.push_screen(ResultsScreen(self.table.view()), self.leave)
         return reply
+
+    def ding(self) -> None:
+        """The terminal's bell, if the player has the sound on."""
+        if self.settings.sound:
+            self.app.bell()
+
+    def leave(self, where: Goto | None) -> None:
+        """Go where a screen over the table sent the player (None: back to this table)."""
+        if where is not None:
+            self.dismiss(where)
 
     # --- the mouse: press, drag, drop ---------------------------------------------------------
 
@@ -267,7 +281,7 @@ class PlayScreen(Screen[None]):
         """A drag refused: the cards go back, their column shakes, the reason is shown."""
         self.let_go()
         self.say(reason)
-        castle_app(self).ding()
+        self.ding()
         self.redraw()
         self.column_views()[held.lift.src].shake()
 
@@ -321,7 +335,7 @@ class PlayScreen(Screen[None]):
         self.stop_thinking()
         self.hint_asked = acted
         self.thinking_timer = self.set_timer(THINKING_DELAY, self.show_thinking)
-        peek = not castle_app(self).settings.fair_hints
+        peek = not self.settings.fair_hints
         self.run_worker(
             lambda: self.app.call_from_thread(self.show_hint, acted, *self.table.advice(peek)),
             thread=True,
@@ -354,13 +368,16 @@ class PlayScreen(Screen[None]):
         game = self.game
         game.pause()
 
-        def kept() -> None:
-            game.unpause()
+        def answer(yes: bool) -> None:
+            if yes:
+                self.dismiss(NewDeal(game.level))
+            else:
+                game.unpause()
 
-        castle_app(self).new_deal(game.level, game, on_keep=kept)
+        ask_new_deal(self, game.level, game, answer)
 
     def action_menu(self) -> None:
-        self.app.push_screen(MenuScreen(self.game))
+        self.app.push_screen(MenuScreen(self.game, self.settings), self.leave)
 
     def action_guide(self) -> None:
         self.app.push_screen(GuideScreen(self.game))
@@ -386,9 +403,9 @@ class TableScreen(PlayScreen):
     TOP_ROW = FoundationsView
     PILE = CastleColumnView
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, settings: Settings) -> None:
         assert isinstance(table.game, Game)
-        super().__init__(table)
+        super().__init__(table, settings)
         self.pending_tap: Timer | None = None
 
     @property

@@ -9,7 +9,8 @@
 
 use super::deal::Deal;
 use super::variant::Variant;
-use crate::cards::{rank_char, rank_from_text, suit_from_char, BoardError, Card, SUITS};
+use crate::board_text::{self, BoardError, Line};
+use crate::cards::{rank_char, rank_from_text, suit_from_char, Card, SUITS};
 
 /// The foundations line lists suits in this order (as PySolFC and fc-solve print them).
 const FOUNDATION_ORDER: [char; 4] = ['H', 'C', 'D', 'S'];
@@ -54,46 +55,24 @@ fn guess_variant(columns: &[Vec<Card>]) -> Variant {
 /// Parses board text. `variant` is checked against the layout; `None` guesses it.
 pub fn parse(text: &str, variant: Option<Variant>) -> Result<Deal, BoardError> {
     let mut columns: Vec<Vec<Card>> = Vec::new();
-    // Where each column's cards were written (line, tokens), for errors in the user's words.
-    let mut column_lines: Vec<usize> = Vec::new();
-    let mut column_tokens: Vec<Vec<&str>> = Vec::new();
+    // Where each column's cards were written (the line, its cards' text), for errors in the
+    // user's words.
+    let mut written: Vec<(Line, &str)> = Vec::new();
     let mut foundations: Option<[u8; 4]> = None;
-    for (i, raw) in text.lines().enumerate() {
-        let lineno = i + 1;
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let lower = line.to_ascii_lowercase();
-        if let Some(rest) = lower.strip_prefix("foundations:") {
+    for line in board_text::lines(text) {
+        if let Some(rest) = line.after("foundations:") {
             if foundations.is_some() {
-                return Err(BoardError::at(lineno, line, "a second foundations line"));
+                return Err(line.error(line.text, "a second foundations line"));
             }
-            foundations = Some(parse_foundations(lineno, &line[line.len() - rest.len()..])?);
-        } else if let Some(rest) = lower.strip_prefix("freecells:") {
-            if let Some(t) = line[line.len() - rest.len()..]
-                .split_whitespace()
-                .find(|t| *t != "-")
-            {
-                return Err(BoardError::at(lineno, t, "castle games have no free cells"));
+            foundations = Some(parse_foundations(&line, rest)?);
+        } else if let Some(rest) = line.after("freecells:") {
+            if let Some(t) = rest.split_whitespace().find(|t| *t != "-") {
+                return Err(line.error(t, "castle games have no free cells"));
             }
         } else {
-            let body = line.strip_prefix(':').unwrap_or(line);
-            let mut column = Vec::new();
-            let tokens: Vec<&str> = body.split_whitespace().collect();
-            for &token in &tokens {
-                let card = Card::parse(token).ok_or_else(|| {
-                    BoardError::at(
-                        lineno,
-                        token,
-                        "not a card (rank A 2-9 T J Q K, suit H C D S)",
-                    )
-                })?;
-                column.push(card);
-            }
-            columns.push(column);
-            column_lines.push(lineno);
-            column_tokens.push(tokens);
+            let body = line.column();
+            columns.push(line.cards(body)?);
+            written.push((line, body));
         }
     }
     let foundations = foundations.unwrap_or([0; 4]);
@@ -108,17 +87,13 @@ pub fn parse(text: &str, variant: Option<Variant>) -> Result<Deal, BoardError> {
     }
     // Each card exactly once: in one column, or covered by its suit's foundation.
     let mut seen = [false; 52];
-    for ((column, tokens), &lineno) in columns.iter().zip(&column_tokens).zip(&column_lines) {
-        for (&card, token) in column.iter().zip(tokens) {
+    for (column, (line, body)) in columns.iter().zip(&written) {
+        for (&card, token) in column.iter().zip(body.split_whitespace()) {
             if card.rank() <= foundations[card.suit() as usize] {
-                return Err(BoardError::at(
-                    lineno,
-                    token,
-                    "this card is also on its foundation",
-                ));
+                return Err(line.error(token, "this card is also on its foundation"));
             }
             if std::mem::replace(&mut seen[card.index()], true) {
-                return Err(BoardError::at(lineno, token, "duplicate card"));
+                return Err(line.error(token, "duplicate card"));
             }
         }
     }
@@ -133,10 +108,10 @@ pub fn parse(text: &str, variant: Option<Variant>) -> Result<Deal, BoardError> {
         )));
     }
     if variant.aces_start_on_foundations() {
-        for ((column, tokens), &lineno) in columns.iter().zip(&column_tokens).zip(&column_lines) {
+        for (column, (line, body)) in columns.iter().zip(&written) {
+            let tokens = body.split_whitespace();
             if let Some((_, token)) = column.iter().zip(tokens).find(|(c, _)| c.rank() == 1) {
-                return Err(BoardError::at(
-                    lineno,
+                return Err(line.error(
                     token,
                     format!("in {} the aces start on the foundations", variant.id()),
                 ));
@@ -151,34 +126,21 @@ pub fn parse(text: &str, variant: Option<Variant>) -> Result<Deal, BoardError> {
     })
 }
 
-fn parse_foundations(lineno: usize, body: &str) -> Result<[u8; 4], BoardError> {
+/// The foundations `body` (a part of `line`) names: each suit's top rank.
+fn parse_foundations(line: &Line, body: &str) -> Result<[u8; 4], BoardError> {
     let mut tops = [0u8; 4];
     let mut named = [false; 4];
     for token in body.split_whitespace() {
-        let bad = || {
-            BoardError::at(
-                lineno,
-                token,
-                "not a foundation (suit-rank, like H-A or S-0)",
-            )
-        };
+        let bad = || line.error(token, "not a foundation (suit-rank, like H-A or S-0)");
         let (suit_text, rank_text) = token.split_once('-').ok_or_else(bad)?;
-        let mut suit_chars = suit_text.chars();
-        let suit = match (suit_chars.next(), suit_chars.next()) {
-            (Some(c), None) => suit_from_char(c).ok_or_else(bad)?,
-            _ => return Err(bad()),
-        };
+        let suit = board_text::suit(suit_text).ok_or_else(bad)?;
         let rank = if rank_text == "0" {
             0
         } else {
             rank_from_text(rank_text).ok_or_else(bad)?
         };
         if std::mem::replace(&mut named[suit as usize], true) {
-            return Err(BoardError::at(
-                lineno,
-                token,
-                format!("{} named twice", SUITS[suit as usize]),
-            ));
+            return Err(line.error(token, format!("{} named twice", SUITS[suit as usize])));
         }
         tops[suit as usize] = rank;
     }

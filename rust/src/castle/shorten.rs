@@ -4,7 +4,7 @@ use super::deal::Deal;
 use super::moves::{all_legal, apply, undo, Move};
 use super::state::{Key, State, NOT_IN_TABLEAU};
 use crate::cards::Card;
-use crate::solver::walk::{self, shortest_through, Edges};
+use crate::solver::walk::{self, shortest_through, Game};
 
 /// A position with its columns in place: the key plus each column's bottom card (which says
 /// which column is which). Moves name columns by place, so only these can be joined.
@@ -19,8 +19,7 @@ fn placed_key(state: &State) -> PlacedKey {
     (state.key(), bottoms)
 }
 
-/// The position a placed key stands for (a line can be millions of moves: keys, not states,
-/// are kept for each of its positions).
+/// The position a placed key stands for.
 fn decode(deal: &Deal, (key, bottoms): &PlacedKey) -> State {
     // The key says what lies under each card; turn it round to what lies on each card.
     let mut on = [0u8; 53];
@@ -57,42 +56,40 @@ fn decode(deal: &Deal, (key, bottoms): &PlacedKey) -> State {
 /// The shortest line through the positions of a winning line (`solver::walk`): loops and
 /// detours drop out, and the result still wins.
 pub fn shorten(deal: &Deal, moves: &[Move]) -> Vec<Move> {
-    // The positions of the line, in place (sized up front, so that `shorten_bytes` knows what
-    // they take).
-    let mut state = State::from_deal(deal);
-    let mut positions = Vec::with_capacity(moves.len() + 1);
-    positions.push(placed_key(&state));
-    for &m in moves {
-        apply(&mut state, m);
-        positions.push(placed_key(&state));
-    }
-    let mut line = Line {
-        deal,
-        legal: Vec::new(),
-    };
-    shortest_through(&mut line, &positions)
+    shortest_through(deal, moves)
 }
 
 /// The moves between a line's positions: every legal move, in `all_legal` order.
-struct Line<'a> {
-    deal: &'a Deal,
-    /// Storage for each position's moves, kept from one to the next.
-    legal: Vec<Move>,
-}
-
-impl Edges for Line<'_> {
+impl Game for Deal {
+    type State = State;
     type Key = PlacedKey;
     type Move = Move;
 
-    fn edges(&mut self, from: &PlacedKey, mut edge: impl FnMut(Move, &PlacedKey)) {
-        let mut state = decode(self.deal, from);
-        self.legal.clear();
-        all_legal(&state, &mut self.legal);
-        for &m in &self.legal {
-            apply(&mut state, m);
-            edge(m, &placed_key(&state));
-            undo(&mut state, m);
-        }
+    fn start(&self) -> State {
+        State::from_deal(self)
+    }
+
+    fn decode(&self, key: &PlacedKey) -> State {
+        decode(self, key)
+    }
+
+    fn key(state: &State) -> PlacedKey {
+        placed_key(state)
+    }
+
+    fn legal(state: &State, out: &mut Vec<Move>) {
+        all_legal(state, out);
+    }
+
+    fn play(state: &mut State, m: Move) {
+        apply(state, m);
+    }
+
+    fn key_after(state: &mut State, m: Move) -> PlacedKey {
+        apply(state, m);
+        let key = placed_key(state);
+        undo(state, m);
+        key
     }
 }
 

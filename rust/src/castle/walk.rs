@@ -242,69 +242,71 @@ pub(super) fn walk<K: Keys>(
             }
             frame.untried -= 1;
             let m = Move::unpack(moves.pop().unwrap());
-            if eager {
-                let child = children.pop().unwrap();
-                let new = child.won
-                    || match child
-                        .hash
-                        .map(|h| keys.insert_fetched(&child.key, h, &state))
-                    {
-                        Some(Insert::New) => true,
-                        Some(Insert::Seen) | None => false,
-                        Some(Insert::Full) => full!(child.key),
-                    };
-                if new {
-                    if child.quiet {
-                        play_quiet(&mut state, m, &mut path);
-                    } else {
-                        play(&mut state, m, &mut path);
-                    }
-                    if child.won {
-                        return End::Won(path);
-                    }
-                    key = child.key;
-                    break;
-                }
+            // Eager, the child was keyed and fetched when its parent was expanded or returned
+            // to; else it is keyed now, its move made unless it is quiet (a quiet child is
+            // looked up before its move is made, and the move made only if it is new).
+            let child = if eager {
+                children.pop().unwrap()
             } else {
-                // A quiet move's child is looked up before the move is made, and made only if
-                // it is new.
-                if let Some(child) = keys.quiet_key(&key, &state, m) {
-                    let goal = keys.goal(&child);
-                    let new = goal || {
-                        match keys.insert(&child, &state) {
-                            Insert::New => true,
-                            Insert::Seen => false,
-                            Insert::Full => full!(child),
-                        }
-                    };
-                    if new {
-                        play_quiet(&mut state, m, &mut path);
-                        if goal {
-                            return End::Won(path);
-                        }
-                        key = child;
-                        break;
-                    }
-                    continue;
+                key_child(keys, &key, &mut state, &mut path, m)
+            };
+            let made = !eager && !child.quiet;
+            let new = child.won
+                || match child
+                    .hash
+                    .map(|h| keys.insert_fetched(&child.key, h, &state))
+                {
+                    Some(Insert::New) => true,
+                    Some(Insert::Seen) | None => false,
+                    Some(Insert::Full) => full!(child.key),
+                };
+            if !new {
+                if made {
+                    unwind(&mut state, &mut path, here);
                 }
-                play(&mut state, m, &mut path);
-                if state.is_won() {
-                    return End::Won(path);
-                }
-                let child = keys.key(Some(&key), &state, &path[here..]);
-                if keys.goal(&child) {
-                    return End::Won(path);
-                }
-                match keys.insert(&child, &state) {
-                    Insert::New => {
-                        key = child;
-                        break;
-                    }
-                    Insert::Seen => unwind(&mut state, &mut path, here),
-                    Insert::Full => full!(child),
+                continue;
+            }
+            if !made {
+                if child.quiet {
+                    play_quiet(&mut state, m, &mut path);
+                } else {
+                    play(&mut state, m, &mut path);
                 }
             }
+            if child.won {
+                return End::Won(path);
+            }
+            key = child.key;
+            break;
         }
+    }
+}
+
+/// The child `m` leads to from the position `state` (keyed `key`, at the end of `path`), its
+/// place in the table fetched (`Keys::prefetch`): a quiet move's keyed without making the
+/// move; any other move made, and left made for the caller to take back or keep.
+#[inline]
+fn key_child<K: Keys>(
+    keys: &K,
+    key: &K::Key,
+    state: &mut State,
+    path: &mut Vec<Move>,
+    m: Move,
+) -> Child<K::Key> {
+    let (key, won, quiet) = match keys.quiet_key(key, state, m) {
+        Some(quiet) => (quiet, keys.goal(&quiet), true),
+        None => {
+            let at = path.len();
+            play(state, m, path);
+            let child_key = keys.key(Some(key), state, &path[at..]);
+            (child_key, state.is_won() || keys.goal(&child_key), false)
+        }
+    };
+    Child {
+        key,
+        won,
+        quiet,
+        hash: keys.prefetch(&key),
     }
 }
 
@@ -323,28 +325,11 @@ fn key_children<K: Keys>(
     let at = path.len();
     let first = children.len();
     for m in tried {
-        let child = match keys.quiet_key(key, state, m) {
-            Some(quiet) => Child {
-                key: quiet,
-                won: keys.goal(&quiet),
-                quiet: true,
-                hash: None,
-            },
-            None => {
-                play(state, m, path);
-                let child_key = keys.key(Some(key), state, &path[at..]);
-                let won = state.is_won() || keys.goal(&child_key);
-                unwind(state, path, at);
-                Child {
-                    key: child_key,
-                    won,
-                    quiet: false,
-                    hash: None,
-                }
-            }
-        };
-        let hash = keys.prefetch(&child.key);
-        children.push(Child { hash, ..child });
+        let child = key_child(keys, key, state, path, m);
+        if !child.quiet {
+            unwind(state, path, at);
+        }
+        children.push(child);
     }
     children[first..].reverse();
 }

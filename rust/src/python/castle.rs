@@ -2,11 +2,11 @@
 
 use std::path::PathBuf;
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use super::position::{self, position_class, Position};
 use super::run::{answer, check_limits, detached, progress_every, Answer};
-use super::{guard, out_of_range, BoardTextError};
+use crate::board_text::BoardError;
 use crate::cards::Card;
 use crate::castle::board;
 use crate::castle::deal::Deal;
@@ -19,130 +19,114 @@ use crate::solver::budget::End;
 use crate::solver::disk::Spill;
 
 fn variant_from(id: &str) -> PyResult<Variant> {
-    Variant::from_id(id).ok_or_else(|| {
-        let known: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
-        PyValueError::new_err(format!(
-            "unknown variant {id:?} (known: {})",
-            known.join(", ")
-        ))
-    })
+    let ids = Variant::ALL.iter().map(|v| v.id());
+    position::variant_from("variant", id, Variant::from_id, ids)
 }
 
-/// A layout of one of the castle games, with the core's state of it (built once, here, not on
-/// every call).
-#[pyclass(module = "castle._core", name = "Deal", frozen)]
-pub struct PyDeal {
-    deal: Deal,
-    state: State,
-}
+impl Position for Deal {
+    type Variant = Variant;
+    type State = State;
+    type Move = Move;
+    type MoveTuple = MoveTuple;
 
-impl PyDeal {
-    fn new(deal: Deal) -> PyDeal {
-        PyDeal {
-            state: State::from_deal(&deal),
-            deal,
-        }
-    }
-}
-
-#[pymethods]
-impl PyDeal {
-    #[staticmethod]
-    fn from_number(variant: &str, number: u64) -> PyResult<PyDeal> {
-        guard(|| {
-            let variant = variant_from(variant)?;
-            let deal = Deal::from_number(variant, number).ok_or_else(|| out_of_range(number))?;
-            Ok(PyDeal::new(deal))
-        })
+    fn variant(id: &str) -> PyResult<Variant> {
+        variant_from(id)
     }
 
-    #[staticmethod]
-    #[pyo3(signature = (text, variant=None))]
-    fn from_text(text: &str, variant: Option<&str>) -> PyResult<PyDeal> {
-        guard(|| {
-            let variant = variant.map(variant_from).transpose()?;
-            board::parse(text, variant)
-                .map(PyDeal::new)
-                .map_err(|e| BoardTextError::new_err((e.message, e.line, e.token)))
-        })
+    fn from_number(variant: Variant, number: u64) -> Option<Deal> {
+        Deal::from_number(variant, number)
     }
 
-    fn to_text(&self) -> String {
-        board::format(&self.deal)
+    fn parse(text: &str, variant: Option<Variant>) -> Result<Deal, BoardError> {
+        board::parse(text, variant)
     }
 
-    #[getter]
-    fn variant(&self) -> &'static str {
-        self.deal.variant.id()
+    fn format(&self) -> String {
+        board::format(self)
     }
 
-    #[getter]
+    fn variant_id(&self) -> &'static str {
+        self.variant.id()
+    }
+
     fn number(&self) -> Option<u64> {
-        self.deal.number
+        self.number
     }
 
-    /// Card indexes (0..52, `13 * suit + rank - 1`, suits C D H S), bottom card first.
-    #[getter]
-    fn columns(&self) -> Vec<Vec<u8>> {
-        self.deal
-            .columns
-            .iter()
-            .map(|c| c.iter().map(|card| card.index() as u8).collect())
-            .collect()
+    fn state(&self) -> State {
+        State::from_deal(self)
     }
 
-    /// Top rank on each foundation, suits C D H S (0 = empty).
-    #[getter]
-    fn foundations(&self) -> [u8; 4] {
-        self.deal.foundations
+    fn legal(state: &State, out: &mut Vec<Move>) {
+        moves::all_legal(state, out);
     }
 
+    fn is_legal(state: &State, m: Move) -> bool {
+        moves::is_legal(state, m)
+    }
+
+    fn after(&self, state: &State, m: Move) -> (Deal, State) {
+        let mut state = state.clone();
+        moves::apply(&mut state, m);
+        // The state after the move is the new position's, as it would be built from it.
+        let deal = Deal {
+            variant: self.variant,
+            number: None,
+            columns: state.columns(),
+            foundations: state.foundations,
+        };
+        (deal, state)
+    }
+
+    fn is_won(state: &State) -> bool {
+        state.is_won()
+    }
+
+    fn move_tuple(m: Move) -> MoveTuple {
+        move_tuple(m)
+    }
+}
+
+position_class! {
+    /// A layout of one of the castle games, with the core's state of it (built once, here, not on
+    /// every call).
+    PyDeal ("Deal") holds Deal;
+    move (card: u8, from: u8, to: i16) by core_move;
     /// Every legal single-card move here, every empty column included (docs/rules.md §1).
-    fn legal_moves(&self) -> Vec<MoveTuple> {
-        let mut moves = Vec::new();
-        moves::all_legal(&self.state, &mut moves);
-        moves.into_iter().map(move_tuple).collect()
-    }
-
-    fn is_legal(&self, card: u8, from: u8, to: i16) -> bool {
-        core_move(card, from, to).is_some_and(|m| moves::is_legal(&self.state, m))
-    }
-
+    legal_moves;
     /// The position after a legal move (a position has no deal number); ValueError if the
     /// move is not legal here.
-    fn play(&self, card: u8, from: u8, to: i16) -> PyResult<PyDeal> {
-        guard(|| {
-            let m = core_move(card, from, to)
-                .filter(|&m| moves::is_legal(&self.state, m))
-                .ok_or_else(|| PyValueError::new_err("not a legal move here"))?;
-            let mut state = self.state.clone();
-            moves::apply(&mut state, m);
-            // The state after the move is the new position's, as it would be built from it.
-            let deal = Deal {
-                variant: self.deal.variant,
-                number: None,
-                columns: state.columns(),
-                foundations: state.foundations,
-            };
-            Ok(PyDeal { deal, state })
-        })
-    }
+    play;
+    {
+        /// Card indexes (0..52, `13 * suit + rank - 1`, suits C D H S), bottom card first.
+        #[getter]
+        fn columns(&self) -> Vec<Vec<u8>> {
+            self.deal
+                .columns
+                .iter()
+                .map(|c| c.iter().map(|card| card.index() as u8).collect())
+                .collect()
+        }
 
-    /// Whether the top card `card` may go up now and can never be needed in the tableau
-    /// (the solver's automatic-move rule).
-    fn is_safe_to_foundation(&self, card: u8) -> bool {
-        card.checked_add(1)
-            .and_then(Card::from_id)
-            .is_some_and(|card| moves::is_safe_to_send_up(&self.state, card))
-    }
+        /// Top rank on each foundation, suits C D H S (0 = empty).
+        #[getter]
+        fn foundations(&self) -> [u8; 4] {
+            self.deal.foundations
+        }
 
-    /// The foundation moves that finish the game, if lifting cards alone wins from here.
-    fn lift_to_win(&self) -> Option<Vec<MoveTuple>> {
-        moves::lift_to_win(&self.state).map(|lifted| lifted.into_iter().map(move_tuple).collect())
-    }
+        /// Whether the top card `card` may go up now and can never be needed in the tableau
+        /// (the solver's automatic-move rule).
+        fn is_safe_to_foundation(&self, card: u8) -> bool {
+            card.checked_add(1)
+                .and_then(Card::from_id)
+                .is_some_and(|card| moves::is_safe_to_send_up(&self.state, card))
+        }
 
-    fn is_won(&self) -> bool {
-        self.state.is_won()
+        /// The foundation moves that finish the game, if lifting cards alone wins from here.
+        fn lift_to_win(&self) -> Option<Vec<MoveTuple>> {
+            moves::lift_to_win(&self.state)
+                .map(|lifted| lifted.into_iter().map(move_tuple).collect())
+        }
     }
 }
 

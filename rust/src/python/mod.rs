@@ -3,6 +3,7 @@
 //!
 //! - `castle.rs`: `Deal` (a castle game's position), `solve`, `variants`, `parse_card`;
 //! - `spider.rs`: `SpiderDeal`, `solve_spider`, `spider_variants`;
+//! - `position.rs`: what both games' position classes share (`position_class!`);
 //! - `fair.rs`: `spider_fair_advice`, the fair Spider player;
 //! - `run.rs`: a search run from Python (its limits checked, the GIL released, Ctrl+C heard, a
 //!   panic caught) and its answer as a tuple.
@@ -20,6 +21,7 @@ use crate::spider::search::MAX_BEAM_WIDTH;
 
 mod castle;
 mod fair;
+mod position;
 mod run;
 mod spider;
 

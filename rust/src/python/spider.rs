@@ -3,8 +3,9 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use super::position::{self, position_class, Position};
 use super::run::{answer, check_limits, detached, progress_every, Answer};
-use super::{guard, out_of_range, BoardTextError};
+use crate::board_text::BoardError;
 use crate::cards::Card;
 use crate::spider::board;
 use crate::spider::deal::{SpiderDeal, Suits, COLUMNS, RUN};
@@ -13,35 +14,8 @@ use crate::spider::search::{self, Step, MAX_BEAM_WIDTH};
 use crate::spider::state::SpiderState;
 
 fn suits_from(id: &str) -> PyResult<Suits> {
-    Suits::from_id(id).ok_or_else(|| {
-        let known: Vec<&str> = Suits::ALL.iter().map(|v| v.id()).collect();
-        PyValueError::new_err(format!(
-            "unknown Spider variant {id:?} (known: {})",
-            known.join(", ")
-        ))
-    })
-}
-
-/// A Spider position: the columns (face-down and face-up cards), the stock, the runs off; with
-/// the core's state of it (built once, here, not on every call).
-#[pyclass(module = "castle._core", name = "SpiderDeal", frozen)]
-pub struct PySpiderDeal {
-    deal: SpiderDeal,
-    state: SpiderState,
-}
-
-impl PySpiderDeal {
-    /// The core's state of the position.
-    pub(super) fn state(&self) -> &SpiderState {
-        &self.state
-    }
-
-    fn new(deal: SpiderDeal) -> PySpiderDeal {
-        PySpiderDeal {
-            state: SpiderState::from_deal(&deal),
-            deal,
-        }
-    }
+    let ids = Suits::ALL.iter().map(|v| v.id());
+    position::variant_from("Spider variant", id, Suits::from_id, ids)
 }
 
 /// Card indexes (`13 * suit + rank - 1`).
@@ -49,101 +23,110 @@ fn indexes(cards: &[Card]) -> Vec<u8> {
     cards.iter().map(|c| c.index() as u8).collect()
 }
 
-#[pymethods]
-impl PySpiderDeal {
-    #[staticmethod]
-    fn from_number(variant: &str, number: u64) -> PyResult<PySpiderDeal> {
-        guard(|| {
-            let deal = SpiderDeal::from_number(suits_from(variant)?, number)
-                .ok_or_else(|| out_of_range(number))?;
-            Ok(PySpiderDeal::new(deal))
-        })
+impl Position for SpiderDeal {
+    type Variant = Suits;
+    type State = SpiderState;
+    type Move = SpiderMove;
+    type MoveTuple = MoveTuple;
+
+    fn variant(id: &str) -> PyResult<Suits> {
+        suits_from(id)
     }
 
-    #[staticmethod]
-    #[pyo3(signature = (text, variant=None))]
-    fn from_text(text: &str, variant: Option<&str>) -> PyResult<PySpiderDeal> {
-        guard(|| {
-            let suits = variant.map(suits_from).transpose()?;
-            board::parse(text, suits)
-                .map(PySpiderDeal::new)
-                .map_err(|e| BoardTextError::new_err((e.message, e.line, e.token)))
-        })
+    fn from_number(suits: Suits, number: u64) -> Option<SpiderDeal> {
+        SpiderDeal::from_number(suits, number)
     }
 
-    fn to_text(&self) -> String {
-        board::format(&self.deal)
+    fn parse(text: &str, suits: Option<Suits>) -> Result<SpiderDeal, BoardError> {
+        board::parse(text, suits)
     }
 
-    #[getter]
-    fn variant(&self) -> &'static str {
-        self.deal.suits.id()
+    fn format(&self) -> String {
+        board::format(self)
     }
 
-    #[getter]
+    fn variant_id(&self) -> &'static str {
+        self.suits.id()
+    }
+
     fn number(&self) -> Option<u64> {
-        self.deal.number
+        self.number
     }
 
-    /// Each column as (face-down card indexes, face-up card indexes), bottom first.
-    #[getter]
-    fn columns(&self) -> Vec<(Vec<u8>, Vec<u8>)> {
-        self.deal
-            .columns
-            .iter()
-            .map(|c| (indexes(&c.down), indexes(&c.up)))
-            .collect()
+    fn state(&self) -> SpiderState {
+        SpiderState::from_deal(self)
     }
 
-    /// The stock in dealing order (card indexes).
-    #[getter]
-    fn stock(&self) -> Vec<u8> {
-        indexes(&self.deal.stock)
+    fn legal(state: &SpiderState, out: &mut Vec<SpiderMove>) {
+        moves::generate(state, false, out);
     }
 
-    /// The suits (0-3, C D H S) of the runs taken off.
-    #[getter]
-    fn off(&self) -> Vec<u8> {
-        self.deal.off.clone()
+    fn is_legal(state: &SpiderState, m: SpiderMove) -> bool {
+        moves::is_legal(state, m)
     }
 
+    fn after(&self, state: &SpiderState, m: SpiderMove) -> (SpiderDeal, SpiderState) {
+        let mut state = state.clone();
+        moves::apply(&mut state, m);
+        // The state after the move is the new position's (its stock keeps the cards dealt
+        // before `dealt`, which no rule reads).
+        (state.to_deal(), state)
+    }
+
+    fn is_won(state: &SpiderState) -> bool {
+        state.is_won()
+    }
+
+    fn move_tuple(m: SpiderMove) -> MoveTuple {
+        move_tuple(m)
+    }
+}
+
+position_class! {
+    /// A Spider position: the columns (face-down and face-up cards), the stock, the runs off; with
+    /// the core's state of it (built once, here, not on every call).
+    PySpiderDeal ("SpiderDeal") holds SpiderDeal;
+    move (kind: &str, from: i16, to: i16, count: u8) by core_move;
     /// Every legal move here (every empty column included), as (kind, from, to, count):
     /// ("run", from, to, cards), ("deal", -1, -1, 10), ("off", column, -1, 13).
-    fn legal_moves(&self) -> Vec<MoveTuple> {
-        let mut moves = Vec::new();
-        moves::generate(&self.state, false, &mut moves);
-        moves.into_iter().map(move_tuple).collect()
-    }
-
-    fn is_legal(&self, kind: &str, from: i16, to: i16, count: u8) -> bool {
-        core_move(kind, from, to, count).is_some_and(|m| moves::is_legal(&self.state, m))
-    }
-
+    legal_moves;
     /// The position after a legal move (no deal number; a card left alone face down turns
     /// up); ValueError if the move is not legal here.
-    fn play(&self, kind: &str, from: i16, to: i16, count: u8) -> PyResult<PySpiderDeal> {
-        guard(|| {
-            let m = core_move(kind, from, to, count)
-                .filter(|&m| moves::is_legal(&self.state, m))
-                .ok_or_else(|| PyValueError::new_err("not a legal move here"))?;
-            let mut state = self.state.clone();
-            moves::apply(&mut state, m);
-            // The state after the move is the new position's (its stock keeps the cards dealt
-            // before `dealt`, which no rule reads).
-            Ok(PySpiderDeal {
-                deal: state.to_deal(),
-                state,
-            })
-        })
-    }
+    play;
+    {
+        /// Each column as (face-down card indexes, face-up card indexes), bottom first.
+        #[getter]
+        fn columns(&self) -> Vec<(Vec<u8>, Vec<u8>)> {
+            self.deal
+                .columns
+                .iter()
+                .map(|c| (indexes(&c.down), indexes(&c.up)))
+                .collect()
+        }
 
-    fn is_won(&self) -> bool {
-        self.state.is_won()
-    }
+        /// The stock in dealing order (card indexes).
+        #[getter]
+        fn stock(&self) -> Vec<u8> {
+            indexes(&self.deal.stock)
+        }
 
-    /// How many top cards of `column` may move as one (face up, one suit, descending).
-    fn movable(&self, column: usize) -> usize {
-        self.state.cols.get(column).map_or(0, |c| c.run_len())
+        /// The suits (0-3, C D H S) of the runs taken off.
+        #[getter]
+        fn off(&self) -> Vec<u8> {
+            self.deal.off.clone()
+        }
+
+        /// How many top cards of `column` may move as one (face up, one suit, descending).
+        fn movable(&self, column: usize) -> usize {
+            self.state.cols.get(column).map_or(0, |c| c.run_len())
+        }
+    }
+}
+
+impl PySpiderDeal {
+    /// The core's state of the position.
+    pub(super) fn state(&self) -> &SpiderState {
+        &self.state
     }
 }
 

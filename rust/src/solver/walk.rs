@@ -12,47 +12,73 @@ use rustc_hash::FxHashMap;
 
 use super::heap::map_bytes;
 
-/// A game's moves between positions, as the walk takes them.
-pub trait Edges {
-    /// A position with its columns in place (moves name columns by place).
+/// A game as the walk reads a line of it, implemented by its deal: the positions, keyed with
+/// their columns in place (moves name columns by place), and the legal moves between them.
+pub trait Game {
+    type State;
+    /// A position with its columns in place: a line can be millions of moves, so keys, not
+    /// states, are kept for each of its positions.
     type Key: Copy + Eq + Hash;
     type Move: Copy;
 
-    /// Calls `edge` with each legal move from the position `from` stands for, in the order the
-    /// Python reference makes them, and the key of the position the move reaches.
-    fn edges(&mut self, from: &Self::Key, edge: impl FnMut(Self::Move, &Self::Key));
+    /// The deal's position.
+    fn start(&self) -> Self::State;
+    /// The position a key stands for.
+    fn decode(&self, key: &Self::Key) -> Self::State;
+    fn key(state: &Self::State) -> Self::Key;
+    /// Every legal move from `state`, in the order the Python reference makes them, added to
+    /// `out`.
+    fn legal(state: &Self::State, out: &mut Vec<Self::Move>);
+    /// Makes the legal move `m`.
+    fn play(state: &mut Self::State, m: Self::Move);
+    /// The key of the position the legal move `m` leads to, `state` left as it was.
+    fn key_after(state: &mut Self::State, m: Self::Move) -> Self::Key;
 }
 
-/// The shortest line through `positions` (a line's positions in order, the deal first, at
-/// least one): breadth-first from the deal, positions in the order the queue meets them and
-/// moves in `edges` order, so that the result is the same in the Python reference.
-pub fn shortest_through<E: Edges>(edges: &mut E, positions: &[E::Key]) -> Vec<E::Move> {
-    // Where each position first occurs (sized up front, so that `bytes` knows what it takes).
-    let n = positions.len();
-    let mut index: FxHashMap<E::Key, usize> =
+/// The shortest line through the positions of `moves`, a winning line from `deal`:
+/// breadth-first from the deal, positions in the order the queue meets them and moves in
+/// [`Game::legal`] order, so that the result is the same in the Python reference.
+pub fn shortest_through<G: Game>(deal: &G, moves: &[G::Move]) -> Vec<G::Move> {
+    // The line's positions, and where each first occurs (sized up front, so that `bytes`
+    // knows what they take).
+    let n = moves.len() + 1;
+    let mut state = deal.start();
+    let mut positions = Vec::with_capacity(n);
+    positions.push(G::key(&state));
+    for &m in moves {
+        G::play(&mut state, m);
+        positions.push(G::key(&state));
+    }
+    drop(state);
+    let mut index: FxHashMap<G::Key, usize> =
         FxHashMap::with_capacity_and_hasher(n, Default::default());
     for (i, &key) in positions.iter().enumerate() {
         index.entry(key).or_insert(i);
     }
     let goal = index[&positions[n - 1]];
-    let mut came_from: Vec<Option<(usize, E::Move)>> = vec![None; n];
+    let mut came_from: Vec<Option<(usize, G::Move)>> = vec![None; n];
     let mut reached = vec![false; n];
     reached[0] = true;
     let mut queue = VecDeque::with_capacity(n);
     queue.push_back(0usize);
+    // Storage for each position's moves, kept from one to the next.
+    let mut legal = Vec::new();
     while let Some(i) = queue.pop_front() {
         if i == goal {
             break;
         }
-        edges.edges(&positions[i], |m, key| {
-            if let Some(&j) = index.get(key) {
+        let mut state = deal.decode(&positions[i]);
+        legal.clear();
+        G::legal(&state, &mut legal);
+        for &m in &legal {
+            if let Some(&j) = index.get(&G::key_after(&mut state, m)) {
                 if !reached[j] {
                     reached[j] = true;
                     came_from[j] = Some((i, m));
                     queue.push_back(j);
                 }
             }
-        });
+        }
     }
     let mut out = Vec::new();
     let mut at = goal;
@@ -64,10 +90,9 @@ pub fn shortest_through<E: Edges>(edges: &mut E, positions: &[E::Key]) -> Vec<E:
     out
 }
 
-/// At most the bytes a line of `moves` moves takes through [`shortest_through`], its list of
-/// positions (the caller's, sized up front) included: each position's key in the list and in
-/// the map, where it was reached from, the queue; the line that comes out (grown by doubling);
-/// a page for the rest.
+/// At most the bytes a line of `moves` moves takes through [`shortest_through`] (one position
+/// at a time aside): each position's key in the list and in the map, where it was reached
+/// from, the queue; the line that comes out (grown by doubling); a page for the rest.
 pub fn bytes<K, M>(moves: usize) -> usize {
     let n = moves + 1;
     let each = size_of::<K>()

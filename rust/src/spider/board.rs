@@ -8,7 +8,8 @@
 //! ```
 
 use super::deal::{Column, SpiderDeal, Suits};
-use crate::cards::{suit_from_char, BoardError, Card, SUITS};
+use crate::board_text::{self, BoardError};
+use crate::cards::{Card, SUITS};
 
 pub fn format(deal: &SpiderDeal) -> String {
     let cards = |cards: &[Card]| {
@@ -60,61 +61,33 @@ fn guess_suits(deal: &SpiderDeal) -> Suits {
     }
 }
 
-fn parse_cards(lineno: usize, text: &str) -> Result<Vec<Card>, BoardError> {
-    text.split_whitespace()
-        .map(|token| {
-            Card::parse(token).ok_or_else(|| {
-                BoardError::at(
-                    lineno,
-                    token,
-                    "not a card (rank A 2-9 T J Q K, suit H C D S)",
-                )
-            })
-        })
-        .collect()
-}
-
 /// Parses Spider board text; `suits` is checked against the cards, `None` reads it from them.
 pub fn parse(text: &str, suits: Option<Suits>) -> Result<SpiderDeal, BoardError> {
     let mut stock: Option<Vec<Card>> = None;
     let mut off: Vec<u8> = Vec::new();
     let mut columns = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let lineno = i + 1;
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let lower = line.to_ascii_lowercase();
-        if let Some(rest) = lower.strip_prefix("stock:") {
+    for line in board_text::lines(text) {
+        if let Some(rest) = line.after("stock:") {
             if stock.is_some() {
-                return Err(BoardError::at(lineno, line, "a second stock line"));
+                return Err(line.error(line.text, "a second stock line"));
             }
-            stock = Some(parse_cards(lineno, &line[line.len() - rest.len()..])?);
-        } else if let Some(rest) = lower.strip_prefix("off:") {
-            for token in line[line.len() - rest.len()..].split_whitespace() {
-                let mut chars = token.chars();
-                let suit = match (chars.next(), chars.next()) {
-                    (Some(c), None) => suit_from_char(c),
-                    _ => None,
-                };
-                off.push(suit.ok_or_else(|| {
-                    BoardError::at(lineno, token, "not a suit (H C D S) of a run taken off")
-                })?);
+            stock = Some(line.cards(rest)?);
+        } else if let Some(rest) = line.after("off:") {
+            for token in rest.split_whitespace() {
+                off.push(
+                    board_text::suit(token).ok_or_else(|| {
+                        line.error(token, "not a suit (H C D S) of a run taken off")
+                    })?,
+                );
             }
         } else {
-            let body = line.strip_prefix(':').unwrap_or(line);
-            let column = match body.split_once('|') {
-                Some((down, up)) => Column {
-                    down: parse_cards(lineno, down)?,
-                    up: parse_cards(lineno, up)?,
-                },
-                None => Column {
-                    down: Vec::new(),
-                    up: parse_cards(lineno, body)?,
-                },
-            };
-            columns.push(column);
+            // Face-down cards before `|`, if the line has one.
+            let body = line.column();
+            let (down, up) = body.split_once('|').unwrap_or(("", body));
+            columns.push(Column {
+                down: line.cards(down)?,
+                up: line.cards(up)?,
+            });
         }
     }
     let mut deal = SpiderDeal {

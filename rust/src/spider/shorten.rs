@@ -8,7 +8,7 @@ use super::deal::SpiderDeal;
 use super::moves::{apply, generate, undo, SpiderMove};
 use super::state::{SpiderKey, SpiderState};
 use crate::solver::heap::{map_bytes, Memory};
-use crate::solver::walk::{self, Edges};
+use crate::solver::walk::{self, Game};
 
 /// Lines longer than this, after their loops are cut, keep that form: the breadth-first pass
 /// costs a move generation per position.
@@ -22,7 +22,7 @@ pub fn shorten(deal: &SpiderDeal, moves: &[SpiderMove]) -> Vec<SpiderMove> {
     if line.len() > BFS_LIMIT {
         return line;
     }
-    shortest_through(deal, &line)
+    walk::shortest_through(deal, &line)
 }
 
 /// [`shorten`] as far as `memory` allows: each stage runs only if what it allocates fits in
@@ -40,7 +40,7 @@ pub fn shorten_within(
     if line.len() > BFS_LIMIT || !memory.allows(shortest_through_bytes(line.len())) {
         return line;
     }
-    shortest_through(deal, &line)
+    walk::shortest_through(deal, &line)
 }
 
 /// At most the bytes [`cut_loops`] allocates for a line of `moves` moves: each position's key
@@ -52,7 +52,7 @@ pub fn cut_loops_bytes(moves: usize) -> usize {
         + 4096
 }
 
-/// At most the bytes `shortest_through` allocates for a line of `moves` moves: the walk's, and
+/// At most the bytes `walk::shortest_through` allocates for a line of `moves` moves: the walk's, and
 /// one position at a time.
 pub fn shortest_through_bytes(moves: usize) -> usize {
     walk::bytes::<SpiderKey, SpiderMove>(moves) + STATE_BYTES
@@ -87,42 +87,37 @@ pub fn cut_loops(deal: &SpiderDeal, moves: &[SpiderMove]) -> Vec<SpiderMove> {
     out
 }
 
-/// The shortest line through the positions of `moves` (`solver::walk`).
-fn shortest_through(deal: &SpiderDeal, moves: &[SpiderMove]) -> Vec<SpiderMove> {
-    let mut state = SpiderState::from_deal(deal);
-    let mut positions = Vec::with_capacity(moves.len() + 1);
-    positions.push(state.placed_key());
-    for &m in moves {
-        apply(&mut state, m);
-        positions.push(state.placed_key());
-    }
-    let mut line = Line {
-        deal,
-        legal: Vec::new(),
-    };
-    walk::shortest_through(&mut line, &positions)
-}
-
 /// The moves between a line's positions: every legal move, in `generate` order (unpruned).
-struct Line<'a> {
-    deal: &'a SpiderDeal,
-    /// Storage for each position's moves, kept from one to the next.
-    legal: Vec<SpiderMove>,
-}
-
-impl Edges for Line<'_> {
+impl Game for SpiderDeal {
+    type State = SpiderState;
     type Key = SpiderKey;
     type Move = SpiderMove;
 
-    fn edges(&mut self, from: &SpiderKey, mut edge: impl FnMut(SpiderMove, &SpiderKey)) {
-        let mut state = SpiderState::from_placed_key(self.deal, from);
-        self.legal.clear();
-        generate(&state, false, &mut self.legal);
-        for &m in &self.legal {
-            let applied = apply(&mut state, m);
-            edge(m, &state.placed_key());
-            undo(&mut state, m, applied);
-        }
+    fn start(&self) -> SpiderState {
+        SpiderState::from_deal(self)
+    }
+
+    fn decode(&self, key: &SpiderKey) -> SpiderState {
+        SpiderState::from_placed_key(self, key)
+    }
+
+    fn key(state: &SpiderState) -> SpiderKey {
+        state.placed_key()
+    }
+
+    fn legal(state: &SpiderState, out: &mut Vec<SpiderMove>) {
+        generate(state, false, out);
+    }
+
+    fn play(state: &mut SpiderState, m: SpiderMove) {
+        apply(state, m);
+    }
+
+    fn key_after(state: &mut SpiderState, m: SpiderMove) -> SpiderKey {
+        let applied = apply(state, m);
+        let key = state.placed_key();
+        undo(state, m, applied);
+        key
     }
 }
 

@@ -83,18 +83,30 @@ def walk(
     frames: list[Frame] = []
     goal_facts = 0 if compact is None or toward is None else compact.facts(toward)
 
-    def enter(k: Hashable) -> Literal["new", "seen", "full"]:
-        if k in table:
+    def key(parent: CompactKey, moved: list[Move]) -> CompactKey:
+        """The compact key of ``state``, where only the cards of ``moved`` lie otherwise than in
+        the position keyed ``parent`` (0 in the quick pass, which keys a position by its shape
+        as it enters it)."""
+        return 0 if compact is None else child_key(compact, parent, state, moved)
+
+    def enter(k: CompactKey) -> Literal["new", "seen", "full"]:
+        """Enters ``state`` (keyed ``k``) in the table: its shape in the quick pass, its compact
+        key in the complete pass."""
+        # Something done here that the goal has not: it cannot lead there.
+        if compact is not None and toward is not None and compact.facts(k) & ~goal_facts:
+            return "seen"
+        entry: Hashable = state.rank_key() if compact is None else k
+        if entry in table:
             return "seen"
         if most is not None and len(table) >= most:
             return "full"
-        table.add(k)
+        table.add(entry)
         return "new"
 
     tries = 0
     play_automatic(state, path)
     # The deal's key, kept through the automatic moves.
-    kept = 0 if compact is None else child_key(compact, compact.dealt_key(), state, path)
+    kept = key(0 if compact is None else compact.dealt_key(), path)
     if state.is_won() or (toward is not None and kept == toward):
         return End("won", path)
 
@@ -103,7 +115,7 @@ def walk(
             stopped.append(Stopped(table, path, moves, frames, pending))
         return End("limit", [], Stop.MEMORY)
 
-    if enter(state.rank_key() if compact is None else kept) == "full":
+    if enter(kept) == "full":
         return full(kept)
     while True:
         # `state` is a new position, just entered in the table (and not won): expand it.
@@ -141,24 +153,17 @@ def walk(
             frame.next += 1
             if move == frame.back:
                 continue
+            # The child: its move made, keyed, entered unless it is won.
             play(state, move, path)
-            if state.is_won():
-                return End("won", path)
-            k: Hashable
-            if compact is None:
-                k = state.rank_key()
-            else:
-                k = kept = child_key(compact, frame.key, state, path[frame.path_len :])
-                if k == toward:
-                    return End("won", path)
-            # Something done here that the goal has not: it cannot lead there.
-            cannot_lead = (
-                compact is not None and toward is not None and compact.facts(kept) & ~goal_facts
-            )
-            entered = "seen" if cannot_lead else enter(k)
+            child = key(frame.key, path[frame.path_len :])
+            won = state.is_won() or (toward is not None and child == toward)
+            entered = "new" if won else enter(child)
             if entered == "full":
-                return full(kept)
+                return full(child)
             if entered == "seen":
                 unwind(state, path, frame.path_len)
                 continue
+            if won:
+                return End("won", path)
+            kept = child
             break
