@@ -6,20 +6,25 @@
 //!
 //! `... walklab -- solve beleaguered-castle 162` runs the whole solve and prints where each
 //! pass ended: the complete pass's states are the last end less the one before.
+//!
+//! `... walklab -- beam streets-and-alleys 1740 10000` runs one beam search of that width from
+//! the deal (as the complete pass's tries do), within 20 million expansions.
 
 use std::time::Instant;
 
+use castle::castle::beam::beam_search;
 use castle::castle::deal::Deal;
 use castle::castle::layers::Overflow;
 use castle::castle::search::{complete_pass, solve};
 use castle::castle::variant::Variant;
-use castle::solver::budget::End;
+use castle::solver::budget::{Budget, Deadline, End, Watch};
+use castle::solver::heap::Memory;
 use castle::solver::Limits;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    if args.len() != 4 {
-        eprintln!("usage: walklab walk|solve VARIANT DEAL");
+    if !(args.len() == 4 || args.len() == 5 && args[1] == "beam") {
+        eprintln!("usage: walklab walk|solve VARIANT DEAL, or walklab beam VARIANT DEAL WIDTH");
         std::process::exit(2);
     }
     let variant = Variant::from_id(&args[2]).expect("variant");
@@ -34,7 +39,11 @@ fn main() {
                 max_memory: 8 << 30,
             };
             let o = solve(&deal, &limits, false, &Default::default(), &mut || false);
-            let complete = o.ends[o.ends.len() - 1] - o.ends[o.ends.len() - 2];
+            // No complete pass when an earlier pass won.
+            let complete = match o.ends[..] {
+                [.., before, last] if o.ends.len() > 2 => last - before,
+                _ => 0,
+            };
             println!(
                 "{number}\t{}\tstates {}\tpasses end at {:?}\tcomplete pass {complete}",
                 o.status.as_str(),
@@ -60,8 +69,30 @@ fn main() {
                 states as f64 / seconds / 1e6
             );
         }
+        "beam" => {
+            let width: usize = args[4].parse().expect("width");
+            let budget = Budget {
+                max_states: Some(20_000_000),
+                deadline: Deadline::NONE,
+                memory: Memory::from_now(8 << 30),
+            };
+            let mut interrupted = || false;
+            let mut watch = Watch::new(Instant::now(), &mut interrupted);
+            let mut states = 0;
+            let start = Instant::now();
+            let end = beam_search(&deal, width, usize::MAX, &budget, &mut states, &mut watch);
+            let outcome = match end {
+                End::Won(moves) => format!("won in {} moves", moves.len()),
+                End::Exhausted => "ran dry".to_string(),
+                End::Limit(why) => format!("limit ({why:?})"),
+            };
+            println!(
+                "{number}\tbeam {width}\t{outcome}\tstates {states}\t{:.2} s",
+                start.elapsed().as_secs_f64()
+            );
+        }
         other => {
-            eprintln!("walklab: no mode {other} (walk or solve)");
+            eprintln!("walklab: no mode {other} (walk, solve or beam)");
             std::process::exit(2);
         }
     }
