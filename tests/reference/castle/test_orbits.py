@@ -12,7 +12,8 @@ from castle import _core, reference
 from castle.reference.castle import orbits, search
 from castle.reference.solver import Budget, Counter, Deadline
 from castle.solve import make_move
-from test_reference_layers import KINDS, SMALL_PROOFS, endgame
+
+from .test_layers import KINDS, SMALL_PROOFS, endgame
 
 #: The orbit pass tried at once, and at every fourfold growth of the table after.
 AT_ONCE = 1
@@ -88,7 +89,7 @@ def test_the_reference_follows_the_orbit_pass_to_a_win(variant: str) -> None:
 def test_a_deal_other_solvers_leave_open_is_proved_lost() -> None:
     # Streets and Alleys 77: undecided by other solvers, and by the plain complete pass in
     # 14 GiB; the orbit pass, tried when the table reaches 2^21 positions, proves it (186
-    # too: test_known_verdicts.py).
+    # too: tests/core/test_known_verdicts.py).
     deal = castle.Deal.from_number("streets-and-alleys", 77)
     solution = castle.solve(deal)
     assert solution.status == "unsolvable"

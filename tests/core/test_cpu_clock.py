@@ -15,6 +15,7 @@ from castle.cli import main
 from castle.reference.castle.search import solve as reference_solve
 from castle.reference.spider.search import solve as reference_solve_spider
 from castle.survey_store import SCHEMA_VERSION, SurveyStore
+from paths import DATA
 
 #: A proof of 76 million positions: no limit of a second or so decides it.
 HARD = castle.Deal.from_number("beleaguered-castle", 954)
@@ -134,7 +135,7 @@ def test_a_survey_stores_the_cpu_limit_and_a_retry_goes_further(
 
 #: A survey file as castle wrote it before the CPU limit (schema version 1): a fixture of the
 #: old format, not today's schema.
-VERSION_1 = (Path(__file__).parent / "data" / "survey-schema-1.sql").read_text(encoding="utf-8")
+VERSION_1 = (DATA / "survey-schema-1.sql").read_text(encoding="utf-8")
 
 
 def test_a_file_of_version_1_is_brought_up_to_date_and_goes_on(

@@ -11,8 +11,9 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from paths import ROOT
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benches" / "spider_hint_times.py"
+SCRIPT = ROOT / "benches" / "spider_hint_times.py"
 
 
 def load_script() -> ModuleType:

@@ -16,7 +16,7 @@ from pathlib import Path
 import castle
 import pytest
 from castle import _core
-from test_cli import castle_script
+from cli.test_solve import castle_script
 
 #: A proof of 2.8 million positions: a few seconds of the complete pass.
 PROOF = ("beleaguered-castle", 15094)

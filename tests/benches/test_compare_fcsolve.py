@@ -11,13 +11,13 @@ import json
 import re
 import shutil
 import sys
-from pathlib import Path
 from types import ModuleType
 
 import castle
 import pytest
+from paths import ROOT
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benches" / "compare_fcsolve.py"
+SCRIPT = ROOT / "benches" / "compare_fcsolve.py"
 
 pytestmark = pytest.mark.skipif(
     shutil.which("fc-solve") is None, reason="fc-solve not on PATH (freecell-solver-bin)"

@@ -10,14 +10,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import castle
 import pytest
 from castle import Deal, Game
 from castle.autoplay import autoplay_castle, play
+from paths import KNOWN_VERDICTS
 
-VERDICTS = Path(__file__).with_name("data") / "known-verdicts.tsv"
+VERDICTS = KNOWN_VERDICTS
 
 
 def known(variant: str, numbers: range) -> dict[int, str]:

@@ -7,14 +7,13 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import re
-from pathlib import Path
 from types import ModuleType
 
 import castle
 import pytest
 from castle.cli import build_parser, main
+from paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 API = DOCS / "reference" / "api.md"
 

@@ -4,7 +4,7 @@ Whatever the input, castle answers with one of its documented exceptions (``cast
 all ``ValueError`` subclasses) in the API, and with one line on standard error and exit 2 (the
 line mode: a refusal, and it goes on) on the command line: never another exception, never a
 traceback. Seeded, and each test bounded in time (:data:`BUDGET`) so that the suite runs them.
-The save files are fuzzed in ``tests/test_fuzz_saves.py``.
+The save files are fuzzed in ``tests/fuzz/test_saves.py``.
 """
 
 from __future__ import annotations
@@ -382,4 +382,4 @@ def test_fuzzed_commands_through_castle_play(tmp_path: Path, variant: str, encod
 
 
 # --- save files --------------------------------------------------------------------------------
-# The save files (game.json, statistics.json) are fuzzed in tests/test_fuzz_saves.py.
+# The save files (game.json, statistics.json) are fuzzed in tests/fuzz/test_saves.py.

@@ -5,16 +5,16 @@ the reference rules; no verdict may contradict the file."""
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import castle
 import pytest
 from castle import _core
 from castle.reference import replay
 from castle.solve import make_move
+from paths import KNOWN_VERDICTS
 
 # A copy of the project's shared/data/known-verdicts.tsv: the tests need nothing outside.
-VERDICTS = Path(__file__).with_name("data") / "known-verdicts.tsv"
+VERDICTS = KNOWN_VERDICTS
 
 # A state budget (not seconds) keeps the test deterministic on any machine.
 MAX_STATES = 2_000_000

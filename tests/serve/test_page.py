@@ -26,9 +26,10 @@ import uvicorn
 from castle import Deal, Game, SaveStore, SpiderDeal, SpiderGame, Table
 from castle.autoplay import play as play_move
 from castle.serve.app import create_app
+from paths import ROOT
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = ROOT / "docs"
 TOKEN = "browser-test-token"
 
 #: Four kings block their queens: four moves (each king to an empty column) free them, and

@@ -29,9 +29,10 @@ from castle.reference import replay
 from castle.stats import distribution, wilson_interval
 from castle.survey_claims import STALE_SECONDS, DealClaims
 from castle.survey_store import VERDICT_FIELDS, SurveyError, SurveyStore, Verdict
+from paths import KNOWN_VERDICTS
 
 BC = "beleaguered-castle"
-KNOWN = Path(__file__).with_name("data") / "known-verdicts.tsv"
+KNOWN = KNOWN_VERDICTS
 KNOWN_AS = {"winnable": "solved", "unwinnable": "unsolvable", "unknown": "?"}
 
 

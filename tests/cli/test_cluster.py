@@ -27,7 +27,8 @@ import pytest
 from castle.cli import cluster as cluster_module
 from castle.cli import main
 from castle.cli.cluster import DASK_CHUNKS
-from test_survey import BC, castle_script, check_against_solver, rows, run, stored_count
+
+from .test_survey import BC, castle_script, check_against_solver, rows, run, stored_count
 
 #: Dask distributed has no type hints: used through Any.
 distributed: Any = distributed_module

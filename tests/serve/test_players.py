@@ -172,6 +172,7 @@ def test_idle_players_files_expire(
     # waits for that pass to end: one still going would take a directory aged after it.
     monkeypatch.setattr(players_module, "EXPIRY_EVERY", 0.0)
     passed = threading.Event()
+
     def expire_then_say(*args: Any, **kwargs: Any) -> int:
         gone = expire(*args, **kwargs)
         passed.set()

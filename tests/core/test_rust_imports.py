@@ -1,8 +1,8 @@
-"""The crate's `use`s run one way, as the package's imports do (tests/test_imports.py): no file
-of rust/src uses, directly or through others, one that uses it back. A file is a module
-(`castle/search.rs` is `crate::castle::search`, a `mod.rs` its folder's); a `use` of an item
-counts as a use of the module that holds it. Test modules (`#[cfg(test)] mod ...`) are left
-out: a test may reach anywhere."""
+"""The crate's `use`s run one way, as the package's imports do
+(tests/package/test_imports.py): no file of rust/src uses, directly or through others, one that
+uses it back. A file is a module (`castle/search.rs` is `crate::castle::search`, a `mod.rs` its
+folder's); a `use` of an item counts as a use of the module that holds it. Test modules
+(`#[cfg(test)] mod ...`) are left out: a test may reach anywhere."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import re
 from pathlib import Path
 
 from graphs import cycles
+from paths import ROOT
 
-SRC = Path(__file__).resolve().parent.parent / "rust" / "src"
+SRC = ROOT / "rust" / "src"
 
 Module = tuple[str, ...]
 

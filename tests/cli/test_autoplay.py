@@ -27,7 +27,8 @@ from castle.cli.output import format_rate
 from castle.cli.progress import PlayProgress
 from castle.fair import FAIR_PLAYER
 from rich.console import Console, Group
-from test_survey import (
+
+from .test_survey import (
     BAD_FILES,
     at_once,
     bad_file,

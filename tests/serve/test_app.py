@@ -1,5 +1,5 @@
 """castle serve (docs/serve.md): the HTTP contract through Starlette's TestClient, and the real
-command once, as a subprocess. The page itself is tested in a browser (tests/test_browser.py)."""
+command once, as a subprocess. The page itself is tested in a browser (tests/serve/test_page.py)."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ from castle.cli import main
 from castle.serve.app import PAGE, create_app
 from castle.serve.guard import MAX_BODY, PLAYER_COOKIE, TOKEN_COOKIE
 from castle.serve.players import LATE_HINT, MAX_IN_FLIGHT, Player
+from paths import ROOT
 from PIL import Image, ImageChops
 from playing import castle_play_process
 
@@ -519,7 +520,7 @@ def test_the_app_manifest_its_icons_and_the_service_worker(tmp_path: Path) -> No
 
 def test_the_icons_are_the_project_s_drawing(tmp_path: Path) -> None:
     # What tools/draw_icons.py draws now, against the files in the page.
-    drawing = runpy.run_path(str(Path(__file__).parent.parent / "tools" / "draw_icons.py"))
+    drawing = runpy.run_path(str(ROOT / "tools" / "draw_icons.py"))
     for drawn in drawing["draw"](tmp_path):
         shipped = PAGE / drawn.name
         if drawn.suffix == ".svg":
