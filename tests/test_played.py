@@ -257,16 +257,23 @@ def test_an_undo_counts_as_a_move_and_can_be_redone() -> None:
     assert game.position == DEAL_2 and game.position != before
 
 
-def test_a_new_game_is_at_a_level_of_its_own_kind() -> None:
-    with pytest.raises(LevelError, match=r"not a level of castle\.Game"):
-        Game.new("spider")
-    with pytest.raises(LevelError, match=r"not a level of castle\.SpiderGame"):
-        SpiderGame.new("medium")
-    with pytest.raises(TypeError, match=r"Game\(\) takes a castle\.Deal, not SpiderDeal"):
-        Game(SpiderDeal.from_number("spider", 1))  # type: ignore[arg-type]
-
-
 def test_a_deal_is_named_by_its_number_or_as_custom() -> None:
     assert Game(DEAL_2).deal_name == "deal 2"
     custom = Deal.from_text(DEAL_2.to_text(), "beleaguered-castle")
     assert custom.number is None and Game(custom).deal_name == "a custom deal"
+
+
+def test_each_game_starts_at_its_own_levels_only(tmp_path: Path) -> None:
+    # One new() for both games: a level of the other family is refused before anything is
+    # recorded, and each game's default level is its own.
+    store = SaveStore(tmp_path)
+    with pytest.raises(LevelError, match=r"Spider \(4 suits\) is not a level of castle\.Game"):
+        Game.new("spider", store=store)
+    with pytest.raises(LevelError, match=r"Medium is not a level of castle\.SpiderGame"):
+        SpiderGame.new("medium", store=store)
+    with pytest.raises(TypeError, match=r"Game\(\) takes a castle\.Deal, not SpiderDeal"):
+        Game(SpiderDeal.from_number("spider", 1))  # type: ignore[arg-type]
+    assert Game.new(rng=random.Random(1)).level == "easy"
+    assert SpiderGame.new(rng=random.Random(1)).level == "spider"
+    assert SpiderGame(SpiderDeal.from_number("spider-2", 1)).level == "spider-2"
+    assert Game(Deal.from_number("citadel", 1)).level == "citadel"

@@ -22,7 +22,7 @@ import castle
 import pytest
 from castle.cli import main
 from castle.cli.report import BatchSummary, DealResult
-from castle.stats import distribution, percentile, wilson_interval, winnability
+from castle.stats import wilson_interval
 
 MOVE_LINE = re.compile(r"^ +(\d+)\. (\S\S)  column (\d) (?:→|->) (column (\d)|foundation)$")
 JSON_KEYS = ["variant", "deal", "status", "moves", "states", "seconds"]
@@ -269,38 +269,6 @@ def test_batch_same_answers_in_process_and_in_workers(
 # --- statistics ----------------------------------------------------------------------
 
 
-def test_wilson_interval_hand_computed() -> None:
-    # 8 of 10, z = 1.96: centre (0.8 + 0.19208) / 1.38415 = 0.71674,
-    # half 1.95996 * sqrt(0.016 + 0.0096036) / 1.38415 = 0.22658.
-    low, high = wilson_interval(8, 10)
-    assert low == pytest.approx(0.49016, abs=1e-5)
-    assert high == pytest.approx(0.94331, abs=1e-5)
-    assert wilson_interval(0, 10) == pytest.approx((0.0, 0.27753), abs=1e-5)
-    assert wilson_interval(10, 10) == pytest.approx((0.72247, 1.0), abs=1e-5)
-    assert wilson_interval(1, 1) == pytest.approx((0.20654, 1.0), abs=1e-5)
-    with pytest.raises(ValueError):
-        wilson_interval(0, 0)
-    with pytest.raises(ValueError):
-        wilson_interval(3, 2)
-
-
-def test_percentile_nearest_rank() -> None:
-    values = [float(v) for v in range(100, 0, -1)]
-    assert percentile(values, 99) == 99.0
-    assert percentile(values, 50) == 50.0
-    assert percentile([7.0], 99) == 7.0
-    assert percentile([1.0, 2.0, 3.0], 99) == 3.0
-
-
-def test_distribution_median_and_nearest_rank_percentiles() -> None:
-    values = [float(v) for v in range(1, 101)]
-    assert distribution(values) == (50.5, 90.0, 99.0, 100.0)  # median, p90, p99, max
-    assert distribution([3.0]) == (3.0, 3.0, 3.0, 3.0)
-    assert distribution([]) is None
-    assert winnability(8, 2) == (8, 10, 0.8, *wilson_interval(8, 10))
-    assert winnability(0, 0) is None
-
-
 def test_summary_text_on_a_hand_made_batch() -> None:
     summary = BatchSummary("citadel", "1-12", planned=12, jobs=1, wall_seconds=2.0)
     statuses = ["solved"] * 8 + ["unsolvable"] * 2 + ["unknown"] * 2
@@ -475,15 +443,6 @@ def test_jobs_are_capped(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and re.search(r"\b[12] jobs?\b", out.splitlines()[0])
 
 
-def test_bench_compares_the_two_solvers(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "bench", "--deals", "1-3", "--max-states", "300", "--json")
-    obj = json.loads(out)
-    assert code == 0
-    assert obj["disagreements"] == []
-    assert obj["rust"]["states"] == obj["reference"]["states"] > 0
-    assert obj["ratio"] > 0
-
-
 # --- numbers and text that are not what they seem (issue 15) ------------------------------
 
 #: Each numeric flag, after what its command needs to get as far as reading it.
@@ -617,3 +576,25 @@ def test_the_line_mode_refuses_digits_that_are_not_ascii(tmp_path: Path, level: 
     assert "not a number of cards: '²'" in said and "not a number of cards: '\u0661'" in said
     assert "not a number of cards: '999999999999999999999999999999999999999... (5,002" in said
     assert game.moves == 0 and "saved" in said
+
+
+def test_cli_solves_spider_with_json_moves(tmp_path: object) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "castle", "solve", "--variant", "spider-1", "--deal", "1", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    obj = json.loads(done.stdout)
+    assert obj["variant"] == "spider-1" and obj["status"] == "solved"
+    assert {"deal": True} in obj["moves"]
+    board = castle.SpiderDeal.from_number("spider-1", 1).to_text()
+    done = subprocess.run(
+        [sys.executable, "-m", "castle", "solve", "-"],
+        input=board,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0 and "Spider (1 suit) board from stdin: solved" in done.stdout
