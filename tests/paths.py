@@ -8,5 +8,3 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 #: The tests' data files.
 DATA = ROOT / "tests" / "data"
-#: The verdicts other solvers agree on (tests/data/known-verdicts.tsv).
-KNOWN_VERDICTS = DATA / "known-verdicts.tsv"

@@ -7,28 +7,10 @@ started a different win and so argued with each other ("4S from column 5 to colu
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-
 import castle
 import pytest
 from castle import Deal, Game
-from castle.autoplay import autoplay_castle, play
-from paths import KNOWN_VERDICTS
-
-VERDICTS = KNOWN_VERDICTS
-
-
-def known(variant: str, numbers: range) -> dict[int, str]:
-    out = {}
-    for line in VERDICTS.read_text().splitlines():
-        if line.startswith("#") or not line.strip():
-            continue
-        name, number, verdict = line.split("\t")
-        if name == variant and int(number) in numbers:
-            out[int(number)] = verdict
-    return out
+from verdicts import known
 
 
 def follow_hints(game: Game, limit: int = 1000) -> list[castle.Hint[castle.Move]]:
@@ -136,50 +118,6 @@ def test_no_win_from_here_is_exact_after_a_fatal_move() -> None:
     assert castle.solve(game.position).status == "unsolvable"
 
 
-def test_autoplay_wins_what_the_solver_wins() -> None:
-    for number, verdict in known("streets-and-alleys", range(9, 13)).items():
-        result = autoplay_castle(Deal.from_number("streets-and-alleys", number))
-        assert result.won == (verdict == "winnable"), number
-        assert result.status == ("solved" if verdict == "winnable" else "unsolvable")
-
-
-def test_cli_autoplay_plays_a_castle_batch_and_sets_the_solver_beside_it() -> None:
-    verdicts = known("beleaguered-castle", range(1, 21))
-    winnable = sum(v == "winnable" for v in verdicts.values())
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "castle",
-            "autoplay",
-            "--variant",
-            "beleaguered-castle",
-            "--deals",
-            "1-20",
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stderr
-    rows = [json.loads(line) for line in done.stdout.splitlines()]
-    assert {r["deal"]: r["won"] for r in rows} == {n: v == "winnable" for n, v in verdicts.items()}
-    assert f"played by the hints: won {winnable} of 20" in done.stderr
-    assert (
-        f"the solver on the same deals: {winnable} solved, {20 - winnable} unsolvable, 0 unknown"
-        in done.stderr
-    )
-    command = ["autoplay", "--variant", "citadel", "--deals", "1", "--fair"]
-    fair = subprocess.run(
-        [sys.executable, "-m", "castle", *command],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert fair.returncode == 2 and "--fair is for Spider" in fair.stderr
-
-
 def test_games_say_what_they_are() -> None:
     game = Game(Deal.from_number("beleaguered-castle", 2))
     game.move(6, 7)
@@ -192,15 +130,3 @@ def test_games_say_what_they_are() -> None:
     )
     hint = spider.hint(max_seconds=60)  # the wall clock's 2 s may run out on a busy machine
     assert hint.move is not None and str(hint) == f"try {hint.move} ({hint.left} moves to a win)"
-
-
-def test_following_the_thoughtful_spider_hint_wins_with_one_search() -> None:
-    game = castle.SpiderGame(castle.SpiderDeal.from_number("spider-1", 1))
-    hints: list[castle.Hint[castle.SpiderMove]] = []
-    while not game.is_won and len(hints) < 500:
-        hint = game.hint(max_seconds=30)
-        hints.append(hint)
-        assert hint.move is not None
-        play(game, hint.move)
-    assert game.is_won
-    assert [h.searched for h in hints] == [True] + [False] * (len(hints) - 1)

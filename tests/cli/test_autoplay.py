@@ -27,6 +27,7 @@ from castle.cli.output import format_rate
 from castle.cli.progress import PlayProgress
 from castle.fair import FAIR_PLAYER
 from rich.console import Console, Group
+from verdicts import known
 
 from .test_survey import (
     BAD_FILES,
@@ -420,3 +421,75 @@ def test_bad_arguments_are_one_line_exit_2_and_make_no_file(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     refused_making_nothing(capsys, argv, needle)
+
+
+def test_cli_autoplay_plays_a_castle_batch_and_sets_the_solver_beside_it() -> None:
+    verdicts = known("beleaguered-castle", range(1, 21))
+    winnable = sum(v == "winnable" for v in verdicts.values())
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "castle",
+            "autoplay",
+            "--variant",
+            "beleaguered-castle",
+            "--deals",
+            "1-20",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert {r["deal"]: r["won"] for r in rows} == {n: v == "winnable" for n, v in verdicts.items()}
+    assert f"played by the hints: won {winnable} of 20" in done.stderr
+    assert (
+        f"the solver on the same deals: {winnable} solved, {20 - winnable} unsolvable, 0 unknown"
+        in done.stderr
+    )
+    command = ["autoplay", "--variant", "citadel", "--deals", "1", "--fair"]
+    fair = subprocess.run(
+        [sys.executable, "-m", "castle", *command],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert fair.returncode == 2 and "--fair is for Spider" in fair.stderr
+
+
+def test_cli_autoplay_reports_per_deal_json(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "castle",
+            "autoplay",
+            "--variant",
+            "spider-1",
+            "--deals",
+            "1-2",
+            "--fair",
+            "--samples",
+            "1",
+            "--max-states",
+            "3000",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["deal"] for r in rows] == [1, 2] and all(set(r) >= {"won", "moves"} for r in rows)
+    assert "played by the fair hint" in done.stderr
+    bad = subprocess.run(
+        [sys.executable, "-m", "castle", "autoplay", "--variant", "spider-1", "--deals", "1-x"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--deals" in bad.stderr

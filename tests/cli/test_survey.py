@@ -29,10 +29,9 @@ from castle.reference import replay
 from castle.stats import distribution, wilson_interval
 from castle.survey_claims import STALE_SECONDS, DealClaims
 from castle.survey_store import VERDICT_FIELDS, SurveyError, SurveyStore, Verdict
-from paths import KNOWN_VERDICTS
+from verdicts import known_verdicts
 
 BC = "beleaguered-castle"
-KNOWN = KNOWN_VERDICTS
 KNOWN_AS = {"winnable": "solved", "unwinnable": "unsolvable", "unknown": "?"}
 
 
@@ -64,12 +63,7 @@ def check_against_solver(verdicts: list[Verdict], every: int = 1) -> None:
 
 @pytest.fixture(scope="module")
 def known() -> dict[tuple[str, int], str]:
-    out = {}
-    for line in KNOWN.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            variant, number, verdict = line.split("\t")
-            out[variant, int(number)] = verdict
-    return out
+    return known_verdicts()
 
 
 # --- store and resume ------------------------------------------------------------------

@@ -11,10 +11,7 @@ import pytest
 from castle import _core
 from castle.reference import replay
 from castle.solve import make_move
-from paths import KNOWN_VERDICTS
-
-# A copy of the project's shared/data/known-verdicts.tsv: the tests need nothing outside.
-VERDICTS = KNOWN_VERDICTS
+from verdicts import known_verdicts
 
 # A state budget (not seconds) keeps the test deterministic on any machine.
 MAX_STATES = 2_000_000
@@ -23,27 +20,17 @@ MAX_STATES = 2_000_000
 HARD = {("streets-and-alleys", 29), ("streets-and-alleys", 77), ("streets-and-alleys", 186)}
 
 
-def known_verdicts() -> list[tuple[str, int, str]]:
-    rows = []
-    for line in VERDICTS.read_text().splitlines():
-        if line.startswith("#") or not line.strip():
-            continue
-        variant, number, verdict = line.split("\t")
-        rows.append((variant, int(number), verdict))
-    return rows
-
-
 @pytest.fixture(scope="module")
 def outcomes() -> dict[tuple[str, int], tuple[str, castle.Solution]]:
     out = {}
-    for variant, number, verdict in known_verdicts():
+    for (variant, number), verdict in known_verdicts().items():
         deal = castle.Deal.from_number(variant, number)
         out[variant, number] = (verdict, castle.solve(deal, max_states=MAX_STATES))
     return out
 
 
 def test_the_file_has_every_deal() -> None:
-    counts = Counter(v for v, _, _ in known_verdicts())
+    counts = Counter(v for v, _ in known_verdicts())
     assert counts == {"beleaguered-castle": 200, "streets-and-alleys": 200, "citadel": 200}
 
 
@@ -91,7 +78,7 @@ def test_the_orbit_pass_never_contradicts_the_known_ones() -> None:
     # file decides is decided the same way (the two it leaves open, Streets and Alleys 77 and
     # 186, it proves lost).
     got = {}
-    for variant, number, verdict in known_verdicts():
+    for (variant, number), verdict in known_verdicts().items():
         if (variant, number) == ("streets-and-alleys", 29):
             # A win the depth-first pass finds after 15 million states (35 s here): the orbit
             # pass's tries only slow it.
