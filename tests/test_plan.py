@@ -26,6 +26,7 @@ def follow_hints(game: Game, limit: int = 1000) -> list[castle.Hint[castle.Move]
     return hints
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "numbers"),
     [

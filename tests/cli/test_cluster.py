@@ -110,6 +110,7 @@ def test_a_dask_survey_stores_the_rows_of_a_local_one(
     check_against_solver(rows(on_dask), every=7)
 
 
+@pytest.mark.slow
 def test_the_limits_and_the_spill_directory_reach_the_workers(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, cluster: Any
 ) -> None:
@@ -172,6 +173,7 @@ def survey_killing_a_worker(
     return argv, ended, set(after.values()) - set(before.values())
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_survey_loses_only_its_chunk(tmp_path: Path, cluster: Any) -> None:
     db = tmp_path / "killed.db"
     _, ended, restarted = survey_killing_a_worker(cluster, db)
@@ -183,6 +185,7 @@ def test_a_worker_killed_mid_survey_loses_only_its_chunk(tmp_path: Path, cluster
     check_against_solver(stored, every=29)
 
 
+@pytest.mark.slow
 def test_a_chunk_that_keeps_killing_workers_is_left_for_the_next_run(tmp_path: Path) -> None:
     # With no failures allowed, the chunks on a killed worker are given up at once: they stay
     # unstored, the rest of the survey completes, and the next run solves just those.
@@ -230,6 +233,7 @@ def test_a_lost_scheduler_ends_the_run_with_what_it_found(
     assert f"stopped after {kept:,} of 3,000 new deals" in out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("resume_with", ["--dask-local", "--jobs"])
 def test_ctrl_c_then_resume_redoes_nothing(tmp_path: Path, resume_with: str) -> None:
     db = tmp_path / "stop.db"

@@ -34,6 +34,7 @@ def test_the_file_has_every_deal() -> None:
     assert counts == {"beleaguered-castle": 200, "streets-and-alleys": 200, "citadel": 200}
 
 
+@pytest.mark.slow
 def test_no_verdict_contradicts_the_known_ones(
     outcomes: dict[tuple[str, int], tuple[str, castle.Solution]],
 ) -> None:
@@ -45,6 +46,7 @@ def test_no_verdict_contradicts_the_known_ones(
     assert wrong == []
 
 
+@pytest.mark.slow
 def test_every_claimed_win_replays(
     outcomes: dict[tuple[str, int], tuple[str, castle.Solution]],
 ) -> None:
@@ -54,6 +56,7 @@ def test_every_claimed_win_replays(
             assert state.is_won(), (variant, number)
 
 
+@pytest.mark.slow
 def test_beleaguered_castle_1_to_200_is_decided_134_to_66(
     outcomes: dict[tuple[str, int], tuple[str, castle.Solution]],
 ) -> None:
@@ -65,6 +68,7 @@ def test_beleaguered_castle_1_to_200_is_decided_134_to_66(
     assert outcomes["beleaguered-castle", 48][1].status == "solved"
 
 
+@pytest.mark.slow
 def test_only_the_known_hard_deals_stay_undecided(
     outcomes: dict[tuple[str, int], tuple[str, castle.Solution]],
 ) -> None:
@@ -72,6 +76,7 @@ def test_only_the_known_hard_deals_stay_undecided(
     assert undecided <= HARD
 
 
+@pytest.mark.slow
 def test_the_orbit_pass_never_contradicts_the_known_ones() -> None:
     # The orbit pass tried at once, and at every fourfold growth of the complete pass's table
     # after: its "no" is a proof, so no winnable deal may end unsolvable, and every deal the

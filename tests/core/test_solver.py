@@ -207,6 +207,7 @@ def test_wins_are_shortened_after_the_search() -> None:
     assert replay(deal, s.moves).is_won()
 
 
+@pytest.mark.slow
 def test_the_short_mode_finds_shorter_wins() -> None:
     # BC deals 2-11: the beams never lose a win and shorten most; the verdicts do not change.
     shorter = 0

@@ -991,6 +991,7 @@ def table_seen(shown: Any) -> str:
     return " / ".join(columns) + f" / stock {shown['stock']} / off {''.join(shown['off'])}"
 
 
+@pytest.mark.slow
 def test_a_spider_game_is_won_by_clicking_only_the_hint(
     serve: Any, open_page: Any, tmp_path: Path
 ) -> None:

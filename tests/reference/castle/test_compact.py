@@ -88,6 +88,7 @@ def check_position(compact: Compact, state: State, key: CompactKey) -> None:
     assert bottoms == sorted(bottoms)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(deals(), st.randoms(use_true_random=False))
 def test_the_kept_key_identifies_exactly_the_positions_the_exact_key_does(

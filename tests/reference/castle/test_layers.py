@@ -50,6 +50,7 @@ def both(deal: castle.Deal, layers_after: int, max_states: int | None = None) ->
     return slow
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "number"), SMALL_PROOFS)
 def test_the_reference_follows_the_layers_on_proofs(variant: str, number: int) -> None:
     deal = castle.Deal.from_number(variant, number)
@@ -65,6 +66,7 @@ def test_the_reference_follows_the_layers_on_proofs(variant: str, number: int) -
     assert both(deal, 1, max_states=plain.states - 500).status == "unknown"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", castle.VARIANTS)
 def test_the_reference_follows_the_layers_to_a_win(variant: str) -> None:
     # The complete pass alone (the quick pass wins these at once), in layers from the first

@@ -23,6 +23,7 @@ AT_ONCE = 1
 BRANCHING = ("beleaguered-castle", 71)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "number"), [*SMALL_PROOFS, ("streets-and-alleys", 101), BRANCHING]
 )

@@ -18,6 +18,7 @@ def deal_numbers() -> list[int]:
     return list(range(1, 41)) + sorted(rng.randint(32000, 2**31 - 1) for _ in range(15))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", castle.VARIANTS)
 def test_reference_matches_rust_state_for_state(variant: str) -> None:
     decided = 0
@@ -54,6 +55,7 @@ def test_reference_wins_replay() -> None:
     assert reference.replay(deal, s.moves).is_won()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", castle.VARIANTS)
 def test_reference_matches_rust_in_the_short_mode(variant: str) -> None:
     # Won deals, with room for the beams after the depth-first win: the same states, the same

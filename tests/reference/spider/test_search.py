@@ -11,6 +11,7 @@ from castle.reference.spider.search import Slice
 from castle.spider import solve_spider
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "number", "left", "states", "width"),
     # Positions some moves before the end of the solver's own win, so that the reference wins
@@ -40,6 +41,7 @@ def test_the_reference_matches_the_solver_state_for_state(
     assert left is None or fast.status == "solved"
 
 
+@pytest.mark.slow
 def test_the_references_slice_is_the_complete_search_cut_short() -> None:
     # As spider/search.rs's test: the complete search wins one-suit deal 946 (which every beam
     # of the portfolio fails) in 4,335 positions; a slice that long is that win, and a slice of
