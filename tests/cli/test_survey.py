@@ -192,6 +192,7 @@ def start_and_stop(
     return subprocess.CompletedProcess(argv, process.returncode, out, err)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 @pytest.mark.parametrize(
     "how", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL], ids=["SIGINT", "SIGTERM", "SIGKILL"]
@@ -267,6 +268,7 @@ def at_once(argv: list[str], runs: int = 2) -> list[subprocess.CompletedProcess[
     return ended
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_two_surveys_started_at_once_share_the_deals(tmp_path: Path, jobs: str) -> None:
     # Issue 15, item 11: two runs creating a file at once failed one time in three ("changed

@@ -130,6 +130,7 @@ def test_generated_position_round_trips(position: Position) -> None:
     assert as_model(guessed) == (tops, columns)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_generated_position_in_other_spellings(data: st.DataObject) -> None:

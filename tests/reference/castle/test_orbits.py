@@ -46,6 +46,7 @@ def test_the_reference_follows_the_orbit_pass_on_proofs(variant: str, number: in
     assert status == "unknown"
 
 
+@pytest.mark.slow
 def test_the_branching_deal_branches_and_passes_over_repeats(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
