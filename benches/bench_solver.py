@@ -3,9 +3,9 @@
     pytest benches/bench_solver.py -n 0     # in one process: xdist (addopts) turns benchmarks off
 
 Each benchmark solves the same fixed deals with ``max_states`` = 2000; both expand exactly the
-same states (tests/test_reference.py holds them to it), so the ratio of their times is the
-ratio of their speeds per expanded state. The summary at the end prints states per second for
-each and the ratio.
+same states (tests/reference/castle/test_search.py holds them to it), so the ratio of their
+times is the ratio of their speeds per expanded state. The summary at the end prints states per
+second for each and the ratio.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""What the import tests share: the circles of a graph of modules (tests/test_imports.py for
-the package's imports, tests/test_rust_imports.py for the crate's uses)."""
+"""What the import tests share: the circles of a graph of modules (tests/package/test_imports.py for
+the package's imports, tests/core/test_rust_imports.py for the crate's uses)."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ spaces that align a table's columns) is normalised before comparing.
     python tests/readme_examples.py --write    # rewrite what drifted, in every page
 
 ``--write`` leaves a block whose normalised output is unchanged as it is (no churn of times),
-and touches only the blocks and figures it rewrites. tests/test_readme.py runs the same checks.
+and touches only the blocks and figures it rewrites. tests/docs/test_readme.py runs the same checks.
 """
 
 from __future__ import annotations

@@ -16,8 +16,7 @@ from castle.spider import solve_spider
 from castle.spider_game import NO_MOVE_HELPS, _core_move
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-DATA = Path(__file__).parent / "data"
+from paths import DATA
 
 #: A small effort, so that a test plays whole games in seconds.
 QUICK = FairEffort(worlds=3, width=20, states=600, quiet=400, threads=1)

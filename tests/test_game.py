@@ -3,14 +3,10 @@ auto-finish, score), hints, and a whole game won through it."""
 
 from __future__ import annotations
 
-import random
-from pathlib import Path
-
 import castle
 import pytest
-from castle import FOUNDATION, Card, Deal, Game, IllegalMoveError, SaveStore, SpiderDeal, SpiderGame
+from castle import FOUNDATION, Card, Deal, Game, IllegalMoveError
 from castle.game import plan_supermove, supermove_capacity
-from castle.levels import LEVELS, LevelError, is_proven_winnable, pick_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -355,38 +351,6 @@ def test_a_hint_on_a_won_game_says_it_is_won() -> None:
 
 
 # --- levels and a whole game ----------------------------------------------------------------
-
-
-def test_levels_pick_their_deals() -> None:
-    assert set(LEVELS) == {"easy", "medium", "hard", "citadel", "spider", "spider-2", "spider-1"}
-    rng = random.Random(7)
-    for _ in range(3):
-        easy = pick_deal("easy", rng)
-        assert isinstance(easy, Deal) and is_proven_winnable(easy)
-        assert easy.variant == "beleaguered-castle"
-    assert pick_deal("medium", rng).variant == "beleaguered-castle"
-    assert pick_deal("spider-2", rng).variant == "spider-2"
-    assert pick_deal("hard", rng).variant == "streets-and-alleys"
-    assert pick_deal("citadel", rng).variant == "citadel"
-    assert pick_deal("easy", random.Random(3)) == pick_deal("easy", random.Random(3))
-    with pytest.raises(LevelError, match="unknown level 'expert'"):
-        pick_deal("expert")
-
-
-def test_each_game_starts_at_its_own_levels_only(tmp_path: Path) -> None:
-    # One new() for both games: a level of the other family is refused before anything is
-    # recorded, and each game's default level is its own.
-    store = SaveStore(tmp_path)
-    with pytest.raises(LevelError, match=r"Spider \(4 suits\) is not a level of castle\.Game"):
-        Game.new("spider", store=store)
-    with pytest.raises(LevelError, match=r"Medium is not a level of castle\.SpiderGame"):
-        SpiderGame.new("medium", store=store)
-    with pytest.raises(TypeError, match=r"Game\(\) takes a castle\.Deal, not SpiderDeal"):
-        Game(SpiderDeal.from_number("spider", 1))  # type: ignore[arg-type]
-    assert Game.new(rng=random.Random(1)).level == "easy"
-    assert SpiderGame.new(rng=random.Random(1)).level == "spider"
-    assert SpiderGame(SpiderDeal.from_number("spider-2", 1)).level == "spider-2"
-    assert Game(Deal.from_number("citadel", 1)).level == "citadel"
 
 
 @pytest.mark.parametrize(

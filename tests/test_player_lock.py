@@ -1,6 +1,6 @@
 """The player lock (castle.player_lock): one player at a time on a directory, and nothing in
 the lock file's place lets a second one in. Two players contending, castle play and castle
-serve, are in tests/test_saves.py and tests/test_serve.py."""
+serve, are in tests/test_saves.py and tests/serve/test_app.py."""
 
 from __future__ import annotations
 

@@ -3,17 +3,12 @@ reference's agreement with it."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from collections import Counter
 
 import castle
 import pytest
-from castle import BoardError, SpiderDeal, SpiderGame, SpiderMove
-from castle.autoplay import play
+from castle import BoardError, SpiderDeal, SpiderMove
 from castle.reference import spider as ref
-from castle.reference.spider.search import Slice
 from castle.spider import solve_spider
 
 
@@ -123,35 +118,6 @@ def test_one_suit_deals_are_won_and_the_wins_replay(number: int) -> None:
     assert shapes == {("cards", "from", "to"), ("deal",), ("off",)}
 
 
-@pytest.mark.parametrize(
-    ("variant", "number", "left", "states", "width"),
-    # Positions some moves before the end of the solver's own win, so that the reference wins
-    # within a test's time (the first beam wins; the win is shortened), a whole deal, and one
-    # beam of a given width (the fair hint's samples).
-    [
-        ("spider-1", 1, 15, 10_000, None),
-        ("spider-2", 3, 10, 10_000, None),
-        ("spider", 2, 10, 10_000, None),
-        ("spider", 2, None, 1_500, None),
-        ("spider-1", 3, 20, 8_000, 100),
-    ],
-)
-def test_the_reference_matches_the_solver_state_for_state(
-    variant: str, number: int, left: int | None, states: int, width: int | None
-) -> None:
-    deal = SpiderDeal.from_number(variant, number)
-    if left is not None:
-        line = castle.solve(deal, max_seconds=30).moves
-        game = SpiderGame(deal)
-        for move in line[: len(line) - left]:
-            play(game, move)
-        deal = game.position
-    fast = solve_spider(deal, max_states=states, beam_width=width)
-    slow = ref.solve(deal, max_states=states, beam_width=width)
-    assert (fast.status, fast.states, fast.moves) == (slow.status, slow.states, slow.moves)
-    assert left is None or fast.status == "solved"
-
-
 #: Six runs off, a complete run on the table, three cards beside it, ten in the stock. Kept,
 #: the run's cards can be spread over the empty columns, so that the stock can be dealt; taken
 #: off, thirteen cards cannot fill ten columns, and the stock is never dealt.
@@ -180,19 +146,6 @@ def test_taking_a_run_off_can_lose_so_the_solver_never_does_it_by_itself() -> No
     assert ref.solve(off).status == "unsolvable"
 
 
-def test_the_references_slice_is_the_complete_search_cut_short() -> None:
-    # As spider/search.rs's test: the complete search wins one-suit deal 946 (which every beam
-    # of the portfolio fails) in 4,335 positions; a slice that long is that win, and a slice of
-    # half costs its half before the complete search starts over.
-    deal = SpiderDeal.from_number("spider-1", 946)
-    whole = ref.solve(deal, steps=())
-    assert (whole.status, whole.states) == ("solved", 4_335)
-    sliced = ref.solve(deal, steps=(Slice(4_335),))
-    assert (sliced.moves, sliced.states) == (whole.moves, 4_335)
-    cut = ref.solve(deal, steps=(Slice(4_335 // 2),))
-    assert (cut.moves, cut.states) == (whole.moves, 4_335 // 2 + 4_335)
-
-
 def test_bad_spider_input_is_a_clear_error() -> None:
     with pytest.raises(castle.VariantError):
         SpiderDeal.from_number("spider-3", 1)
@@ -206,25 +159,3 @@ def test_bad_spider_input_is_a_clear_error() -> None:
             solve_spider(SpiderDeal.from_number("spider", 1), beam_width=width)  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="beam_width"):
             ref.solve(SpiderDeal.from_number("spider", 1), beam_width=width)  # type: ignore[arg-type]
-
-
-def test_cli_solves_spider_with_json_moves(tmp_path: object) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "castle", "solve", "--variant", "spider-1", "--deal", "1", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    obj = json.loads(done.stdout)
-    assert obj["variant"] == "spider-1" and obj["status"] == "solved"
-    assert {"deal": True} in obj["moves"]
-    board = SpiderDeal.from_number("spider-1", 1).to_text()
-    done = subprocess.run(
-        [sys.executable, "-m", "castle", "solve", "-"],
-        input=board,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0 and "Spider (1 suit) board from stdin: solved" in done.stdout

@@ -4,9 +4,6 @@ through the API, the full-screen player's keys and the line mode."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import castle
@@ -95,60 +92,13 @@ def test_a_spider_save_resumes_exactly_and_a_bad_one_is_set_aside(tmp_path: Path
     assert castle.Game.resume(store) is None and "Spider save" in store.notices[0]
 
 
-def test_spider_in_the_line_mode(tmp_path: Path) -> None:
-    commands = []
-    for move in castle.solve(DEAL).moves:
-        if move.kind == "deal":
-            commands.append("d")
-        elif move.kind == "off":
-            assert move.src is not None
-            commands.append(f"{move.src + 1} o")
-        else:
-            assert move.src is not None and move.dst is not None
-            commands.append(f"{move.src + 1} {move.dst + 1} {len(move.cards)}")
-    done = subprocess.run(
-        [sys.executable, "-m", "castle", "play", "--plain", "--variant", "spider-1", "--deal", "1"],
-        input="\n".join(commands) + "\nq\n",
-        capture_output=True,
-        text=True,
-        env={**os.environ, "CASTLE_DATA_DIR": str(tmp_path), "NO_COLOR": "1"},
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "Spider (1 suit) · deal 1 · moves 0" in done.stdout and "##" in done.stdout
-    assert "You won!" in done.stdout and "Spider (1 suit): 1 won, 0 lost (100%)" in done.stdout
-
-
-def test_cli_autoplay_reports_per_deal_json(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "castle",
-            "autoplay",
-            "--variant",
-            "spider-1",
-            "--deals",
-            "1-2",
-            "--fair",
-            "--samples",
-            "1",
-            "--max-states",
-            "3000",
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    rows = [json.loads(line) for line in done.stdout.splitlines()]
-    assert [r["deal"] for r in rows] == [1, 2] and all(set(r) >= {"won", "moves"} for r in rows)
-    assert "played by the fair hint" in done.stderr
-    bad = subprocess.run(
-        [sys.executable, "-m", "castle", "autoplay", "--variant", "spider-1", "--deals", "1-x"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--deals" in bad.stderr
+def test_following_the_thoughtful_spider_hint_wins_with_one_search() -> None:
+    game = castle.SpiderGame(castle.SpiderDeal.from_number("spider-1", 1))
+    hints: list[castle.Hint[castle.SpiderMove]] = []
+    while not game.is_won and len(hints) < 500:
+        hint = game.hint(max_seconds=30)
+        hints.append(hint)
+        assert hint.move is not None
+        play(game, hint.move)
+    assert game.is_won
+    assert [h.searched for h in hints] == [True] + [False] * (len(hints) - 1)

@@ -20,7 +20,6 @@ from castle import (
     TableAction,
 )
 from castle.actions import (
-    ACTIONS,
     Advise,
     Cancel,
     DealRow,
@@ -36,7 +35,6 @@ from castle.actions import (
     Tap,
     Undo,
     action_from_json,
-    action_to_json,
 )
 from castle.new_game import new_game
 from castle.spider import solve_spider
@@ -220,74 +218,6 @@ def test_pause_stops_the_clock() -> None:
     now[0] = 60.0
     assert table.view().seconds == 5.0
     assert table.act(Resume()).done and not table.view().paused
-
-
-def test_view_is_plain_json() -> None:
-    table = Table(Game(SEVENS))
-    table.act(Pick(0))
-    data = json.loads(json.dumps(table.view().to_json()))
-    assert data["columns"][0]["cards"] == ["8C", "7C"]
-    assert data["selection"]["cards"] == ["7C"] and data["selection"]["refusal"] is None
-    assert data["foundations"] == {"C": 6, "D": 6, "H": 6, "S": 6}
-
-
-EVERY_ACTION: list[TableAction] = [
-    Pick(3),
-    Pick(2, 4),
-    Put(5),
-    Put(FOUNDATION),
-    Drop(0, 1),
-    Drop(0, FOUNDATION, 1),
-    Tap(7),
-    DoubleTap(0),
-    DealRow(),
-    TakeOff(),
-    TakeOff(9),
-    Undo(),
-    Redo(),
-    Cancel(),
-    Advise(),
-    Advise(peek=True),
-    NewDeal(),
-    NewDeal(level="hard", confirmed=True),
-    NewDeal(level="medium", deal=2),
-    Pause(),
-    Resume(),
-]
-
-
-def test_actions_round_trip_through_json() -> None:
-    assert {type(a) for a in EVERY_ACTION} == set(ACTIONS.values())
-    for action in EVERY_ACTION:
-        assert action_from_json(json.loads(json.dumps(action_to_json(action)))) == action
-
-
-@pytest.mark.parametrize(
-    ("data", "said"),
-    [
-        ([], "JSON object"),
-        ({}, "needs its name"),
-        ({"action": "fly"}, "unknown action 'fly'"),
-        ({"action": 3}, "unknown action 3"),
-        ({"action": "drop", "src": 1}, "needs 'dst'"),
-        ({"action": "drop", "src": 1, "dst": 2, "colour": "red"}, "takes no 'colour'"),
-        ({"action": "pick", "column": True}, "whole number 0 to 9"),
-        ({"action": "pick", "column": 10}, "whole number 0 to 9"),
-        ({"action": "pick", "column": "1"}, "whole number 0 to 9"),
-        ({"action": "pick", "column": None}, "whole number 0 to 9"),
-        ({"action": "drop", "src": 0, "dst": "sky"}, "dst must be"),
-        ({"action": "drop", "src": 0, "dst": 1, "count": 0}, "count must be"),
-        ({"action": "drop", "src": 0, "dst": 1, "count": 10**30}, "count must be"),
-        ({"action": "hint", "peek": "yes"}, "true or false"),
-        ({"action": "new_deal", "level": 7}, "level must be"),
-        ({"action": "new_deal", "deal": 0}, "deal must be"),
-        ({"action": "new_deal", "deal": 2**64}, "deal must be"),
-    ],
-)
-def test_bad_actions_are_refused_in_one_line(data: object, said: str) -> None:
-    with pytest.raises(ActionError, match=said) as caught:
-        action_from_json(data)
-    assert "\n" not in str(caught.value)
 
 
 def test_an_unknown_level_is_refused_by_the_table() -> None:

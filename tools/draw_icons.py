@@ -5,7 +5,7 @@ painted into PNGs with Pillow (at four times the size, then scaled down: smooth 
     python tools/draw_icons.py                  # into python/castle/serve/page/
     python tools/draw_icons.py --out DIR
 
-tests/test_serve.py draws them again and compares: the icons in the page are this drawing.
+tests/serve/test_app.py draws them again and compares: the icons in the page are this drawing.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@
 // /?token=...) go to the server as if it were not there, and are never kept.
 
 const CACHE = "castle-page";
-// Every file of the page (tests/test_serve.py checks the list against the page's folder).
+// Every file of the page (tests/serve/test_app.py checks the list against the page's folder).
 const PAGE_FILES = [
   "/",
   "/api.js",
