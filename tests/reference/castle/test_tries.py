@@ -4,6 +4,7 @@ core expansion for expansion when a try's beam wins, and the win comes sooner th
 from __future__ import annotations
 
 import castle
+import pytest
 from castle import _core, reference
 from castle.reference.castle import search
 from castle.reference.solver import Budget, Counter, Deadline
@@ -14,6 +15,7 @@ LATE_WIN = ("beleaguered-castle", 405)
 TRIES_AT = 100
 
 
+@pytest.mark.slow
 def test_the_reference_follows_a_tries_beam_to_its_win() -> None:
     deal = castle.Deal.from_number(*LATE_WIN)
     status, moves, states, _ = _core.complete_pass(deal.core, 200_000, None, None, None, TRIES_AT)
