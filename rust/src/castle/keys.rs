@@ -7,7 +7,7 @@ use super::deal::Deal;
 use super::moves::Move;
 use super::recent::{Recent, RECENT_SLOTS};
 use super::state::{Key, State};
-use super::tries::Due;
+use super::tries::Tries;
 use crate::solver::heap::Memory;
 use crate::solver::packed::{self, PackedTable};
 use crate::solver::table::{Insert, Table};
@@ -61,9 +61,10 @@ pub(super) trait Keys {
     fn goal(&self, _key: &Self::Key) -> bool {
         false
     }
-    /// The tries due now (`tries.rs`): the complete pass makes them as its table grows.
+    /// The positions in the table, and the pass's tries (`tries.rs`): the complete pass
+    /// makes them as its table grows.
     #[inline]
-    fn tries_due(&mut self) -> Option<Due> {
+    fn tries(&mut self) -> Option<(u64, &mut Tries)> {
         None
     }
 }
@@ -102,10 +103,8 @@ pub(super) struct Exact {
     /// The children and frames' keys the walk holds ([`HELD_CHILDREN`], a 64th of the bound
     /// at most; the tests try fewer).
     pub(super) held: usize,
-    /// The tries are due when the table holds this many positions (never, in a pass towards
-    /// a position), and were made this many times before.
-    pub(super) tries_at: u64,
-    pub(super) tries: u32,
+    /// The tries (never due in a pass towards a position).
+    pub(super) tries: Tries,
 }
 
 /// The most slots the walk's [`Recent`] has (320 KiB of keys, a core's second-level cache):
@@ -126,8 +125,7 @@ impl Exact {
             toward: None,
             eager: true,
             held: usize::MAX,
-            tries_at: u64::MAX,
-            tries: 0,
+            tries: Tries::from(u64::MAX),
         })
     }
 
@@ -180,17 +178,8 @@ impl Keys for Exact {
         self.toward.is_some_and(|(goal, _)| goal == *key)
     }
     #[inline]
-    fn tries_due(&mut self) -> Option<Due> {
-        let positions = self.len() as u64;
-        if positions < self.tries_at {
-            return None;
-        }
-        self.tries_at = self.tries_at.saturating_mul(4);
-        self.tries += 1;
-        Some(Due {
-            positions,
-            before: self.tries - 1,
-        })
+    fn tries(&mut self) -> Option<(u64, &mut Tries)> {
+        Some((self.len() as u64, &mut self.tries))
     }
     #[inline]
     fn insert(&mut self, key: &CompactKey, state: &State) -> Insert {

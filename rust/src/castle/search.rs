@@ -15,6 +15,7 @@ use super::layers::{layered, Layered, Overflow};
 use super::moves::{replays_to_win, Move};
 use super::orbits::ORBITS_AFTER;
 use super::shorten::{shorten, shorten_bytes};
+use super::tries::Tries;
 use super::walk::walk;
 use crate::solver::budget::{Budget, Deadline, End, Limits, Start, Watch};
 use crate::solver::heap::Memory;
@@ -188,7 +189,7 @@ fn search(
                 return End::Limit(Stop::Memory);
             };
             exact.most = overflow.layers_after.map_or(usize::MAX, |n| n as usize);
-            exact.tries_at = overflow.orbits_after.unwrap_or(ORBITS_AFTER);
+            exact.tries = Tries::from(overflow.orbits_after.unwrap_or(ORBITS_AFTER));
             let mut stopped = None;
             let end = walk(deal, budget, expanded, watch, &mut exact, &mut stopped);
             if end != End::Limit(Stop::Memory) {

@@ -23,68 +23,91 @@ use super::orbits::ORBITS_AFTER;
 /// expansions (an orbit expansion costs several depth-first ones).
 const ORBIT_SHARE: u64 = 4;
 
-/// The beam may expand a position for every this many in the table (a beam's expansion costs
+/// The beams may expand a position for every this many in the table (a beam's expansion costs
 /// about eight depth-first ones: all its children made, keyed and ranked).
 const BEAM_SHARE: u64 = 8;
 
-/// The first try's beam width, and how many times wider each next try's is: the widths
-/// that won the late wins measured, 1,000, 10,000 or 100,000, each in its own try.
+/// The first beam's width, at most. A beam that runs dry is followed by one twice as wide (a
+/// wider beam wins some deals a narrower one runs dry before, and others not: the widths that
+/// won the late wins measured were anywhere from 1,000 to 100,000).
 const FIRST_WIDTH: usize = 1_000;
-const WIDER: usize = 10;
 
-/// A beam runs dry or wins within about a hundred expansions per unit of width (its depths):
-/// its width is at most its share over this, so that it can end within it.
-const DEPTHS: u64 = 40;
+/// A beam runs dry or wins within about a hundred expansions a unit of its width (its depth):
+/// the first is at most the first share over this wide, so that it may end within it.
+const DEPTHS: u64 = 64;
 
-/// The tries due now: the table holds `positions`, and `before` tries were made before.
+/// When the complete pass's tries are due, and the width its next beam tries.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(super) struct Due {
-    pub(super) positions: u64,
-    pub(super) before: u32,
+pub(super) struct Tries {
+    at: u64,
+    width: usize,
 }
 
-impl Due {
-    /// The expansions this try's beam may make.
-    fn beam_share(self) -> u64 {
-        self.positions / BEAM_SHARE
+impl Tries {
+    /// Tries first due when the table holds `at` positions (never: `u64::MAX`).
+    pub(super) fn from(at: u64) -> Tries {
+        let affords = usize::try_from(at / BEAM_SHARE / DEPTHS).unwrap_or(usize::MAX);
+        Tries {
+            at,
+            width: affords.clamp(1, FIRST_WIDTH),
+        }
     }
 
-    /// This try's beam width: the next of the widths, as far as its share allows.
-    fn width(self) -> usize {
-        let most = usize::try_from(self.beam_share() / DEPTHS).unwrap_or(usize::MAX);
-        FIRST_WIDTH
-            .saturating_mul(WIDER.saturating_pow(self.before))
-            .min(most)
-            .max(1)
+    /// Makes the tries if they are due, the table holding `positions`: the end of the pass if
+    /// one decided the deal (a proof, a win) or a limit of the whole solve stopped it, else
+    /// None, and the walk goes on.
+    #[inline]
+    pub(super) fn make(
+        &mut self,
+        positions: u64,
+        deal: &Deal,
+        budget: &Budget,
+        expanded: &mut u64,
+        watch: &mut Watch,
+    ) -> Option<End<Move>> {
+        if positions < self.at {
+            return None;
+        }
+        self.at = self.at.saturating_mul(4);
+        self.make_now(positions, deal, budget, expanded, watch)
     }
-}
 
-/// Makes the tries `due`: the end of the pass if one decided the deal (a proof, a win) or a
-/// limit of the whole solve stopped it, else None, and the walk goes on. A try that runs out
-/// of its share, or of memory (its own tables, given back when it ends), decides nothing.
-pub(super) fn make(
-    deal: &Deal,
-    budget: &Budget,
-    due: Due,
-    expanded: &mut u64,
-    watch: &mut Watch,
-) -> Option<End<Move>> {
-    match orbit_pass(deal, budget, due.positions / ORBIT_SHARE, expanded, watch) {
-        Orbital::Exhausted => return Some(End::Exhausted),
-        Orbital::Limit(why) => return Some(End::Limit(why)),
-        Orbital::Undecided => {}
-    }
-    let until = expanded.saturating_add(due.beam_share());
-    let share = Budget {
-        max_states: Some(budget.max_states.map_or(until, |most| most.min(until))),
-        deadline: budget.deadline,
-        memory: budget.memory,
-    };
-    match beam_search(deal, due.width(), usize::MAX, &share, expanded, watch) {
-        End::Won(path) => Some(End::Won(path)),
-        End::Exhausted | End::Limit(Stop::Memory) => None,
-        End::Limit(Stop::States) if budget.max_states.is_none_or(|most| *expanded < most) => None,
-        End::Limit(why) => Some(End::Limit(why)),
+    /// The orbit pass, then beams, each ran dry followed by one twice as wide, until one wins
+    /// or their share is spent. A beam cut off by the share is tried again, from the start,
+    /// at the next tries (with four times the share); one that runs out of memory (its own
+    /// tables, given back when it ends) gives way to the walk.
+    fn make_now(
+        &mut self,
+        positions: u64,
+        deal: &Deal,
+        budget: &Budget,
+        expanded: &mut u64,
+        watch: &mut Watch,
+    ) -> Option<End<Move>> {
+        match orbit_pass(deal, budget, positions / ORBIT_SHARE, expanded, watch) {
+            Orbital::Exhausted => return Some(End::Exhausted),
+            Orbital::Limit(why) => return Some(End::Limit(why)),
+            Orbital::Undecided => {}
+        }
+        let until = expanded.saturating_add(positions / BEAM_SHARE);
+        let share = Budget {
+            max_states: Some(budget.max_states.map_or(until, |most| most.min(until))),
+            deadline: budget.deadline,
+            memory: budget.memory,
+        };
+        loop {
+            match beam_search(deal, self.width, usize::MAX, &share, expanded, watch) {
+                End::Won(path) => return Some(End::Won(path)),
+                End::Exhausted => self.width = self.width.saturating_mul(2),
+                End::Limit(Stop::Memory) => return None,
+                End::Limit(Stop::States)
+                    if budget.max_states.is_none_or(|most| *expanded < most) =>
+                {
+                    return None
+                }
+                End::Limit(why) => return Some(End::Limit(why)),
+            }
+        }
     }
 }
 
@@ -107,12 +130,12 @@ mod tests {
     }
 
     /// Beleaguered Castle 405: the walk alone wins after 35,275 positions; a try's beam, with
-    /// the tries from 100 positions on, wins far sooner, and its win replays.
+    /// the tries from 1,000 positions on, wins far sooner, and its win replays.
     #[test]
     fn a_tries_beam_wins_what_the_walk_wins_late() {
         let deal = Deal::from_number(Variant::BeleagueredCastle, 405).unwrap();
         let (alone, walked) = complete(&deal, u64::MAX);
-        let (tried, states) = complete(&deal, 100);
+        let (tried, states) = complete(&deal, 1_000);
         assert!(matches!(alone, End::Won(_)));
         let End::Won(moves) = tried else {
             panic!("{tried:?}");
@@ -121,14 +144,47 @@ mod tests {
         assert!(states * 4 < walked, "{states} against {walked}");
     }
 
-    /// The widths: ten times wider each try, as far as the share allows, never none.
+    /// The first beam as wide as the first share affords, up to 1,000.
     #[test]
-    fn each_try_is_wider_within_its_share() {
-        let due = |positions, before| Due { positions, before };
-        assert_eq!(due(1 << 21, 0).width(), 1_000);
-        assert_eq!(due(1 << 23, 1).width(), 10_000);
-        assert_eq!(due(1 << 25, 2).width(), 100_000);
-        assert_eq!(due(1 << 27, 3).width(), (1 << 27) / 8 / 40);
-        assert_eq!(due(300, 0).width(), 1);
+    fn the_first_beam_fits_the_first_share() {
+        assert_eq!(Tries::from(1 << 21).width, FIRST_WIDTH);
+        assert_eq!(Tries::from(1 << 15).width, 64);
+        assert_eq!(Tries::from(100).width, 1);
+        assert_eq!(Tries::from(u64::MAX).width, FIRST_WIDTH);
+    }
+
+    /// A beam that runs dry is followed by one twice as wide, within the share; one cut off
+    /// by the share is tried again at the next tries.
+    #[test]
+    fn a_beam_run_dry_gives_way_to_a_wider_one() {
+        // Beleaguered Castle 26984: beams of 1,000 (43,190 expansions) and 2,000 run dry.
+        let deal = Deal::from_number(Variant::BeleagueredCastle, 26984).unwrap();
+        let budget = Budget {
+            max_states: None,
+            deadline: crate::solver::budget::Deadline::NONE,
+            memory: crate::solver::heap::Memory::from_now(1 << 30),
+        };
+        let mut interrupted = || false;
+        let mut watch = Watch::new(std::time::Instant::now(), &mut interrupted);
+        let mut tries = Tries {
+            at: 0,
+            width: FIRST_WIDTH,
+        };
+        let mut expanded = 0;
+        // The orbit pass and the beams each get nothing: the beam of 1,000 is cut off.
+        assert_eq!(
+            tries.make(0, &deal, &budget, &mut expanded, &mut watch),
+            None
+        );
+        assert_eq!(tries.width, FIRST_WIDTH);
+        // A share of 100,000 (the orbit pass may spend 200,000 of 800,000 positions).
+        let before = expanded;
+        assert_eq!(
+            tries.make(800_000, &deal, &budget, &mut expanded, &mut watch),
+            None
+        );
+        assert!(tries.width >= 2 * FIRST_WIDTH, "{}", tries.width);
+        assert!(expanded - before <= 300_000);
+        assert_eq!(tries.at, 0);
     }
 }

@@ -8,7 +8,6 @@ use super::keys::Keys;
 use super::moves::{generate, play, play_automatic, play_quiet, undo, unwind, Move, MOST_MOVES};
 use super::order::{order_by, ColumnFacts};
 use super::state::State;
-use super::tries;
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::table::Insert;
 use crate::solver::Stop;
@@ -144,8 +143,8 @@ pub(super) fn walk<K: Keys>(
         if let Some(why) = budget.spend(expanded, watch) {
             return End::Limit(why);
         }
-        if let Some(due) = keys.tries_due() {
-            if let Some(end) = tries::make(deal, budget, due, expanded, watch) {
+        if let Some((positions, tries)) = keys.tries() {
+            if let Some(end) = tries.make(positions, deal, budget, expanded, watch) {
                 return end;
             }
         }

@@ -23,7 +23,7 @@ from .compact import Compact, CompactKey, child_key
 from .moves import generate, play, play_automatic, unwind
 from .order import order_moves
 from .state import State
-from .tries import Due, make
+from .tries import Tries
 
 
 @dataclass
@@ -103,7 +103,7 @@ def walk(
         table.add(entry)
         return "new"
 
-    tries = 0
+    tries = Tries(tries_at) if tries_at is not None else None
     play_automatic(state, path)
     # The deal's key, kept through the automatic moves.
     kept = key(0 if compact is None else compact.dealt_key(), path)
@@ -122,10 +122,8 @@ def walk(
         stop = budget.spend(counter)
         if stop is not None:
             return End("limit", [], stop)
-        if tries_at is not None and len(table) >= tries_at:
-            tries_at *= 4
-            tried = make(deal, budget, Due(len(table), tries), counter)
-            tries += 1
+        if tries is not None:
+            tried = tries.make(len(table), deal, budget, counter)
             if tried is not None:
                 return tried
         start = len(moves)
