@@ -23,6 +23,9 @@ from .spider import SpiderDeal, SpiderMove, public_move
 #: --db`` keeps them apart).
 FAIR_PLAYER = "fair-3"
 
+# The efforts where 0 means "none" or "all" rather than nothing to think with.
+_ZERO_MEANS_NONE = ("worlds", "rollout", "plies", "layer", "reveal", "reveal_layer")
+
 
 @dataclass(frozen=True)
 class FairEffort:
@@ -54,6 +57,13 @@ class FairEffort:
     #: The worlds vote instead: in each, a beam of ``width`` within ``states`` plays the whole
     #: game, and its win votes for the card it turns up first.
     vote: bool | None = None
+    #: The first ``reveal`` choices that turn a card up are judged instead by that card: for
+    #: each card the player has not seen, weighted by its copies, a small quiet search of
+    #: ``reveal_quiet`` positions (``reveal_layer`` a depth, 0: all) from the card turned up,
+    #: and the best it reaches; the best mean is played (0: not judged so).
+    reveal: int | None = None
+    reveal_quiet: int | None = None
+    reveal_layer: int | None = None
 
     def __post_init__(self) -> None:
         if self.weights is not None and not (
@@ -66,7 +76,7 @@ class FairEffort:
             if field.name in ("weights", "vote"):
                 continue
             value = getattr(self, field.name)
-            least = 0 if field.name in ("worlds", "rollout", "plies", "layer") else 1
+            least = 0 if field.name in _ZERO_MEANS_NONE else 1
             if value is not None and (
                 isinstance(value, bool) or not isinstance(value, int) or not least <= value < 2**63
             ):
