@@ -192,6 +192,8 @@ def test_an_effort_of_nothing_is_refused() -> None:
         FairEffort(reveal_quiet=0)
     with pytest.raises(ValueError, match="reveal must be a whole number from 0"):
         FairEffort(reveal=-1)
+    with pytest.raises(ValueError, match="mobility must be below 1000"):
+        FairEffort(mobility=1_000)
 
 
 @pytest.mark.parametrize(("variant", "number"), [("spider-2", 12), ("spider", 4)])

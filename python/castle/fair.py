@@ -24,7 +24,15 @@ from .spider import SpiderDeal, SpiderMove, public_move
 FAIR_PLAYER = "fair-3"
 
 # The efforts where 0 means "none" or "all" rather than nothing to think with.
-_ZERO_MEANS_NONE = ("worlds", "rollout", "plies", "layer", "reveal", "reveal_layer")
+_ZERO_MEANS_NONE = (
+    "worlds",
+    "rollout",
+    "plies",
+    "layer",
+    "reveal",
+    "reveal_layer",
+    "mobility",
+)
 
 
 @dataclass(frozen=True)
@@ -64,6 +72,9 @@ class FairEffort:
     reveal: int | None = None
     reveal_quiet: int | None = None
     reveal_layer: int | None = None
+    #: Taken off a choice's estimate for each column whose top card could take a suited card
+    #: in sight (one rank below it, of its suit, in another column's top run); below 1,000.
+    mobility: int | None = None
 
     def __post_init__(self) -> None:
         if self.weights is not None and not (
@@ -72,6 +83,8 @@ class FairEffort:
             and all(type(w) is int and abs(w) < 1_000 for w in self.weights)
         ):
             raise ValueError(f"weights are five whole numbers, not {self.weights!r}")
+        if self.mobility is not None and type(self.mobility) is int and self.mobility >= 1_000:
+            raise ValueError(f"mobility must be below 1000, not {self.mobility!r}")
         for field in fields(self):
             if field.name in ("weights", "vote"):
                 continue

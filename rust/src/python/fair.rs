@@ -18,7 +18,7 @@ use crate::spider::fair::view::View;
 #[pyo3(signature = (
     position, visited, seed, worlds=None, width=None, states=None, quiet=None, layer=None, exact=None,
     threads=None, weights=None, rollout=None, plies=None, candidates=None, vote=None,
-    reveal=None, reveal_quiet=None, reveal_layer=None
+    reveal=None, reveal_quiet=None, reveal_layer=None, mobility=None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn spider_fair_advice(
@@ -41,6 +41,7 @@ pub fn spider_fair_advice(
     reveal: Option<usize>,
     reveal_quiet: Option<usize>,
     reveal_layer: Option<usize>,
+    mobility: Option<i32>,
 ) -> PyResult<(Vec<MoveTuple>, bool, usize, usize, bool)> {
     let base = Effort::for_deck(position.state().suits);
     let effort = Effort {
@@ -58,6 +59,7 @@ pub fn spider_fair_advice(
         reveal: reveal.unwrap_or(base.reveal),
         reveal_quiet: reveal_quiet.unwrap_or(base.reveal_quiet),
         reveal_layer: reveal_layer.unwrap_or(base.reveal_layer),
+        mobility: mobility.unwrap_or(base.mobility),
         weights: weights.map_or(
             base.weights,
             |(down, rank_break, suit_break, empty, stock)| Weights {
@@ -78,6 +80,9 @@ pub fn spider_fair_advice(
         return Err(PyValueError::new_err(
             "width, states, quiet, candidates and reveal_quiet must be at least 1",
         ));
+    }
+    if !(0..1_000).contains(&effort.mobility) {
+        return Err(PyValueError::new_err("mobility must be from 0 to 999"));
     }
     // Only what a player sees crosses into the player.
     let view = View::of(position.state());

@@ -57,6 +57,9 @@ pub struct Effort {
     /// depth (0: all).
     pub reveal_quiet: usize,
     pub reveal_layer: usize,
+    /// Taken off an exit's estimate for each column that could take a suited card in sight
+    /// ([`quiet::suited_homes`]).
+    pub mobility: i32,
 }
 
 impl Effort {
@@ -82,6 +85,7 @@ impl Effort {
             reveal: 0,
             reveal_quiet: 2_000,
             reveal_layer: 10,
+            mobility: 0,
         };
         match suits {
             // The worlds vote, each with a beam of 100.
@@ -170,7 +174,14 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
     let visited_set: FxHashSet<SpiderKey> = visited.iter().copied().collect();
     let none = FxHashSet::default();
     let search = |visited: &FxHashSet<SpiderKey>, most: usize, layer: usize| {
-        quiet::search(view.plain_world(), visited, most, layer, &effort.weights)
+        quiet::search(
+            view.plain_world(),
+            visited,
+            most,
+            layer,
+            &effort.weights,
+            effort.mobility,
+        )
     };
     let stuck = |found: &Quiet| found.exits.is_empty() && found.won.is_none();
     let wider = effort.quiet.max(WIDER);
@@ -262,6 +273,7 @@ fn by_reveal(view: &View, exits: &[Exit], effort: &Effort) -> usize {
     let how = Reveal {
         quiet: effort.reveal_quiet,
         layer: effort.reveal_layer,
+        mobility: effort.mobility,
     };
     let each = parallel(exits.len() * kinds.len(), effort.threads, |job| {
         let (card, copies) = kinds[job % kinds.len()];
@@ -436,6 +448,7 @@ fn roll_out(mut state: SpiderState, effort: &Effort) -> (bool, i32) {
             effort.rollout,
             effort.layer,
             &effort.weights,
+            effort.mobility,
         );
         if found.won.is_some() {
             return (true, WON);

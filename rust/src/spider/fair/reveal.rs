@@ -22,6 +22,8 @@ pub struct Reveal {
     pub quiet: usize,
     /// Positions it goes on from at each depth (0: all, breadth first).
     pub layer: usize,
+    /// What the search counts for each column that could take a suited card.
+    pub mobility: i32,
 }
 
 /// What a search after the card is turned up says of a quiet win: better than any estimate.
@@ -67,6 +69,7 @@ pub fn worth_after(seen: &View, reveal: &Reveal, weights: &Weights) -> i32 {
         reveal.quiet,
         reveal.layer,
         weights,
+        reveal.mobility,
     );
     if found.won.is_some() {
         return WON;
@@ -130,7 +133,14 @@ mod tests {
             let kinds = kinds(&view);
             let copies: u32 = kinds.iter().map(|&(_, n)| n).sum();
             assert_eq!(copies as usize, view.unseen().len());
-            let found = quiet::search(view.plain_world(), &FxHashSet::default(), 500, 20, &WEIGHTS);
+            let found = quiet::search(
+                view.plain_world(),
+                &FxHashSet::default(),
+                500,
+                20,
+                &WEIGHTS,
+                0,
+            );
             for exit in found.exits.iter().filter(|e| e.shows != Shows::Deal) {
                 for mut world in view.sample_worlds(5, 3).into_iter().chain([state.clone()]) {
                     for &m in &exit.moves {
@@ -162,6 +172,7 @@ mod tests {
                 effort.quiet,
                 effort.layer,
                 &effort.weights,
+                effort.mobility,
             );
             // More than one exit to choose from: the reveal judges them.
             judged += usize::from(found.won.is_none() && found.ranked(effort.reveal).len() > 1);
