@@ -112,10 +112,12 @@ impl Effort {
                 },
                 ..base
             },
-            // The same, from the 100 nearest.
+            // The same, from the 100 nearest, the first four exits judged by the card each
+            // turns up.
             Suits::Four => Effort {
                 quiet: 20_000,
                 layer: 100,
+                reveal: 4,
                 ..base
             },
         }
