@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -37,4 +38,28 @@ def castle_play_process(data: Path, *args: str) -> subprocess.Popen[str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+    )
+
+
+#: ``python -m castle`` with a searching hint's budget of a minute, not 1.5 s of the wall
+#: clock: on a busy machine (other tests beside it) the short one may run out.
+PATIENT_CASTLE = (
+    "import sys, castle.played; castle.played.HINT_SECONDS = 60; "
+    "from castle.cli import main; sys.exit(main())"
+)
+
+
+def castle_play(
+    args: list[str], commands: str, data: Path, patient: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """``castle play --plain`` given ``commands``; ``patient``: hints may think a minute."""
+    env = {**os.environ, "CASTLE_DATA_DIR": str(data), "NO_COLOR": "1"}
+    castle_command = ["-c", PATIENT_CASTLE] if patient else ["-m", "castle"]
+    return subprocess.run(
+        [sys.executable, *castle_command, "play", "--plain", *args],
+        input=commands,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
     )

@@ -187,3 +187,30 @@ def test_an_effort_of_nothing_is_refused() -> None:
     with pytest.raises(ValueError, match="layer must be a whole number from 0"):
         FairEffort(layer=-1)
     assert FairEffort(layer=0, plies=0).layer == 0  # 0: breadth first, play-outs to the end
+    with pytest.raises(ValueError, match="reveal_quiet must be a whole number from 1"):
+        FairEffort(reveal_quiet=0)
+    with pytest.raises(ValueError, match="reveal must be a whole number from 0"):
+        FairEffort(reveal=-1)
+    with pytest.raises(ValueError, match="mobility must be below 1000"):
+        FairEffort(mobility=1_000)
+
+
+@pytest.mark.parametrize(("variant", "number"), [("spider-2", 12), ("spider", 4)])
+def test_a_choice_judged_by_the_card_it_turns_up_reads_no_hidden_card(
+    variant: str, number: int
+) -> None:
+    # Along a game played by it: the same advice with the hidden cards dealt anew, and a plan
+    # that shows something only with its last move.
+    effort = FairEffort(reveal=3, reveal_quiet=200, quiet=2_000, threads=1)
+    game = SpiderGame(SpiderDeal.from_number(variant, number))
+    rng = random.Random(number)
+    for _ in range(6):
+        position = game.position
+        mine = fair_advice(position, seed=3, effort=effort)
+        theirs = fair_advice(hidden_permuted(position, rng), seed=3, effort=effort)
+        assert [core(m) for m in mine.moves] == [core(m) for m in theirs.moves]
+        for move in mine.moves:
+            before = sum(len(c.down) for c in game.columns), len(game.position.stock)
+            play(game, move)
+            if move is not mine.moves[-1]:
+                assert (sum(len(c.down) for c in game.columns), len(game.position.stock)) == before

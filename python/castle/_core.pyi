@@ -147,6 +147,10 @@ def spider_fair_advice(
     plies: int | None = None,
     candidates: int | None = None,
     vote: bool | None = None,
+    reveal: int | None = None,
+    reveal_quiet: int | None = None,
+    reveal_layer: int | None = None,
+    mobility: int | None = None,
 ) -> tuple[list[tuple[str, int, int, int]], bool, int, int, bool]:
     """The fair player's advice from what a player sees of ``position`` (never leading back
     into a position of ``visited``): (moves of the plan, exact, worlds won, worlds, proved).

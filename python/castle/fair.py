@@ -21,7 +21,18 @@ from .spider import SpiderDeal, SpiderMove, public_move
 
 #: The fair player's version: results of another are other results (``castle autoplay
 #: --db`` keeps them apart).
-FAIR_PLAYER = "fair-3"
+FAIR_PLAYER = "fair-4"
+
+# The efforts where 0 means "none" or "all" rather than nothing to think with.
+_ZERO_MEANS_NONE = (
+    "worlds",
+    "rollout",
+    "plies",
+    "layer",
+    "reveal",
+    "reveal_layer",
+    "mobility",
+)
 
 
 @dataclass(frozen=True)
@@ -54,6 +65,16 @@ class FairEffort:
     #: The worlds vote instead: in each, a beam of ``width`` within ``states`` plays the whole
     #: game, and its win votes for the card it turns up first.
     vote: bool | None = None
+    #: The first ``reveal`` choices that turn a card up are judged instead by that card: for
+    #: each card the player has not seen, weighted by its copies, a small quiet search of
+    #: ``reveal_quiet`` positions (``reveal_layer`` a depth, 0: all) from the card turned up,
+    #: and the best it reaches; the best mean is played (0: not judged so).
+    reveal: int | None = None
+    reveal_quiet: int | None = None
+    reveal_layer: int | None = None
+    #: Taken off a choice's estimate for each column whose top card could take a suited card
+    #: in sight (one rank below it, of its suit, in another column's top run); below 1,000.
+    mobility: int | None = None
 
     def __post_init__(self) -> None:
         if self.weights is not None and not (
@@ -62,11 +83,13 @@ class FairEffort:
             and all(type(w) is int and abs(w) < 1_000 for w in self.weights)
         ):
             raise ValueError(f"weights are five whole numbers, not {self.weights!r}")
+        if self.mobility is not None and type(self.mobility) is int and self.mobility >= 1_000:
+            raise ValueError(f"mobility must be below 1000, not {self.mobility!r}")
         for field in fields(self):
             if field.name in ("weights", "vote"):
                 continue
             value = getattr(self, field.name)
-            least = 0 if field.name in ("worlds", "rollout", "plies", "layer") else 1
+            least = 0 if field.name in _ZERO_MEANS_NONE else 1
             if value is not None and (
                 isinstance(value, bool) or not isinstance(value, int) or not least <= value < 2**63
             ):

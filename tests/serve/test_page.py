@@ -949,7 +949,7 @@ def test_a_screenshot_of_a_spider_game(serve: Any, open_page: Any, tmp_path: Pat
 
 
 #: Spider (1 suit) deal 2: the fair hint wins it (in 131 moves with the fair player's defaults
-#: of 085c3f1; tests/test_tui.py plays the same deal by the terminal's keys).
+#: of 085c3f1; tests/tui/test_spider_table.py plays the same deal by the terminal's keys).
 HINTED_DEAL = 2
 
 

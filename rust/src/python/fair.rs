@@ -17,7 +17,8 @@ use crate::spider::fair::view::View;
 #[pyfunction]
 #[pyo3(signature = (
     position, visited, seed, worlds=None, width=None, states=None, quiet=None, layer=None, exact=None,
-    threads=None, weights=None, rollout=None, plies=None, candidates=None, vote=None
+    threads=None, weights=None, rollout=None, plies=None, candidates=None, vote=None,
+    reveal=None, reveal_quiet=None, reveal_layer=None, mobility=None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn spider_fair_advice(
@@ -37,6 +38,10 @@ pub fn spider_fair_advice(
     plies: Option<usize>,
     candidates: Option<usize>,
     vote: Option<bool>,
+    reveal: Option<usize>,
+    reveal_quiet: Option<usize>,
+    reveal_layer: Option<usize>,
+    mobility: Option<i32>,
 ) -> PyResult<(Vec<MoveTuple>, bool, usize, usize, bool)> {
     let base = Effort::for_deck(position.state().suits);
     let effort = Effort {
@@ -51,6 +56,10 @@ pub fn spider_fair_advice(
         plies: plies.unwrap_or(base.plies),
         candidates: candidates.unwrap_or(base.candidates),
         vote: vote.unwrap_or(base.vote),
+        reveal: reveal.unwrap_or(base.reveal),
+        reveal_quiet: reveal_quiet.unwrap_or(base.reveal_quiet),
+        reveal_layer: reveal_layer.unwrap_or(base.reveal_layer),
+        mobility: mobility.unwrap_or(base.mobility),
         weights: weights.map_or(
             base.weights,
             |(down, rank_break, suit_break, empty, stock)| Weights {
@@ -62,10 +71,18 @@ pub fn spider_fair_advice(
             },
         ),
     };
-    if effort.width == 0 || effort.states == 0 || effort.quiet == 0 || effort.candidates == 0 {
+    if effort.width == 0
+        || effort.states == 0
+        || effort.quiet == 0
+        || effort.candidates == 0
+        || effort.reveal_quiet == 0
+    {
         return Err(PyValueError::new_err(
-            "width, states, quiet and candidates must be at least 1",
+            "width, states, quiet, candidates and reveal_quiet must be at least 1",
         ));
+    }
+    if !(0..1_000).contains(&effort.mobility) {
+        return Err(PyValueError::new_err("mobility must be from 0 to 999"));
     }
     // Only what a player sees crosses into the player.
     let view = View::of(position.state());

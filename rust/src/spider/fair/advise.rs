@@ -13,6 +13,7 @@ use super::super::moves::{apply, is_legal, SpiderMove};
 use super::super::search;
 use super::super::state::{SpiderKey, SpiderState};
 use super::quiet::{self, Exit, Quiet};
+use super::reveal::{self, Reveal};
 use super::view::View;
 use crate::solver::budget::{Budget, Deadline, End, Watch};
 use crate::solver::heap::Memory;
@@ -49,6 +50,16 @@ pub struct Effort {
     /// The worlds vote instead: in each, a beam of `width` within `states` plays the whole
     /// game from here, and its win votes for the exit it first takes.
     pub vote: bool,
+    /// The exits judged instead by the card each turns up ([`reveal`]), the first of
+    /// [`quiet::Quiet::ranked`]; 0: none.
+    pub reveal: usize,
+    /// Positions of the quiet search after each card placed, and how many go on at each
+    /// depth (0: all).
+    pub reveal_quiet: usize,
+    pub reveal_layer: usize,
+    /// Taken off an exit's estimate for each column that could take a suited card in sight
+    /// ([`quiet::suited_homes`]).
+    pub mobility: i32,
 }
 
 impl Effort {
@@ -71,6 +82,10 @@ impl Effort {
             plies: 0,
             candidates: 4,
             vote: false,
+            reveal: 0,
+            reveal_quiet: 2_000,
+            reveal_layer: 10,
+            mobility: 0,
         };
         match suits {
             // The worlds vote, each with a beam of 100.
@@ -97,10 +112,12 @@ impl Effort {
                 },
                 ..base
             },
-            // The same, from the 100 nearest.
+            // The same, from the 100 nearest, the first four exits judged by the card each
+            // turns up.
             Suits::Four => Effort {
                 quiet: 20_000,
                 layer: 100,
+                reveal: 4,
                 ..base
             },
         }
@@ -159,7 +176,14 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
     let visited_set: FxHashSet<SpiderKey> = visited.iter().copied().collect();
     let none = FxHashSet::default();
     let search = |visited: &FxHashSet<SpiderKey>, most: usize, layer: usize| {
-        quiet::search(view.plain_world(), visited, most, layer, &effort.weights)
+        quiet::search(
+            view.plain_world(),
+            visited,
+            most,
+            layer,
+            &effort.weights,
+            effort.mobility,
+        )
     };
     let stuck = |found: &Quiet| found.exits.is_empty() && found.won.is_none();
     let wider = effort.quiet.max(WIDER);
@@ -197,6 +221,19 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
             None => Advice::NoMove { proved: false },
         };
     }
+    if effort.reveal > 0 {
+        let exits = found.clone().ranked(effort.reveal);
+        // Two exits or more: each turns a card up (the deal is left out of them).
+        if exits.len() > 1 {
+            let best = by_reveal(view, &exits, effort);
+            return Advice::Plan {
+                moves: exits[best].moves.clone(),
+                exact: false,
+                won: 0,
+                worlds: 0,
+            };
+        }
+    }
     let exits = found.ranked(effort.candidates);
     match exits.len() {
         0 => Advice::NoMove { proved: false },
@@ -229,6 +266,27 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
             }
         }
     }
+}
+
+/// The exit whose card, whichever it is, leaves the game nearest a win on average
+/// ([`reveal`]); ties to the better-ranked.
+fn by_reveal(view: &View, exits: &[Exit], effort: &Effort) -> usize {
+    let kinds = reveal::kinds(view);
+    let how = Reveal {
+        quiet: effort.reveal_quiet,
+        layer: effort.reveal_layer,
+        mobility: effort.mobility,
+    };
+    let each = parallel(exits.len() * kinds.len(), effort.threads, |job| {
+        let (card, copies) = kinds[job % kinds.len()];
+        let seen = reveal::after(view, &exits[job / kinds.len()], card);
+        i64::from(copies) * i64::from(reveal::worth_after(&seen, &how, &effort.weights))
+    });
+    let mut worths = vec![0i64; exits.len()];
+    for (job, worth) in each.into_iter().enumerate() {
+        worths[job / kinds.len()] += worth;
+    }
+    (0..exits.len()).min_by_key(|&i| worths[i]).unwrap_or(0)
 }
 
 /// The exit most worlds' wins take first (ties to the better-ranked), played as the first
@@ -392,6 +450,7 @@ fn roll_out(mut state: SpiderState, effort: &Effort) -> (bool, i32) {
             effort.rollout,
             effort.layer,
             &effort.weights,
+            effort.mobility,
         );
         if found.won.is_some() {
             return (true, WON);
@@ -472,6 +531,8 @@ mod tests {
                 quiet: 2_000,
                 layer: 30,
                 threads: 1,
+                // The exits judged in worlds, not by the card each turns up.
+                reveal: 0,
                 ..Effort::for_deck(suits)
             };
             let Advice::Plan { moves, .. } = advise(&view, &[view.key()], 3, &effort) else {

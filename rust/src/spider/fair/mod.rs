@@ -5,4 +5,5 @@
 
 pub mod advise;
 pub mod quiet;
+pub mod reveal;
 pub mod view;

@@ -10,6 +10,7 @@ use super::super::moves::{apply, generate, undo, SpiderMove};
 use super::super::state::{SpiderKey, SpiderState};
 #[cfg(doc)]
 use super::view::View;
+use crate::cards::Card;
 use rustc_hash::FxHashSet;
 
 /// What an exit shows the player: the card under column `c` (`Column(c)`), or a new row from
@@ -71,13 +72,15 @@ fn path(nodes: &[Node], mut at: usize) -> Vec<SpiderMove> {
 /// exit is reached by as few moves as any; with `layer_width` above 0, only that many positions
 /// that look nearest a win go on from each depth (a beam: deeper for the same positions). It
 /// reads no face-down card and nothing in the stock: the fair player runs it on
-/// [`View::plain_world`].
+/// [`View::plain_world`]. An exit's estimate is less `mobility` for each column that could
+/// take a suited card ([`suited_homes`]).
 pub fn search(
     start: SpiderState,
     visited: &FxHashSet<SpiderKey>,
     most: usize,
     layer_width: usize,
     weights: &Weights,
+    mobility: i32,
 ) -> Quiet {
     let mut found = Quiet::default();
     let mut best: [Option<Exit>; COLUMNS + 1] = std::array::from_fn(|_| None);
@@ -100,7 +103,11 @@ pub fn search(
                 let applied = (m != SpiderMove::Deal).then(|| apply(&mut state, m));
                 if let Some(what) = what {
                     // Only an exit is ranked: a quiet child's estimate would go unread.
-                    let near = weights.estimate(&state);
+                    let near = if mobility == 0 {
+                        weights.estimate(&state)
+                    } else {
+                        weights.estimate(&state) - mobility * suited_homes(&state)
+                    };
                     let slot = match what {
                         Shows::Column(c) => c as usize,
                         Shows::Deal => COLUMNS,
@@ -148,6 +155,33 @@ pub fn search(
     }
     found.exits = best.into_iter().flatten().collect();
     found
+}
+
+/// The columns whose top card could take a suited card that lies in sight: one rank below it
+/// and of its suit, in another column's top run (the cards that may move as one). Each is a
+/// suited move open, or one the next move may open.
+pub fn suited_homes(state: &SpiderState) -> i32 {
+    let tops: Vec<&[Card]> = state
+        .cols
+        .iter()
+        .map(|c| &c.cards[c.cards.len() - c.run_len()..])
+        .collect();
+    let mut homes = 0;
+    for (j, col) in state.cols.iter().enumerate() {
+        let Some(&top) = col.cards.last() else {
+            continue;
+        };
+        if col.cards.len() == col.down || top.rank() == 1 {
+            continue;
+        }
+        let wanted = Card::new(top.rank() - 1, top.suit());
+        homes += i32::from(
+            tops.iter()
+                .enumerate()
+                .any(|(i, run)| i != j && run.contains(&wanted)),
+        );
+    }
+    homes
 }
 
 impl Quiet {
@@ -209,6 +243,7 @@ mod tests {
                 300,
                 layer_width,
                 &WEIGHTS,
+                0,
             );
             for world in view.sample_worlds(1, 3).into_iter().chain([state.clone()]) {
                 for exit in &found.exits {
@@ -225,12 +260,43 @@ mod tests {
         }
     }
 
+    /// A column counts when the card one rank below its top card, of its suit, lies in
+    /// another column's top run; not when it lies under that run, nor under an ace.
+    #[test]
+    fn a_column_counts_when_a_suited_card_in_sight_could_go_on_it() {
+        use super::super::super::state::Col;
+        let col = |text: &str, down: usize| {
+            let mut cards: Vec<Card> = vec![Card::new(13, 0); down];
+            cards.extend(text.split_whitespace().map(|t| Card::parse(t).unwrap()));
+            Col { cards, down }
+        };
+        let state = SpiderState {
+            suits: Suits::Four,
+            cols: vec![
+                col("KH QH", 1), // JH in column 1's run: counts
+                col("JH", 2),    // TH nowhere
+                col("6S 5D", 0), // 4D in column 3's run: counts
+                col("9C 4D 3D", 3),
+                col("2C", 0), // AC nowhere
+                col("3C", 1), // 2C on column 4: counts
+                col("7H KC", 0),
+                col("", 0),
+                col("AS", 0), // an ace takes nothing
+                col("8H", 0), // 7H lies under KC: not in sight to move
+            ],
+            stock: Vec::new(),
+            dealt: 0,
+            off: Vec::new(),
+        };
+        assert_eq!(suited_homes(&state), 3);
+    }
+
     /// The search never passes a position it is told the game has been in.
     #[test]
     fn the_search_enters_no_visited_position() {
         for state in positions().into_iter().step_by(7) {
             let start = View::of(&state).plain_world();
-            let first = search(start.clone(), &FxHashSet::default(), 300, 0, &WEIGHTS);
+            let first = search(start.clone(), &FxHashSet::default(), 300, 0, &WEIGHTS, 0);
             // Every position the first search's exits pass, forbidden.
             let mut visited = FxHashSet::default();
             for exit in &first.exits {
@@ -240,7 +306,7 @@ mod tests {
                     visited.insert(at.key());
                 }
             }
-            let again = search(start.clone(), &visited, 300, 0, &WEIGHTS);
+            let again = search(start.clone(), &visited, 300, 0, &WEIGHTS, 0);
             for exit in &again.exits {
                 let mut at = start.clone();
                 for &m in &exit.moves[..exit.moves.len() - 1] {

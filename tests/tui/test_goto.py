@@ -4,9 +4,7 @@ the table or the picker it names. A setting changed in the menu reaches the tabl
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from castle import Deal, Game, LevelRecord, SaveStore
@@ -18,26 +16,14 @@ from castle.tui.app import (
     ResultsScreen,
     TableScreen,
 )
+from piloting import DEAL, run
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
-
-DEAL = Deal.from_number("beleaguered-castle", 2)
 
 #: One card from a win: 1 then f sends the QS up, and the KS follows.
 ONE_TO_WIN = Deal.from_text(
     "Foundations: C-K D-K H-K S-J\n: KS QS\n:\n:\n:\n:\n:\n:\n:\n", "beleaguered-castle"
 )
-
-Play = Callable[[CastleApp, Pilot[None]], Awaitable[None]]
-
-
-def run(app: CastleApp, play: Play) -> None:
-    async def main() -> None:
-        async with app.run_test(size=(100, 40)) as pilot:
-            await pilot.pause()
-            await play(app, pilot)
-
-    asyncio.run(main())
 
 
 def menu_keys(app: CastleApp, choice: str) -> list[str]:
