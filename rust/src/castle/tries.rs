@@ -53,30 +53,24 @@ impl Tries {
         }
     }
 
-    /// Makes the tries if they are due, the table holding `positions`: the end of the pass if
-    /// one decided the deal (a proof, a win) or a limit of the whole solve stopped it, else
-    /// None, and the walk goes on.
+    /// Whether the tries are due, the table holding `positions` (the next then at four
+    /// times as many).
     #[inline]
-    pub(super) fn make(
-        &mut self,
-        positions: u64,
-        deal: &Deal,
-        budget: &Budget,
-        expanded: &mut u64,
-        watch: &mut Watch,
-    ) -> Option<End<Move>> {
+    pub(super) fn due(&mut self, positions: u64) -> bool {
         if positions < self.at {
-            return None;
+            return false;
         }
         self.at = self.at.saturating_mul(4);
-        self.make_now(positions, deal, budget, expanded, watch)
+        true
     }
 
-    /// The orbit pass, then beams, each ran dry followed by one twice as wide, until one wins
-    /// or their share is spent. A beam cut off by the share is tried again, from the start,
+    /// Makes the tries due with `positions` in the table: the end of the pass if one decided
+    /// the deal (a proof, a win) or a limit of the whole solve stopped it, else None, and the
+    /// walk goes on. The orbit pass, then beams, each run dry followed by one twice as wide,
+    /// until one wins or their share is spent. A beam cut off by the share is tried again, from the start,
     /// at the next tries (with four times the share); one that runs out of memory (its own
     /// tables, given back when it ends) gives way to the walk.
-    fn make_now(
+    pub(super) fn make(
         &mut self,
         positions: u64,
         deal: &Deal,
@@ -144,6 +138,17 @@ mod tests {
         assert!(states * 4 < walked, "{states} against {walked}");
     }
 
+    /// Due at the first size, then at each fourfold growth.
+    #[test]
+    fn tries_are_due_at_each_fourfold_growth() {
+        let mut tries = Tries::from(100);
+        assert!(!tries.due(99));
+        assert!(tries.due(100));
+        assert!(!tries.due(399));
+        assert!(tries.due(400));
+        assert!(!tries.due(1_000));
+    }
+
     /// The first beam as wide as the first share affords, up to 1,000.
     #[test]
     fn the_first_beam_fits_the_first_share() {
@@ -185,6 +190,5 @@ mod tests {
         );
         assert!(tries.width >= 2 * FIRST_WIDTH, "{}", tries.width);
         assert!(expanded - before <= 300_000);
-        assert_eq!(tries.at, 0);
     }
 }

@@ -144,8 +144,10 @@ pub(super) fn walk<K: Keys>(
             return End::Limit(why);
         }
         if let Some((positions, tries)) = keys.tries() {
-            if let Some(end) = tries.make(positions, deal, budget, expanded, watch) {
-                return end;
+            if tries.due(positions) {
+                if let Some(end) = tries.make(positions, deal, budget, expanded, watch) {
+                    return end;
+                }
             }
         }
         fresh.clear();

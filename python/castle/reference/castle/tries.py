@@ -34,15 +34,20 @@ class Tries:
         self.at = at
         self.width = max(1, min(at // BEAM_SHARE // DEPTHS, FIRST_WIDTH))
 
+    def due(self, positions: int) -> bool:
+        """Whether the tries are due, the table holding ``positions`` (the next then at four
+        times as many)."""
+        if positions < self.at:
+            return False
+        self.at *= 4
+        return True
+
     def make(
         self, positions: int, deal: Deal, budget: Budget, counter: Counter
     ) -> End[Move] | None:
-        """Make the tries if they are due, the table holding ``positions``: the end of the
-        pass if one decided the deal or a limit of the whole solve stopped it, else None, and
-        the walk goes on."""
-        if positions < self.at:
-            return None
-        self.at *= 4
+        """Make the tries due with ``positions`` in the table: the end of the pass if one
+        decided the deal or a limit of the whole solve stopped it, else None, and the walk
+        goes on."""
         tried = orbit_pass(deal, budget, positions // ORBIT_SHARE, counter)
         if tried.kind == "exhausted":
             return End("exhausted", [])

@@ -122,7 +122,7 @@ def walk(
         stop = budget.spend(counter)
         if stop is not None:
             return End("limit", [], stop)
-        if tries is not None and len(table) >= tries.at:
+        if tries is not None and tries.due(len(table)):
             tried = tries.make(len(table), deal, budget, counter)
             if tried is not None:
                 return tried
