@@ -9,22 +9,35 @@
 //!
 //! `... walklab -- beam streets-and-alleys 1740 10000` runs one beam search of that width from
 //! the deal (as the complete pass's tries do), within 20 million expansions.
+//!
+//! `... walklab -- layered streets-and-alleys 3388 DIR [GIB]` runs the exact layered pass alone
+//! from the deal (no depth-first pass, no orbits), in GIB GiB of memory (default 6), its keys
+//! going on in files in DIR when memory is full: a second method for the orbit pass's proofs.
 
 use std::time::Instant;
 
 use castle::castle::beam::beam_search;
 use castle::castle::deal::Deal;
-use castle::castle::layers::Overflow;
+use castle::castle::layers::{layered, Layered, Overflow};
 use castle::castle::search::{complete_pass, solve};
 use castle::castle::variant::Variant;
 use castle::solver::budget::{Budget, Deadline, End, Watch};
+use castle::solver::disk::Spill;
 use castle::solver::heap::Memory;
 use castle::solver::Limits;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    if !(args.len() == 4 || args.len() == 5 && args[1] == "beam") {
-        eprintln!("usage: walklab walk|solve VARIANT DEAL, or walklab beam VARIANT DEAL WIDTH");
+    let extra = match args.get(1).map(String::as_str) {
+        Some("beam") => 5..=5,
+        Some("layered") => 5..=6,
+        _ => 4..=4,
+    };
+    if !extra.contains(&args.len()) {
+        eprintln!(
+            "usage: walklab walk|solve VARIANT DEAL, walklab beam VARIANT DEAL WIDTH, \
+             or walklab layered VARIANT DEAL DIR [GIB]"
+        );
         std::process::exit(2);
     }
     let variant = Variant::from_id(&args[2]).expect("variant");
@@ -91,8 +104,34 @@ fn main() {
                 start.elapsed().as_secs_f64()
             );
         }
+        "layered" => {
+            let gib: usize = args.get(5).map_or(6, |g| g.parse().expect("GiB"));
+            let spill = Spill {
+                dir: args[4].clone().into(),
+                max_bytes: u64::MAX,
+            };
+            let budget = Budget {
+                max_states: None,
+                deadline: Deadline::NONE,
+                memory: Memory::from_now(gib << 30),
+            };
+            let mut interrupted = || false;
+            let mut watch = Watch::new(Instant::now(), &mut interrupted);
+            let mut states = 0;
+            let start = Instant::now();
+            let outcome = match layered(&deal, &budget, Some(&spill), &mut states, &mut watch) {
+                Layered::Won(_) => "won".to_string(),
+                Layered::Exhausted => "unsolvable".to_string(),
+                Layered::Limit(why) => format!("limit ({why:?})"),
+            };
+            println!(
+                "{}\t{number}\t{outcome}\tstates {states}\t{:.1} s",
+                variant.id(),
+                start.elapsed().as_secs_f64()
+            );
+        }
         other => {
-            eprintln!("walklab: no mode {other} (walk, solve or beam)");
+            eprintln!("walklab: no mode {other} (walk, solve, beam or layered)");
             std::process::exit(2);
         }
     }
