@@ -522,7 +522,7 @@ pub fn orbit_pass(
 #[cfg(test)]
 mod tests {
     use super::super::deal::endgame;
-    use super::super::layers::Overflow;
+    use super::super::layers::{layered, Layered, Overflow};
     use super::super::search::complete_pass;
     use super::super::variant::Variant;
     use super::*;
@@ -631,6 +631,36 @@ mod tests {
         assert!(s.won >= 50 && s.lost >= 50, "{s:?}");
         assert!(s.proved * 10 >= s.lost * 9, "{s:?}");
         assert!(s.orbit_states < s.plain_states, "{s:?}");
+    }
+
+    /// The second method: every deal of the first sixty of Beleaguered Castle and of Streets
+    /// and Alleys that the orbit pass proves lost, the exact layered pass (no depth-first pass,
+    /// no orbits) searches to the end and finds no win in either. (The deals the plain pass
+    /// wins quickly are left out: the orbit pass spends its whole cap on a winnable deal.)
+    #[test]
+    fn the_layered_pass_confirms_the_orbit_passs_proofs() {
+        let budget = Budget {
+            max_states: None,
+            deadline: Deadline::NONE,
+            memory: Memory::from_now(1 << 30),
+        };
+        let mut proved = Vec::new();
+        for variant in [Variant::BeleagueredCastle, Variant::StreetsAndAlleys] {
+            for number in 1..=60 {
+                let deal = Deal::from_number(variant, number).unwrap();
+                if matches!(plain(&deal, 50_000).0, End::Won(_))
+                    || orbits(&deal, 30_000).0 != Orbital::Exhausted
+                {
+                    continue;
+                }
+                let mut interrupted = || false;
+                let mut watch = Watch::new(Instant::now(), &mut interrupted);
+                let exact = layered(&deal, &budget, None, &mut 0, &mut watch);
+                assert_eq!(exact, Layered::Exhausted, "{variant:?} {number}");
+                proved.push((variant, number));
+            }
+        }
+        assert!(proved.len() >= 35, "{proved:?}");
     }
 
     /// A longer soak on larger endgames, by hand: `ORBIT_SOAK="SEED TRIES" cargo test
