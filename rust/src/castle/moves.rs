@@ -140,6 +140,29 @@ pub fn all_legal(state: &State, out: &mut Vec<Move>) {
 }
 
 fn enumerate_moves(state: &State, prune: bool, out: &mut Vec<Move>) {
+    each_source(state, prune, |from, card, up, mut targets| {
+        if up {
+            out.push(Move {
+                card,
+                from,
+                to: FOUNDATION,
+            });
+        }
+        while targets != 0 {
+            let to = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            debug_assert!(is_legal(state, Move { card, from, to }));
+            out.push(Move { card, from, to });
+        }
+    });
+}
+
+/// The moves [`generate`] (`prune`) or [`all_legal`] makes, a column at a time:
+/// `source(from, card, up, targets)` for each column `from` with a top card `card`, `up` if it
+/// may go to its foundation, `targets` the columns it may go to (a bit each). The moves are the
+/// foundation move first, then the targets in ascending order.
+#[inline]
+pub fn each_source(state: &State, prune: bool, mut source: impl FnMut(u8, Card, bool, u16)) {
     let n = state.ncols();
     // Columns as bit sets: by the rank of their top card, and the empty ones. A card fits on a
     // top card one rank higher (`fits_on`), so its targets are `by_top_rank[rank + 1]`.
@@ -156,37 +179,14 @@ fn enumerate_moves(state: &State, prune: bool, out: &mut Vec<Move>) {
         let Some(card) = state.top(from) else {
             continue;
         };
-        if fits_foundation(state, card) {
-            out.push(Move {
-                card,
-                from: from as u8,
-                to: FOUNDATION,
-            });
-        }
         let into_empty = match (prune, state.len(from) > 1) {
             (false, _) => empty,
             (true, true) => first_empty,
             (true, false) => 0,
         };
         // Ascending column order, as the search and the reference agree.
-        let mut targets = (by_top_rank[card.rank() as usize + 1] | into_empty) & !(1 << from);
-        while targets != 0 {
-            let to = targets.trailing_zeros() as u8;
-            targets &= targets - 1;
-            debug_assert!(is_legal(
-                state,
-                Move {
-                    card,
-                    from: from as u8,
-                    to
-                }
-            ));
-            out.push(Move {
-                card,
-                from: from as u8,
-                to,
-            });
-        }
+        let targets = (by_top_rank[card.rank() as usize + 1] | into_empty) & !(1 << from);
+        source(from as u8, card, fits_foundation(state, card), targets);
     }
 }
 

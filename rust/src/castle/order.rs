@@ -1,7 +1,7 @@
 //! Move ordering: which move the search tries first. It decides how fast a win is found, never
 //! whether one is: every generated move is still tried.
 
-use super::moves::{fits_foundation, fits_on, Move};
+use super::moves::{each_source, fits_foundation, fits_on, Move, FOUNDATION};
 use super::state::{State, MAX_COLUMNS};
 use crate::cards::Card;
 
@@ -142,6 +142,69 @@ pub fn order_by(state: &State, facts: &ColumnFacts, moves: &mut [Move]) {
     }
 }
 
+/// [`generate`](super::moves::generate)'s moves in [`order_by`]'s order, appended to `out`:
+/// made and ordered in one pass. A column's part of the priority is worked out once for all its
+/// moves, and the sort moves priorities alone, each with its move's place in generation order
+/// in its low bits (so ties keep that order, as the stable sort does).
+pub fn ordered_moves(state: &State, facts: &ColumnFacts, out: &mut Vec<Move>) {
+    let mut keys = [0u32; MAX_MOVES];
+    let mut made = [Move {
+        card: Card::PLACEHOLDER,
+        from: 0,
+        to: 0,
+    }; MAX_MOVES];
+    let mut count = 0;
+    each_source(state, true, |from, card, up, mut targets| {
+        if up {
+            // Class 0: the priority is 0.
+            keys[count] = count as u32;
+            made[count] = Move {
+                card,
+                from,
+                to: FOUNDATION,
+            };
+            count += 1;
+        }
+        if targets == 0 {
+            return;
+        }
+        let column = state.column(from as usize);
+        // `priority`'s classes for a move onto a card and into an empty column.
+        let (onto_card, into_empty) = match column.len().checked_sub(2).map(|i| column[i]) {
+            None => (1, 1),
+            Some(b) if fits_foundation(state, b) => (1, 1),
+            Some(b) if fits_on(card, b) => (4, 3),
+            Some(_) => (2, 3),
+        };
+        let (source_need, source_depth) = facts.under_top[from as usize];
+        let source = (source_need * 8 + source_depth) * 16;
+        while targets != 0 {
+            let to = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            let (class, other_suit) = match state.top(to as usize) {
+                Some(t) => (onto_card, u32::from(t.suit() != card.suit())),
+                None => (into_empty, 1),
+            };
+            let buried = 14 - facts.lowest_need[to as usize];
+            let priority = class * 4096 + source + buried + other_suit;
+            keys[count] = priority << 6 | count as u32;
+            made[count] = Move { card, from, to };
+            count += 1;
+        }
+    });
+    let keys = &mut keys[..count];
+    for i in 1..count {
+        let key = keys[i];
+        let mut j = i;
+        while j > 0 && keys[j - 1] > key {
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        keys[j] = key;
+    }
+    out.extend(keys.iter().map(|&key| made[key as usize & 63]));
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::deal::Deal;
@@ -149,6 +212,39 @@ mod tests {
     use super::super::variant::Variant;
     use super::*;
     use crate::random::MtRandom;
+
+    /// Along random play from deals of every variant, the moves made and ordered in one pass
+    /// are the moves generated, then sorted by priority.
+    #[test]
+    fn moves_ordered_as_made_are_the_moves_generated_then_sorted() {
+        let mut rng = MtRandom::new(29);
+        let mut positions = 0;
+        for variant in Variant::ALL {
+            for number in 1..=10 {
+                let deal = Deal::from_number(variant, number).unwrap();
+                let mut state = State::from_deal(&deal);
+                let (mut line, mut moves, mut ordered) = (Vec::new(), Vec::new(), Vec::new());
+                play_automatic(&mut state, &mut line);
+                for _step in 0..300 {
+                    moves.clear();
+                    generate(&state, &mut moves);
+                    let facts = ColumnFacts::new(&state);
+                    order_by(&state, &facts, &mut moves);
+                    ordered.clear();
+                    ordered_moves(&state, &facts, &mut ordered);
+                    assert_eq!(ordered, moves, "{variant:?} {number}");
+                    positions += 1;
+                    let Some(last) = moves.len().checked_sub(1) else {
+                        break;
+                    };
+                    let m = moves[rng.below_or_equal(last as u64) as usize];
+                    line.clear();
+                    play(&mut state, m, &mut line);
+                }
+            }
+        }
+        assert!(positions > 3000, "{positions}");
+    }
 
     /// Along random play from deals of every variant, the facts of a position one quiet move
     /// from the last one read, updated in the move's two columns, are the facts read whole.

@@ -5,8 +5,8 @@
 
 use super::deal::Deal;
 use super::keys::Keys;
-use super::moves::{generate, play, play_automatic, play_quiet, undo, unwind, Move, MOST_MOVES};
-use super::order::{order_by, ColumnFacts};
+use super::moves::{play, play_automatic, play_quiet, undo, unwind, Move, MOST_MOVES};
+use super::order::{ordered_moves, ColumnFacts};
 use super::state::State;
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::table::Insert;
@@ -81,7 +81,8 @@ pub(super) fn walk<K: Keys>(
 ) -> End<Move> {
     let mut state = State::from_deal(deal);
     let mut path: Vec<Move> = Vec::new();
-    // The untried moves of every frame, two bytes each; the position's moves as generated.
+    // The untried moves of every frame, two bytes each; the position's moves, in the order they
+    // are tried.
     let mut moves: Vec<u16> = Vec::new();
     let mut fresh: Vec<Move> = Vec::new();
     let mut frames: Vec<Frame> = Vec::new();
@@ -151,7 +152,6 @@ pub(super) fn walk<K: Keys>(
             }
         }
         fresh.clear();
-        generate(&state, &mut fresh);
         let path_len = path.len();
         // One move from the position expanded last, onto a card or into a column, with no
         // automatic move: the ordering reads the two columns it changed, not every column.
@@ -160,8 +160,8 @@ pub(super) fn walk<K: Keys>(
             _ => facts = ColumnFacts::new(&state),
         }
         facts_of_parent = true;
-        order_by(&state, &facts, &mut fresh);
-        fresh.reverse();
+        // In the order they are tried.
+        ordered_moves(&state, &facts, &mut fresh);
         // Reached by one move and no automatic ones: that move's reverse leads back to the
         // parent, which is in the table, so it is known to be seen without a lookup.
         if !frames.is_empty() && path_len == here + 1 {
@@ -176,7 +176,7 @@ pub(super) fn walk<K: Keys>(
         });
         here = path_len;
         if eager {
-            let tried = fresh.iter().rev().copied();
+            let tried = fresh.iter().copied();
             key_children(keys, &key, &mut state, &mut path, tried, &mut children);
             held_keys.push(key);
             // The oldest frames' children and keys forgotten, a frame at a time, when too
@@ -193,7 +193,7 @@ pub(super) fn walk<K: Keys>(
                 held_keys.drain(..held_from - first);
             }
         }
-        moves.extend(fresh.iter().map(|m| m.pack()));
+        moves.extend(fresh.iter().rev().map(|m| m.pack()));
 
         // Find the next new position: try the next move of the deepest frame, backtracking
         // from frames whose moves are all tried.
