@@ -56,13 +56,46 @@ impl ColumnFacts {
 
     /// The facts of `state` from those of the position `m` led to it from: a move onto a card
     /// or into an empty column, no automatic move after it (so the foundations, and every
-    /// other column, are as they were).
+    /// other column, are as they were). The two columns are not read again: each card keeps
+    /// its need, and only its place relative to the top changes (one deeper in the column the
+    /// card went onto, one less deep in the one it left). Only where the most needed card under
+    /// the top was the card the move uncovered is that column read again.
     pub fn moved(&mut self, state: &State, m: Move) {
         debug_assert!(!m.to_foundation());
-        // Two columns' cards: each need worked out alone costs less than the table of all.
         let need = |card: Card| u32::from(need(state, card));
-        self.read(state, m.from as usize, need);
-        self.read(state, m.to as usize, need);
+        let (from, to) = (m.from as usize, m.to as usize);
+        match state.column(from).split_last() {
+            None => {
+                self.under_top[from] = (0, 0);
+                self.lowest_need[from] = 14;
+            }
+            Some((&top, [])) => {
+                self.under_top[from] = (0, 0);
+                self.lowest_need[from] = need(top);
+            }
+            Some((&top, _)) => match self.under_top[from] {
+                (best, depth) if depth > 0 => {
+                    self.under_top[from] = (best, depth - 1);
+                    self.lowest_need[from] = best.min(need(top));
+                }
+                _ => self.read(state, from, need),
+            },
+        }
+        let column = state.column(to);
+        let arrived = need(m.card);
+        if let Some(onto) = column.len().checked_sub(2).map(|i| column[i]) {
+            // The card it went onto at depth 0, the cards under that one deeper each: the order
+            // among those, ties included, is as it was.
+            let top = need(onto) << 8;
+            let (best, depth) = self.under_top[to];
+            let under = if column.len() == 2 {
+                top
+            } else {
+                top.min(best << 8 | (depth + 1))
+            };
+            self.under_top[to] = (under >> 8, under & 0xff);
+        }
+        self.lowest_need[to] = self.lowest_need[to].min(arrived);
     }
 
     /// Column `col`'s facts, read again.
