@@ -140,7 +140,7 @@ pub fn all_legal(state: &State, out: &mut Vec<Move>) {
 }
 
 fn enumerate_moves(state: &State, prune: bool, out: &mut Vec<Move>) {
-    each_source(state, prune, |from, card, up, mut targets| {
+    each_source(state, prune, |from, card, _below, up, mut targets| {
         if up {
             out.push(Move {
                 card,
@@ -158,35 +158,56 @@ fn enumerate_moves(state: &State, prune: bool, out: &mut Vec<Move>) {
 }
 
 /// The moves [`generate`] (`prune`) or [`all_legal`] makes, a column at a time:
-/// `source(from, card, up, targets)` for each column `from` with a top card `card`, `up` if it
-/// may go to its foundation, `targets` the columns it may go to (a bit each). The moves are the
-/// foundation move first, then the targets in ascending order.
+/// `source(from, card, below, up, targets)` for each column `from` with a top card `card` (on
+/// `below`, if any), `up` if it may go to its foundation, `targets` the columns it may go to
+/// (a bit each). The moves are the foundation move first, then the targets in ascending order.
 #[inline]
-pub fn each_source(state: &State, prune: bool, mut source: impl FnMut(u8, Card, bool, u16)) {
-    let n = state.ncols();
-    // Columns as bit sets: by the rank of their top card, and the empty ones. A card fits on a
-    // top card one rank higher (`fits_on`), so its targets are `by_top_rank[rank + 1]`.
+pub fn each_source(
+    state: &State,
+    prune: bool,
+    mut source: impl FnMut(u8, Card, Option<Card>, bool, u16),
+) {
+    let n = state.ncols().min(MAX_COLUMNS);
+    // Columns as bit sets: by the rank of their top card, the empty ones, and those of more
+    // than one card. A card fits on a top card one rank higher (`fits_on`), so its targets
+    // are `by_top_rank[rank + 1]`. Each column read once.
     let mut by_top_rank = [0u16; 15];
-    let mut empty = 0u16;
-    for col in 0..n {
-        match state.top(col) {
-            Some(top) => by_top_rank[top.rank() as usize] |= 1 << col,
-            None => empty |= 1 << col,
+    let (mut empty, mut more) = (0u16, 0u16);
+    let mut tops = [(Card::PLACEHOLDER, None); MAX_COLUMNS];
+    for (col, top) in tops.iter_mut().enumerate().take(n) {
+        match state.column(col) {
+            [] => empty |= 1 << col,
+            [card] => {
+                by_top_rank[card.rank() as usize] |= 1 << col;
+                *top = (*card, None);
+            }
+            [.., below, card] => {
+                by_top_rank[card.rank() as usize] |= 1 << col;
+                more |= 1 << col;
+                *top = (*card, Some(*below));
+            }
         }
     }
     let first_empty = empty & empty.wrapping_neg();
-    for from in 0..n {
-        let Some(card) = state.top(from) else {
-            continue;
-        };
-        let into_empty = match (prune, state.len(from) > 1) {
+    let mut sources = ((1u16 << n) - 1) & !empty;
+    while sources != 0 {
+        let from = sources.trailing_zeros() as usize;
+        sources &= sources - 1;
+        let (card, below) = tops[from];
+        let into_empty = match (prune, more >> from & 1 != 0) {
             (false, _) => empty,
             (true, true) => first_empty,
             (true, false) => 0,
         };
         // Ascending column order, as the search and the reference agree.
         let targets = (by_top_rank[card.rank() as usize + 1] | into_empty) & !(1 << from);
-        source(from as u8, card, fits_foundation(state, card), targets);
+        source(
+            from as u8,
+            card,
+            below,
+            fits_foundation(state, card),
+            targets,
+        );
     }
 }
 

@@ -175,35 +175,41 @@ pub fn order_by(state: &State, facts: &ColumnFacts, moves: &mut [Move]) {
     }
 }
 
-/// [`generate`](super::moves::generate)'s moves in [`order_by`]'s order, appended to `out`:
-/// made and ordered in one pass. A column's part of the priority is worked out once for all its
-/// moves, and the sort moves priorities alone, each with its move's place in generation order
-/// in its low bits (so ties keep that order, as the stable sort does).
-pub fn ordered_moves(state: &State, facts: &ColumnFacts, out: &mut Vec<Move>) {
+/// [`generate`](super::moves::generate)'s moves but `except` (if given: a move onto a card or
+/// into a column), in [`order_by`]'s order, appended to `out`: made and ordered in one pass. A column's part of the priority is
+/// worked out once for all its moves, and the sort moves priorities alone, each with its
+/// move's place in generation order in its low bits (ties keep that order, as the stable sort
+/// does), from which the move is read back.
+pub fn ordered_moves(
+    state: &State,
+    facts: &ColumnFacts,
+    except: Option<Move>,
+    out: &mut Vec<Move>,
+) {
+    // A move's place: its column, then 0 for its foundation or 1 + the column it goes to.
+    const PLACE: u32 = 7;
     let mut keys = [0u32; MAX_MOVES];
-    let mut made = [Move {
-        card: Card::PLACEHOLDER,
-        from: 0,
-        to: 0,
-    }; MAX_MOVES];
     let mut count = 0;
-    each_source(state, true, |from, card, up, mut targets| {
+    let mut tops = [Card::PLACEHOLDER; MAX_COLUMNS];
+    // The move to leave out, as its card and the column it goes to.
+    let (except_card, except_to) = except.map_or((Card::PLACEHOLDER, 0), |m| (m.card, m.to));
+    each_source(state, true, |from, card, below, up, mut targets| {
+        tops[from as usize] = card;
+        let place = (from as u32) << 4;
         if up {
             // Class 0: the priority is 0.
-            keys[count] = count as u32;
-            made[count] = Move {
-                card,
-                from,
-                to: FOUNDATION,
-            };
+            keys[count & (MAX_MOVES - 1)] = place;
             count += 1;
+        }
+        if card == except_card {
+            debug_assert!(except_to < MAX_COLUMNS as u8);
+            targets &= !(1 << except_to);
         }
         if targets == 0 {
             return;
         }
-        let column = state.column(from as usize);
         // `priority`'s classes for a move onto a card and into an empty column.
-        let (onto_card, into_empty) = match column.len().checked_sub(2).map(|i| column[i]) {
+        let (onto_card, into_empty) = match below {
             None => (1, 1),
             Some(b) if fits_foundation(state, b) => (1, 1),
             Some(b) if fits_on(card, b) => (4, 3),
@@ -212,21 +218,21 @@ pub fn ordered_moves(state: &State, facts: &ColumnFacts, out: &mut Vec<Move>) {
         let (source_need, source_depth) = facts.under_top[from as usize];
         let source = (source_need * 8 + source_depth) * 16;
         while targets != 0 {
-            let to = targets.trailing_zeros() as u8;
+            let to = targets.trailing_zeros() as usize;
             targets &= targets - 1;
-            let (class, other_suit) = match state.top(to as usize) {
+            let (class, other_suit) = match state.top(to) {
                 Some(t) => (onto_card, u32::from(t.suit() != card.suit())),
                 None => (into_empty, 1),
             };
-            let buried = 14 - facts.lowest_need[to as usize];
+            let buried = 14 - facts.lowest_need[to];
             let priority = class * 4096 + source + buried + other_suit;
-            keys[count] = priority << 6 | count as u32;
-            made[count] = Move { card, from, to };
+            keys[count & (MAX_MOVES - 1)] = priority << PLACE | place | (1 + to as u32);
             count += 1;
         }
     });
+    debug_assert!(count <= MAX_MOVES);
     let keys = &mut keys[..count];
-    for i in 1..count {
+    for i in 1..keys.len() {
         let key = keys[i];
         let mut j = i;
         while j > 0 && keys[j - 1] > key {
@@ -235,7 +241,17 @@ pub fn ordered_moves(state: &State, facts: &ColumnFacts, out: &mut Vec<Move>) {
         }
         keys[j] = key;
     }
-    out.extend(keys.iter().map(|&key| made[key as usize & 63]));
+    out.extend(keys.iter().map(|&key| {
+        let from = (key >> 4 & 7) as u8;
+        Move {
+            card: tops[from as usize],
+            from,
+            to: match key & 15 {
+                0 => FOUNDATION,
+                to => to as u8 - 1,
+            },
+        }
+    }));
 }
 
 #[cfg(test)]
@@ -264,8 +280,16 @@ mod tests {
                     let facts = ColumnFacts::new(&state);
                     order_by(&state, &facts, &mut moves);
                     ordered.clear();
-                    ordered_moves(&state, &facts, &mut ordered);
+                    ordered_moves(&state, &facts, None, &mut ordered);
                     assert_eq!(ordered, moves, "{variant:?} {number}");
+                    // Less one move, the others in the same order.
+                    let except = moves.get(rng.below_or_equal(8) as usize);
+                    if let Some(&except) = except.filter(|m| !m.to_foundation()) {
+                        ordered.clear();
+                        ordered_moves(&state, &facts, Some(except), &mut ordered);
+                        moves.retain(|&m| m != except);
+                        assert_eq!(ordered, moves, "{variant:?} {number}");
+                    }
                     positions += 1;
                     let Some(last) = moves.len().checked_sub(1) else {
                         break;

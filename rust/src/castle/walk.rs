@@ -160,15 +160,14 @@ pub(super) fn walk<K: Keys>(
             _ => facts = ColumnFacts::new(&state),
         }
         facts_of_parent = true;
-        // In the order they are tried.
-        ordered_moves(&state, &facts, &mut fresh);
         // Reached by one move and no automatic ones: that move's reverse leads back to the
-        // parent, which is in the table, so it is known to be seen without a lookup.
-        if !frames.is_empty() && path_len == here + 1 {
-            if let Some(back) = reverse(path[path_len - 1]) {
-                fresh.retain(|&m| m != back);
-            }
-        }
+        // parent, which is in the table, so it is known to be seen without a lookup, and is
+        // left out. The others in the order they are tried.
+        let back = match &path[here..] {
+            [m] if !frames.is_empty() => reverse(*m),
+            _ => None,
+        };
+        ordered_moves(&state, &facts, back, &mut fresh);
         debug_assert!(fresh.len() <= MOST_MOVES && path_len - here <= MOST_MOVES);
         frames.push(Frame {
             untried: fresh.len() as u8,
