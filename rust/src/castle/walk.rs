@@ -33,16 +33,27 @@ pub(super) struct Stopped<K> {
 }
 
 /// What a move leads to (the move and the automatic moves after it): the position's key, and
-/// whether it is won.
+/// whether it is won. 32 bytes with the compact key (the hash in halves, not a 64-bit word and
+/// its padding): the walk writes and reads every child.
 #[derive(Copy, Clone)]
 struct Child<K> {
     key: K,
+    /// The key's hash, from when its place in the table was fetched (`Keys::prefetch`).
+    hash: [u32; 2],
+    /// Whether its place was fetched: not if it was known to be in the table then.
+    fetched: bool,
     won: bool,
     /// Keyed without making its move (`Keys::quiet_key`): no automatic move follows it.
     quiet: bool,
-    /// The key's hash, from when its place in the table was fetched (`Keys::prefetch`); None
-    /// if it was known to be in the table then.
-    hash: Option<u64>,
+}
+
+impl<K> Child<K> {
+    /// The hash of a child whose place was fetched; None if it is known to be in the table.
+    #[inline]
+    fn hash(&self) -> Option<u64> {
+        self.fetched
+            .then(|| self.hash[0] as u64 | (self.hash[1] as u64) << 32)
+    }
 }
 
 /// The walk holds the children and the keys of its deepest frames, up to twice this many of
@@ -168,6 +179,9 @@ pub(super) fn walk<K: Keys>(
             _ => None,
         };
         ordered_moves(&state, &facts, back, &mut fresh);
+        if eager {
+            key_children(keys, &key, &mut state, &mut path, &mut fresh, &mut children);
+        }
         debug_assert!(fresh.len() <= MOST_MOVES && path_len - here <= MOST_MOVES);
         frames.push(Frame {
             untried: fresh.len() as u8,
@@ -175,8 +189,6 @@ pub(super) fn walk<K: Keys>(
         });
         here = path_len;
         if eager {
-            let tried = fresh.iter().copied();
-            key_children(keys, &key, &mut state, &mut path, tried, &mut children);
             held_keys.push(key);
             // The oldest frames' children and keys forgotten, a frame at a time, when too
             // many are held: they are keyed again if the search comes back to them.
@@ -223,19 +235,24 @@ pub(super) fn walk<K: Keys>(
                 }
                 // Its other moves' places fetched again, all at once (each lookup one by one
                 // would wait for the memory in turn), their children keyed again if they were
-                // forgotten.
-                if let Some(parent) = frames.last().filter(|_| eager) {
+                // forgotten (and those known now to be in the table left out).
+                let depth = frames.len();
+                if let Some(parent) = frames.last_mut().filter(|_| eager) {
                     let untried = parent.untried as usize;
-                    if frames.len() > held_from {
+                    if depth > held_from {
                         let at = children.len() - untried;
                         refetch(keys, &mut children[at..]);
                     } else {
                         debug_assert!(children.is_empty() && held_keys.is_empty());
-                        held_from = frames.len() - 1;
+                        held_from = depth - 1;
                         held_keys.push(key);
-                        let untried = &moves[moves.len() - untried..];
-                        let untried = untried.iter().rev().map(|&code| Move::unpack(code));
-                        key_children(keys, &key, &mut state, &mut path, untried, &mut children);
+                        let tried = moves.len() - untried;
+                        fresh.clear();
+                        fresh.extend(moves[tried..].iter().rev().map(|&c| Move::unpack(c)));
+                        key_children(keys, &key, &mut state, &mut path, &mut fresh, &mut children);
+                        parent.untried = fresh.len() as u8;
+                        moves.truncate(tried);
+                        moves.extend(fresh.iter().rev().map(|m| m.pack()));
                     }
                 }
                 continue;
@@ -253,7 +270,7 @@ pub(super) fn walk<K: Keys>(
             let made = !eager && !child.quiet;
             let new = child.won
                 || match child
-                    .hash
+                    .hash()
                     .map(|h| keys.insert_fetched(&child.key, h, &state))
                 {
                     Some(Insert::New) => true,
@@ -285,7 +302,7 @@ pub(super) fn walk<K: Keys>(
 /// The child `m` leads to from the position `state` (keyed `key`, at the end of `path`), its
 /// place in the table fetched (`Keys::prefetch`): a quiet move's keyed without making the
 /// move; any other move made, and left made for the caller to take back or keep.
-#[inline]
+#[inline(always)]
 fn key_child<K: Keys>(
     keys: &K,
     key: &K::Key,
@@ -302,35 +319,47 @@ fn key_child<K: Keys>(
             (child_key, state.is_won() || keys.goal(&child_key), false)
         }
     };
+    let hash = keys.prefetch(&key);
+    let h = hash.unwrap_or(0);
     Child {
         key,
+        hash: [h as u32, (h >> 32) as u32],
+        fetched: hash.is_some(),
         won,
         quiet,
-        hash: keys.prefetch(&key),
     }
 }
 
 /// The children of the position `state` (keyed `key`, at the end of `path`) by `tried`, its
 /// moves in the order they are tried, each keyed and its place in the table fetched, so that
 /// the lookups overlap: `children` then holds them in reverse, the first to be tried last (the
-/// first keyed is fetched first).
+/// first keyed is fetched first). A child known to be in the table already (`Keys::prefetch`
+/// says so of most) is left out, and its move with it: trying it would find it seen, and
+/// nothing else. `tried` keeps the other moves, in order.
 fn key_children<K: Keys>(
     keys: &K,
     key: &K::Key,
     state: &mut State,
     path: &mut Vec<Move>,
-    tried: impl Iterator<Item = Move>,
+    tried: &mut Vec<Move>,
     children: &mut Vec<Child<K::Key>>,
 ) {
     let at = path.len();
     let first = children.len();
-    for m in tried {
+    let mut kept = 0;
+    for i in 0..tried.len() {
+        let m = tried[i];
         let child = key_child(keys, key, state, path, m);
         if !child.quiet {
             unwind(state, path, at);
         }
-        children.push(child);
+        if child.fetched || child.won {
+            children.push(child);
+            tried[kept] = m;
+            kept += 1;
+        }
     }
+    tried.truncate(kept);
     children[first..].reverse();
 }
 
@@ -338,9 +367,9 @@ fn key_children<K: Keys>(
 /// again, all at once: those of the children not yet known to be in the table.
 fn refetch<K: Keys>(keys: &K, children: &mut [Child<K::Key>]) {
     for child in children.iter_mut().rev() {
-        if let Some(hash) = child.hash {
+        if let Some(hash) = child.hash() {
             if !keys.refetch(&child.key, hash) {
-                child.hash = None;
+                child.fetched = false;
             }
         }
     }
