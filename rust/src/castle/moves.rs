@@ -280,8 +280,8 @@ pub fn is_safe_to_foundation(state: &State, card: Card) -> bool {
 /// The same, given the foundations alone.
 #[inline]
 fn is_safe_on(foundations: &[u8; 4], card: Card) -> bool {
-    let lowest = *foundations.iter().min().unwrap();
-    fits_foundations(foundations, card) && card.rank() <= lowest + 2
+    // The lowest foundation looked for only when the card fits (most do not).
+    fits_foundations(foundations, card) && card.rank() <= *foundations.iter().min().unwrap() + 2
 }
 
 /// Whether `card` lies on top of a column and is safe to send to its foundation now (the rule
