@@ -207,6 +207,9 @@ pub struct Compact {
     /// bottom. No two cards lie on one card, so no field carries into another: the sum of a
     /// position's 52 entries holds all three at once, with no branch on a card.
     sums: [[u128; 8]; 52],
+    /// For each card (by index) and what it may lie on (a [`Key`] field): its code there
+    /// ([`Compact::code`], looked up: a child's key is two of them).
+    on: [[u8; 64]; 52],
 }
 
 /// Where [`Compact::sums`] count the cards at a column's bottom.
@@ -250,6 +253,7 @@ impl Compact {
             all_up,
             codes: [[(NO_CARD, 0); 8]; 52],
             sums: [[0; 8]; 52],
+            on: [[0; 64]; 52],
         };
         for card in Card::deck() {
             for code in [DEALT, BOTTOM, ON_FOUNDATION].into_iter().chain(
@@ -266,6 +270,10 @@ impl Compact {
                 };
                 let (up, left) = compact.marks(card, code);
                 compact.codes[card.index()][code as usize] = (under, up as u8 + left as u8);
+                // (Where the card was dealt, it is DEALT, whatever else the place is.)
+                if code == DEALT || under != dealt[card.index()] {
+                    compact.on[card.index()][under as usize] = code as u8;
+                }
                 compact.sums[card.index()][code as usize] = match under {
                     0 => 1 << BOTTOMS | 1 << (64 + card.index()),
                     u if u == NOT_IN_TABLEAU as u8 => 0,
@@ -289,16 +297,13 @@ impl Compact {
     /// id, or [`NOT_IN_TABLEAU`]).
     #[inline]
     pub fn code(&self, card: Card, under: u8) -> u32 {
-        if under == self.dealt[card.index()] {
-            DEALT
-        } else if under == 0 {
-            BOTTOM
-        } else if under == NOT_IN_TABLEAU as u8 {
-            ON_FOUNDATION
-        } else {
-            debug_assert_eq!(Card::from_id(under).map(Card::rank), Some(card.rank() + 1));
-            ON_SUIT + (under as u32 - 1) / 13
-        }
+        debug_assert!(
+            under == self.dealt[card.index()]
+                || under == 0
+                || under == NOT_IN_TABLEAU as u8
+                || Card::from_id(under).map(Card::rank) == Some(card.rank() + 1)
+        );
+        self.on[card.index()][under as usize & 63] as u32
     }
 
     /// What a code says lies under `card`, as a [`Key`] field.
@@ -350,10 +355,16 @@ impl Compact {
     /// Returns what that adds to the position's layer.
     #[inline]
     pub fn place(&self, key: &mut CompactKey, card: Card, under: u8) -> i32 {
-        let (old, new) = (key.code(card), self.code(card, under));
+        self.replace(key, card, key.code(card), under)
+    }
+
+    /// [`Compact::place`] for a card whose code in `key` is `old`.
+    #[inline]
+    fn replace(&self, key: &mut CompactKey, card: Card, old: u32, under: u8) -> i32 {
+        let new = self.code(card, under);
         key.flip(card, old ^ new);
         let weights = &self.codes[card.index()];
-        weights[new as usize].1 as i32 - weights[old as usize].1 as i32
+        weights[new as usize & 7].1 as i32 - weights[old as usize & 7].1 as i32
     }
 
     /// The key of `state`, reached by `moves` (a move and its automatic moves, or moves taken
@@ -393,12 +404,16 @@ impl Compact {
         }
         let column = state.column(m.from as usize);
         debug_assert_eq!(column.last(), Some(&m.card));
-        if column.len() >= 2 && is_safe_to_foundation(state, column[column.len() - 2]) {
+        let below = column.len().checked_sub(2).map(|i| column[i]);
+        if below.is_some_and(|b| is_safe_to_foundation(state, b)) {
             return None;
         }
         let under = state.top(m.to as usize).map_or(0, Card::id);
         let mut key = *parent;
-        let layer = self.place(&mut key, m.card, under);
+        // The card's code now, from what it lies on (looked up, not cut from the key).
+        let old = self.code(m.card, below.map_or(0, Card::id));
+        debug_assert_eq!(old, parent.code(m.card));
+        let layer = self.replace(&mut key, m.card, old, under);
         Some((key, layer))
     }
 

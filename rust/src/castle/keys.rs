@@ -147,7 +147,7 @@ impl Keys for Exact {
         let parent = parent.copied().unwrap_or_else(|| self.compact.dealt());
         self.compact.child_key(&parent, state, moves).0
     }
-    #[inline]
+    #[inline(always)]
     fn quiet_key(&self, parent: &CompactKey, state: &State, m: Move) -> Option<CompactKey> {
         self.compact
             .quiet_child(parent, state, m)
@@ -160,12 +160,12 @@ impl Keys for Exact {
     fn held(&self) -> usize {
         self.held
     }
-    #[inline]
+    #[inline(always)]
     fn prefetch(&self, key: &CompactKey) -> Option<u64> {
         let hash = packed::hash(&key.words());
         self.refetch(key, hash).then_some(hash)
     }
-    #[inline]
+    #[inline(always)]
     fn refetch(&self, key: &CompactKey, hash: u64) -> bool {
         if self.recent.holds(key, hash) {
             return false;

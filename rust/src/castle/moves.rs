@@ -140,53 +140,74 @@ pub fn all_legal(state: &State, out: &mut Vec<Move>) {
 }
 
 fn enumerate_moves(state: &State, prune: bool, out: &mut Vec<Move>) {
-    let n = state.ncols();
-    // Columns as bit sets: by the rank of their top card, and the empty ones. A card fits on a
-    // top card one rank higher (`fits_on`), so its targets are `by_top_rank[rank + 1]`.
-    let mut by_top_rank = [0u16; 15];
-    let mut empty = 0u16;
-    for col in 0..n {
-        match state.top(col) {
-            Some(top) => by_top_rank[top.rank() as usize] |= 1 << col,
-            None => empty |= 1 << col,
-        }
-    }
-    let first_empty = empty & empty.wrapping_neg();
-    for from in 0..n {
-        let Some(card) = state.top(from) else {
-            continue;
-        };
-        if fits_foundation(state, card) {
+    each_source(state, prune, |from, card, _below, up, mut targets| {
+        if up {
             out.push(Move {
                 card,
-                from: from as u8,
+                from,
                 to: FOUNDATION,
             });
         }
-        let into_empty = match (prune, state.len(from) > 1) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            debug_assert!(is_legal(state, Move { card, from, to }));
+            out.push(Move { card, from, to });
+        }
+    });
+}
+
+/// The moves [`generate`] (`prune`) or [`all_legal`] makes, a column at a time:
+/// `source(from, card, below, up, targets)` for each column `from` with a top card `card` (on
+/// `below`, if any), `up` if it may go to its foundation, `targets` the columns it may go to
+/// (a bit each). The moves are the foundation move first, then the targets in ascending order.
+#[inline]
+pub fn each_source(
+    state: &State,
+    prune: bool,
+    mut source: impl FnMut(u8, Card, Option<Card>, bool, u16),
+) {
+    let n = state.ncols().min(MAX_COLUMNS);
+    // Columns as bit sets: by the rank of their top card, the empty ones, and those of more
+    // than one card. A card fits on a top card one rank higher (`fits_on`), so its targets
+    // are `by_top_rank[rank + 1]`. Each column read once.
+    let mut by_top_rank = [0u16; 15];
+    let (mut empty, mut more) = (0u16, 0u16);
+    let mut tops = [(Card::PLACEHOLDER, None); MAX_COLUMNS];
+    for (col, top) in tops.iter_mut().enumerate().take(n) {
+        match state.column(col) {
+            [] => empty |= 1 << col,
+            [card] => {
+                by_top_rank[card.rank() as usize] |= 1 << col;
+                *top = (*card, None);
+            }
+            [.., below, card] => {
+                by_top_rank[card.rank() as usize] |= 1 << col;
+                more |= 1 << col;
+                *top = (*card, Some(*below));
+            }
+        }
+    }
+    let first_empty = empty & empty.wrapping_neg();
+    let mut sources = ((1u16 << n) - 1) & !empty;
+    while sources != 0 {
+        let from = sources.trailing_zeros() as usize;
+        sources &= sources - 1;
+        let (card, below) = tops[from];
+        let into_empty = match (prune, more >> from & 1 != 0) {
             (false, _) => empty,
             (true, true) => first_empty,
             (true, false) => 0,
         };
         // Ascending column order, as the search and the reference agree.
-        let mut targets = (by_top_rank[card.rank() as usize + 1] | into_empty) & !(1 << from);
-        while targets != 0 {
-            let to = targets.trailing_zeros() as u8;
-            targets &= targets - 1;
-            debug_assert!(is_legal(
-                state,
-                Move {
-                    card,
-                    from: from as u8,
-                    to
-                }
-            ));
-            out.push(Move {
-                card,
-                from: from as u8,
-                to,
-            });
-        }
+        let targets = (by_top_rank[card.rank() as usize + 1] | into_empty) & !(1 << from);
+        source(
+            from as u8,
+            card,
+            below,
+            fits_foundation(state, card),
+            targets,
+        );
     }
 }
 
@@ -259,8 +280,8 @@ pub fn is_safe_to_foundation(state: &State, card: Card) -> bool {
 /// The same, given the foundations alone.
 #[inline]
 fn is_safe_on(foundations: &[u8; 4], card: Card) -> bool {
-    let lowest = *foundations.iter().min().unwrap();
-    fits_foundations(foundations, card) && card.rank() <= lowest + 2
+    // The lowest foundation looked for only when the card fits (most do not).
+    fits_foundations(foundations, card) && card.rank() <= *foundations.iter().min().unwrap() + 2
 }
 
 /// Whether `card` lies on top of a column and is safe to send to its foundation now (the rule

@@ -1,7 +1,7 @@
 //! Move ordering: which move the search tries first. It decides how fast a win is found, never
 //! whether one is: every generated move is still tried.
 
-use super::moves::{fits_foundation, fits_on, Move};
+use super::moves::{each_source, fits_foundation, fits_on, Move, FOUNDATION};
 use super::state::{State, MAX_COLUMNS};
 use crate::cards::Card;
 
@@ -56,13 +56,46 @@ impl ColumnFacts {
 
     /// The facts of `state` from those of the position `m` led to it from: a move onto a card
     /// or into an empty column, no automatic move after it (so the foundations, and every
-    /// other column, are as they were).
+    /// other column, are as they were). The two columns are not read again: each card keeps
+    /// its need, and only its place relative to the top changes (one deeper in the column the
+    /// card went onto, one less deep in the one it left). Only where the most needed card under
+    /// the top was the card the move uncovered is that column read again.
     pub fn moved(&mut self, state: &State, m: Move) {
         debug_assert!(!m.to_foundation());
-        // Two columns' cards: each need worked out alone costs less than the table of all.
         let need = |card: Card| u32::from(need(state, card));
-        self.read(state, m.from as usize, need);
-        self.read(state, m.to as usize, need);
+        let (from, to) = (m.from as usize, m.to as usize);
+        match state.column(from).split_last() {
+            None => {
+                self.under_top[from] = (0, 0);
+                self.lowest_need[from] = 14;
+            }
+            Some((&top, [])) => {
+                self.under_top[from] = (0, 0);
+                self.lowest_need[from] = need(top);
+            }
+            Some((&top, _)) => match self.under_top[from] {
+                (best, depth) if depth > 0 => {
+                    self.under_top[from] = (best, depth - 1);
+                    self.lowest_need[from] = best.min(need(top));
+                }
+                _ => self.read(state, from, need),
+            },
+        }
+        let column = state.column(to);
+        let arrived = need(m.card);
+        if let Some(onto) = column.len().checked_sub(2).map(|i| column[i]) {
+            // The card it went onto at depth 0, the cards under that one deeper each: the order
+            // among those, ties included, is as it was.
+            let top = need(onto) << 8;
+            let (best, depth) = self.under_top[to];
+            let under = if column.len() == 2 {
+                top
+            } else {
+                top.min(best << 8 | (depth + 1))
+            };
+            self.under_top[to] = (under >> 8, under & 0xff);
+        }
+        self.lowest_need[to] = self.lowest_need[to].min(arrived);
     }
 
     /// Column `col`'s facts, read again.
@@ -142,6 +175,85 @@ pub fn order_by(state: &State, facts: &ColumnFacts, moves: &mut [Move]) {
     }
 }
 
+/// [`generate`](super::moves::generate)'s moves but `except` (if given: a move onto a card or
+/// into a column), in [`order_by`]'s order, appended to `out`: made and ordered in one pass. A column's part of the priority is
+/// worked out once for all its moves, and the sort moves priorities alone, each with its
+/// move's place in generation order in its low bits (ties keep that order, as the stable sort
+/// does), from which the move is read back.
+pub fn ordered_moves(
+    state: &State,
+    facts: &ColumnFacts,
+    except: Option<Move>,
+    out: &mut Vec<Move>,
+) {
+    // A move's place: its column, then 0 for its foundation or 1 + the column it goes to.
+    const PLACE: u32 = 7;
+    let mut keys = [0u32; MAX_MOVES];
+    let mut count = 0;
+    let mut tops = [Card::PLACEHOLDER; MAX_COLUMNS];
+    // The move to leave out, as its card and the column it goes to.
+    let (except_card, except_to) = except.map_or((Card::PLACEHOLDER, 0), |m| (m.card, m.to));
+    each_source(state, true, |from, card, below, up, mut targets| {
+        tops[from as usize] = card;
+        let place = (from as u32) << 4;
+        if up {
+            // Class 0: the priority is 0.
+            keys[count & (MAX_MOVES - 1)] = place;
+            count += 1;
+        }
+        if card == except_card {
+            debug_assert!(except_to < MAX_COLUMNS as u8);
+            targets &= !(1 << except_to);
+        }
+        if targets == 0 {
+            return;
+        }
+        // `priority`'s classes for a move onto a card and into an empty column.
+        let (onto_card, into_empty) = match below {
+            None => (1, 1),
+            Some(b) if fits_foundation(state, b) => (1, 1),
+            Some(b) if fits_on(card, b) => (4, 3),
+            Some(_) => (2, 3),
+        };
+        let (source_need, source_depth) = facts.under_top[from as usize];
+        let source = (source_need * 8 + source_depth) * 16;
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            let (class, other_suit) = match state.top(to) {
+                Some(t) => (onto_card, u32::from(t.suit() != card.suit())),
+                None => (into_empty, 1),
+            };
+            let buried = 14 - facts.lowest_need[to];
+            let priority = class * 4096 + source + buried + other_suit;
+            keys[count & (MAX_MOVES - 1)] = priority << PLACE | place | (1 + to as u32);
+            count += 1;
+        }
+    });
+    debug_assert!(count <= MAX_MOVES);
+    let keys = &mut keys[..count];
+    for i in 1..keys.len() {
+        let key = keys[i];
+        let mut j = i;
+        while j > 0 && keys[j - 1] > key {
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        keys[j] = key;
+    }
+    out.extend(keys.iter().map(|&key| {
+        let from = (key >> 4 & 7) as u8;
+        Move {
+            card: tops[from as usize],
+            from,
+            to: match key & 15 {
+                0 => FOUNDATION,
+                to => to as u8 - 1,
+            },
+        }
+    }));
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::deal::Deal;
@@ -149,6 +261,47 @@ mod tests {
     use super::super::variant::Variant;
     use super::*;
     use crate::random::MtRandom;
+
+    /// Along random play from deals of every variant, the moves made and ordered in one pass
+    /// are the moves generated, then sorted by priority.
+    #[test]
+    fn moves_ordered_as_made_are_the_moves_generated_then_sorted() {
+        let mut rng = MtRandom::new(29);
+        let mut positions = 0;
+        for variant in Variant::ALL {
+            for number in 1..=10 {
+                let deal = Deal::from_number(variant, number).unwrap();
+                let mut state = State::from_deal(&deal);
+                let (mut line, mut moves, mut ordered) = (Vec::new(), Vec::new(), Vec::new());
+                play_automatic(&mut state, &mut line);
+                for _step in 0..300 {
+                    moves.clear();
+                    generate(&state, &mut moves);
+                    let facts = ColumnFacts::new(&state);
+                    order_by(&state, &facts, &mut moves);
+                    ordered.clear();
+                    ordered_moves(&state, &facts, None, &mut ordered);
+                    assert_eq!(ordered, moves, "{variant:?} {number}");
+                    // Less one move, the others in the same order.
+                    let except = moves.get(rng.below_or_equal(8) as usize);
+                    if let Some(&except) = except.filter(|m| !m.to_foundation()) {
+                        ordered.clear();
+                        ordered_moves(&state, &facts, Some(except), &mut ordered);
+                        moves.retain(|&m| m != except);
+                        assert_eq!(ordered, moves, "{variant:?} {number}");
+                    }
+                    positions += 1;
+                    let Some(last) = moves.len().checked_sub(1) else {
+                        break;
+                    };
+                    let m = moves[rng.below_or_equal(last as u64) as usize];
+                    line.clear();
+                    play(&mut state, m, &mut line);
+                }
+            }
+        }
+        assert!(positions > 3000, "{positions}");
+    }
 
     /// Along random play from deals of every variant, the facts of a position one quiet move
     /// from the last one read, updated in the move's two columns, are the facts read whole.

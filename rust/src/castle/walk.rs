@@ -5,8 +5,8 @@
 
 use super::deal::Deal;
 use super::keys::Keys;
-use super::moves::{generate, play, play_automatic, play_quiet, undo, unwind, Move, MOST_MOVES};
-use super::order::{order_by, ColumnFacts};
+use super::moves::{play, play_automatic, play_quiet, undo, unwind, Move, MOST_MOVES};
+use super::order::{ordered_moves, ColumnFacts};
 use super::state::State;
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::table::Insert;
@@ -33,16 +33,27 @@ pub(super) struct Stopped<K> {
 }
 
 /// What a move leads to (the move and the automatic moves after it): the position's key, and
-/// whether it is won.
+/// whether it is won. 32 bytes with the compact key (the hash in halves, not a 64-bit word and
+/// its padding): the walk writes and reads every child.
 #[derive(Copy, Clone)]
 struct Child<K> {
     key: K,
+    /// The key's hash, from when its place in the table was fetched (`Keys::prefetch`).
+    hash: [u32; 2],
+    /// Whether its place was fetched: not if it was known to be in the table then.
+    fetched: bool,
     won: bool,
     /// Keyed without making its move (`Keys::quiet_key`): no automatic move follows it.
     quiet: bool,
-    /// The key's hash, from when its place in the table was fetched (`Keys::prefetch`); None
-    /// if it was known to be in the table then.
-    hash: Option<u64>,
+}
+
+impl<K> Child<K> {
+    /// The hash of a child whose place was fetched; None if it is known to be in the table.
+    #[inline]
+    fn hash(&self) -> Option<u64> {
+        self.fetched
+            .then(|| self.hash[0] as u64 | (self.hash[1] as u64) << 32)
+    }
 }
 
 /// The walk holds the children and the keys of its deepest frames, up to twice this many of
@@ -81,7 +92,8 @@ pub(super) fn walk<K: Keys>(
 ) -> End<Move> {
     let mut state = State::from_deal(deal);
     let mut path: Vec<Move> = Vec::new();
-    // The untried moves of every frame, two bytes each; the position's moves as generated.
+    // The untried moves of every frame, two bytes each; the position's moves, in the order they
+    // are tried.
     let mut moves: Vec<u16> = Vec::new();
     let mut fresh: Vec<Move> = Vec::new();
     let mut frames: Vec<Frame> = Vec::new();
@@ -151,7 +163,6 @@ pub(super) fn walk<K: Keys>(
             }
         }
         fresh.clear();
-        generate(&state, &mut fresh);
         let path_len = path.len();
         // One move from the position expanded last, onto a card or into a column, with no
         // automatic move: the ordering reads the two columns it changed, not every column.
@@ -160,14 +171,16 @@ pub(super) fn walk<K: Keys>(
             _ => facts = ColumnFacts::new(&state),
         }
         facts_of_parent = true;
-        order_by(&state, &facts, &mut fresh);
-        fresh.reverse();
         // Reached by one move and no automatic ones: that move's reverse leads back to the
-        // parent, which is in the table, so it is known to be seen without a lookup.
-        if !frames.is_empty() && path_len == here + 1 {
-            if let Some(back) = reverse(path[path_len - 1]) {
-                fresh.retain(|&m| m != back);
-            }
+        // parent, which is in the table, so it is known to be seen without a lookup, and is
+        // left out. The others in the order they are tried.
+        let back = match &path[here..] {
+            [m] if !frames.is_empty() => reverse(*m),
+            _ => None,
+        };
+        ordered_moves(&state, &facts, back, &mut fresh);
+        if eager {
+            key_children(keys, &key, &mut state, &mut path, &mut fresh, &mut children);
         }
         debug_assert!(fresh.len() <= MOST_MOVES && path_len - here <= MOST_MOVES);
         frames.push(Frame {
@@ -176,8 +189,6 @@ pub(super) fn walk<K: Keys>(
         });
         here = path_len;
         if eager {
-            let tried = fresh.iter().rev().copied();
-            key_children(keys, &key, &mut state, &mut path, tried, &mut children);
             held_keys.push(key);
             // The oldest frames' children and keys forgotten, a frame at a time, when too
             // many are held: they are keyed again if the search comes back to them.
@@ -193,7 +204,7 @@ pub(super) fn walk<K: Keys>(
                 held_keys.drain(..held_from - first);
             }
         }
-        moves.extend(fresh.iter().map(|m| m.pack()));
+        moves.extend(fresh.iter().rev().map(|m| m.pack()));
 
         // Find the next new position: try the next move of the deepest frame, backtracking
         // from frames whose moves are all tried.
@@ -224,19 +235,24 @@ pub(super) fn walk<K: Keys>(
                 }
                 // Its other moves' places fetched again, all at once (each lookup one by one
                 // would wait for the memory in turn), their children keyed again if they were
-                // forgotten.
-                if let Some(parent) = frames.last().filter(|_| eager) {
+                // forgotten (and those known now to be in the table left out).
+                let depth = frames.len();
+                if let Some(parent) = frames.last_mut().filter(|_| eager) {
                     let untried = parent.untried as usize;
-                    if frames.len() > held_from {
+                    if depth > held_from {
                         let at = children.len() - untried;
                         refetch(keys, &mut children[at..]);
                     } else {
                         debug_assert!(children.is_empty() && held_keys.is_empty());
-                        held_from = frames.len() - 1;
+                        held_from = depth - 1;
                         held_keys.push(key);
-                        let untried = &moves[moves.len() - untried..];
-                        let untried = untried.iter().rev().map(|&code| Move::unpack(code));
-                        key_children(keys, &key, &mut state, &mut path, untried, &mut children);
+                        let tried = moves.len() - untried;
+                        fresh.clear();
+                        fresh.extend(moves[tried..].iter().rev().map(|&c| Move::unpack(c)));
+                        key_children(keys, &key, &mut state, &mut path, &mut fresh, &mut children);
+                        parent.untried = fresh.len() as u8;
+                        moves.truncate(tried);
+                        moves.extend(fresh.iter().rev().map(|m| m.pack()));
                     }
                 }
                 continue;
@@ -254,7 +270,7 @@ pub(super) fn walk<K: Keys>(
             let made = !eager && !child.quiet;
             let new = child.won
                 || match child
-                    .hash
+                    .hash()
                     .map(|h| keys.insert_fetched(&child.key, h, &state))
                 {
                     Some(Insert::New) => true,
@@ -286,7 +302,7 @@ pub(super) fn walk<K: Keys>(
 /// The child `m` leads to from the position `state` (keyed `key`, at the end of `path`), its
 /// place in the table fetched (`Keys::prefetch`): a quiet move's keyed without making the
 /// move; any other move made, and left made for the caller to take back or keep.
-#[inline]
+#[inline(always)]
 fn key_child<K: Keys>(
     keys: &K,
     key: &K::Key,
@@ -303,35 +319,47 @@ fn key_child<K: Keys>(
             (child_key, state.is_won() || keys.goal(&child_key), false)
         }
     };
+    let hash = keys.prefetch(&key);
+    let h = hash.unwrap_or(0);
     Child {
         key,
+        hash: [h as u32, (h >> 32) as u32],
+        fetched: hash.is_some(),
         won,
         quiet,
-        hash: keys.prefetch(&key),
     }
 }
 
 /// The children of the position `state` (keyed `key`, at the end of `path`) by `tried`, its
 /// moves in the order they are tried, each keyed and its place in the table fetched, so that
 /// the lookups overlap: `children` then holds them in reverse, the first to be tried last (the
-/// first keyed is fetched first).
+/// first keyed is fetched first). A child known to be in the table already (`Keys::prefetch`
+/// says so of most) is left out, and its move with it: trying it would find it seen, and
+/// nothing else. `tried` keeps the other moves, in order.
 fn key_children<K: Keys>(
     keys: &K,
     key: &K::Key,
     state: &mut State,
     path: &mut Vec<Move>,
-    tried: impl Iterator<Item = Move>,
+    tried: &mut Vec<Move>,
     children: &mut Vec<Child<K::Key>>,
 ) {
     let at = path.len();
     let first = children.len();
-    for m in tried {
+    let mut kept = 0;
+    for i in 0..tried.len() {
+        let m = tried[i];
         let child = key_child(keys, key, state, path, m);
         if !child.quiet {
             unwind(state, path, at);
         }
-        children.push(child);
+        if child.fetched || child.won {
+            children.push(child);
+            tried[kept] = m;
+            kept += 1;
+        }
     }
+    tried.truncate(kept);
     children[first..].reverse();
 }
 
@@ -339,9 +367,9 @@ fn key_children<K: Keys>(
 /// again, all at once: those of the children not yet known to be in the table.
 fn refetch<K: Keys>(keys: &K, children: &mut [Child<K::Key>]) {
     for child in children.iter_mut().rev() {
-        if let Some(hash) = child.hash {
+        if let Some(hash) = child.hash() {
             if !keys.refetch(&child.key, hash) {
-                child.hash = None;
+                child.fetched = false;
             }
         }
     }

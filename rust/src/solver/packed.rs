@@ -150,6 +150,22 @@ impl<const W: usize> Shard<W> {
         added
     }
 
+    /// Enters `key`, known not to be here, in a shard with room for it (one just grown): the
+    /// first empty slot from its home, with no key compared and no check of how full it is.
+    #[inline(always)]
+    fn place(&mut self, key: [u32; W], hash: u64, bits: u32) {
+        let n = self.slots.len();
+        let mut i = home(hash, bits, n);
+        while self.slots[i] != [0; W] {
+            i += 1;
+            if i == n {
+                i = 0;
+            }
+        }
+        self.slots[i] = key;
+        self.len += 1;
+    }
+
     /// The keys it holds, its storage given back.
     fn take(&mut self) -> impl Iterator<Item = [u32; W]> {
         self.len = 0;
@@ -267,14 +283,15 @@ impl<const W: usize> PackedTable<W> {
         Insert::New
     }
 
-    /// Shard `s` moved into `n` slots.
+    /// Shard `s` moved into `n` slots (more than its keys).
     fn grow(&mut self, s: usize, n: usize) {
         let bits = self.bits;
         let shard = &mut self.shards[s];
+        debug_assert!(shard.len < n);
         self.slots += n - shard.slots.len();
         let mut old = std::mem::replace(shard, Shard::with_slots(n));
         for key in old.take() {
-            self.slots += shard.put(key, hash(&key), bits);
+            shard.place(key, hash(&key), bits);
         }
     }
 
@@ -293,7 +310,12 @@ impl<const W: usize> PackedTable<W> {
             self.slots += (each << SPLIT_BITS) - shard.slots.len();
             for key in shard.take() {
                 let h = hash(&key);
-                self.slots += self.shards[shard_of(h, bits)].put(key, h, bits);
+                let into = &mut self.shards[shard_of(h, bits)];
+                if (into.len + 1) * 10 <= into.slots.len() * 9 {
+                    into.place(key, h, bits);
+                } else {
+                    self.slots += into.put(key, h, bits);
+                }
             }
         }
         self.bits = bits;
