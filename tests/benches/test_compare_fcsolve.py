@@ -6,16 +6,13 @@ not on PATH (Debian: ``apt-get install freecell-solver-bin``; .ci/run installs i
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import shutil
-import sys
-from types import ModuleType
 
 import castle
 import pytest
-from paths import ROOT
+from paths import ROOT, load_bench
 
 SCRIPT = ROOT / "benches" / "compare_fcsolve.py"
 
@@ -24,16 +21,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("compare_fcsolve", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-compare_fcsolve = load_script()
+compare_fcsolve = load_bench("compare_fcsolve")
 
 # Small samples with small limits: fc-solve's iterations and castle's states. Each sample
 # still has deals both decide, both ways (checked below), so the test cannot pass vacuously.

@@ -4,28 +4,16 @@ working as the hint changes inside: its JSON, its CSV and its summary."""
 from __future__ import annotations
 
 import csv
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
-from paths import ROOT
+from paths import ROOT, load_bench
 
 SCRIPT = ROOT / "benches" / "spider_hint_times.py"
 
 
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("spider_hint_times", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = load_script()
+bench = load_bench("spider_hint_times")
 
 
 def test_the_quantiles_are_nearest_rank() -> None:

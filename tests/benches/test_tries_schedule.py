@@ -3,30 +3,19 @@ the constant): its CSV, its resumption, its report and its check of verdicts."""
 
 from __future__ import annotations
 
-import importlib.util
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import castle
-from paths import ROOT
+from paths import ROOT, load_bench
 
 SCRIPT = ROOT / "benches" / "tries_schedule.py"
 VARIANT = "beleaguered-castle"
 
 
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("tries_schedule", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = load_script()
+bench = load_bench("tries_schedule")
 
 
 def survey(path: Path, deals: range) -> dict[int, int]:

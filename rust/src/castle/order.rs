@@ -153,12 +153,9 @@ pub fn priority(state: &State, facts: &ColumnFacts, m: Move) -> u32 {
     class * 4096 + (source_need * 8 + source_depth) * 16 + buried + other_suit
 }
 
-/// Sorts `moves` into search order (a stable insertion sort: the lists are short).
-pub fn order_moves(state: &State, moves: &mut [Move]) {
-    order_by(state, &ColumnFacts::new(state), moves);
-}
-
-/// [`order_moves`], with `state`'s facts read already.
+/// Sorts `moves` into search order by [`priority`] (a stable insertion sort: the lists are
+/// short), with `state`'s facts read already: the rule as the reference's `order_moves` reads
+/// it, which [`ordered_moves`] follows in one pass.
 pub fn order_by(state: &State, facts: &ColumnFacts, moves: &mut [Move]) {
     debug_assert!(moves.len() <= MAX_MOVES);
     let mut keys = [0u32; MAX_MOVES];
