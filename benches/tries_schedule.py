@@ -32,10 +32,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from castle import DEFAULT_MAX_MEMORY, _core
+from castle.reference.castle.orbits import ORBITS_AFTER
 
 #: The exponent of today's ORBITS_AFTER (the solve of a deal outside the tail).
-CONSTANT = 21
-EXPONENTS = (15, 16, 17, 18, 19, 20, CONSTANT)
+CONSTANT = ORBITS_AFTER.bit_length() - 1
+EXPONENTS = tuple(sorted({15, 16, 17, 18, 19, 20, 21, CONSTANT}))
 FIELDS = ("variant", "deal", "exponent", "status", "states", "cpu_seconds", "limit")
 #: A deal is "slower" at an exponent when it takes more than this times the constant's.
 SLOWER = 1.5

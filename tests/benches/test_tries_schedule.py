@@ -16,6 +16,8 @@ VARIANT = "beleaguered-castle"
 
 
 bench = load_bench("tries_schedule")
+#: The constant's exponent, as text (today's first tries).
+C = str(bench.CONSTANT)
 
 
 def survey(path: Path, deals: range) -> dict[int, int]:
@@ -50,14 +52,15 @@ def test_the_tail_is_solved_at_each_exponent_the_rest_once_and_a_run_resumes(
     states = survey(db, range(1, 6))
     tail = {d for d, n in states.items() if n > 200}
     assert tail and len(tail) < 5  # both kinds of deal are there
-    common = ("--variant", VARIANT, "--deals", "1-5", "--tail", "200", "--exponents", "8", "21")
+    common = ("--variant", VARIANT, "--deals", "1-5", "--tail", "200", "--exponents", "8", C)
     first = script("run", db, out, *common)
     assert first.returncode == 0, first.stderr
     rows = bench.read_rows(out)
     assert sorted((r.deal, r.exponent) for r in rows) == sorted(
-        [(d, e) for d in tail for e in (8, 21)] + [(d, 21) for d in states if d not in tail]
+        [(d, e) for d in tail for e in (8, bench.CONSTANT)]
+        + [(d, bench.CONSTANT) for d in states if d not in tail]
     )
-    assert all(r.states == states[r.deal] for r in rows if r.exponent == 21)
+    assert all(r.states == states[r.deal] for r in rows if r.exponent == bench.CONSTANT)
     assert all(r.cpu_seconds >= 0 and r.status != "unknown" for r in rows)
     # A run stopped mid-row: the cut row is dropped and solved again, nothing else.
     text = out.read_text()
@@ -68,9 +71,9 @@ def test_the_tail_is_solved_at_each_exponent_the_rest_once_and_a_run_resumes(
     assert len(bench.read_rows(out)) == len(rows)
     shown = script("report", db, out, *common)
     assert shown.returncode == 0, shown.stderr
-    assert "0 deals whose states at 2^21 differ" in shown.stdout
+    assert f"0 deals whose states at 2^{C} differ" in shown.stdout
     lines = shown.stdout.splitlines()
-    assert [line.split()[0] for line in lines[2:]] == ["2^8", "2^21"]
+    assert [line.split()[0] for line in lines[2:]] == ["2^8", f"2^{C}"]
 
 
 def test_a_deal_solved_at_one_exponent_and_unsolvable_at_another_fails_the_report(
@@ -78,7 +81,7 @@ def test_a_deal_solved_at_one_exponent_and_unsolvable_at_another_fails_the_repor
 ) -> None:
     db, out = tmp_path / "survey.db", tmp_path / "solves.csv"
     survey(db, range(1, 2))  # Beleaguered Castle 1 is unsolvable
-    common = ("--variant", VARIANT, "--deals", "1", "--tail", "200", "--exponents", "8", "21")
+    common = ("--variant", VARIANT, "--deals", "1", "--tail", "200", "--exponents", "8", C)
     assert script("run", db, out, *common).returncode == 0
     with out.open("a") as f:
         f.write(f"{VARIANT},1,9,solved,1000,0.01,\n")

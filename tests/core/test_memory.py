@@ -30,14 +30,48 @@ sys.exit(status)
 """
 
 
+#: A Beleaguered Castle deal solved in this process by the core with the complete pass's tries
+#: never due (``orbits_after``), its peak resident set on standard error. The walk needs 1.4M
+#: positions to prove deal 162, which the orbit pass would cut to a quarter of a million: these
+#: tests measure the walk's table and its layers. argv: the deal, the bound, a spill dir if any.
+WALK = """\
+import sys
+import castle
+from castle import _core
+deal = castle.Deal.from_number("beleaguered-castle", int(sys.argv[1]))
+spill = sys.argv[3] if len(sys.argv) > 3 else None
+status, _, states, _, _ = _core.solve(
+    deal.core, None, None, int(sys.argv[2]), spill_dir=spill, orbits_after=1 << 62
+)
+print(status, states)
+with open("/proc/self/status") as f:
+    sys.stderr.write(next(line for line in f if line.startswith("VmHWM:")))
+"""
+
+
+def hwm(done: subprocess.CompletedProcess[str]) -> int:
+    """The peak resident bytes a child wrote last on its standard error."""
+    field = done.stderr.splitlines()[-1].split()
+    assert field[0] == "VmHWM:" and field[2] == "kB", done.stderr
+    return int(field[1]) * 1024
+
+
+def walk_peak(bound: int, spill: Path | None = None, deal: int = 162) -> tuple[int, str, int]:
+    """(peak resident bytes, status, states) of Beleaguered Castle ``deal``'s walk and layers
+    within ``bound`` bytes, in a fresh process."""
+    extra = [str(spill)] if spill else []
+    command = [sys.executable, "-c", WALK, str(deal), str(bound), *extra]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    status, states = done.stdout.split()
+    return hwm(done), status, int(states)
+
+
 def peak(*args: str) -> tuple[int, dict[str, object]]:
     """(peak resident bytes, the JSON answer) of ``castle solve --json ARGS`` in a fresh
     process."""
     command = [sys.executable, "-c", CHILD, "solve", "--json", *args]
     done = subprocess.run(command, capture_output=True, text=True, check=True)
-    hwm = done.stderr.splitlines()[-1].split()
-    assert hwm[0] == "VmHWM:" and hwm[2] == "kB", done.stderr
-    return int(hwm[1]) * 1024, json.loads(done.stdout)
+    return hwm(done), json.loads(done.stdout)
 
 
 @pytest.fixture(scope="module")
@@ -46,14 +80,20 @@ def baseline() -> int:
     return peak("--deal", "2")[0]
 
 
+@pytest.fixture(scope="module")
+def walk_baseline() -> int:
+    """The peak of the core's trivial solve (Beleaguered Castle deal 2) without the CLI."""
+    return walk_peak(64 * MIB, deal=2)[0]
+
+
 @pytest.mark.parametrize(
     ("variant", "deal"),
     [
         # Undecided within 4 GiB: the beams of the portfolio, then the depth-first search,
         # each stopped by the bound. Before the bound counted the beams, 3.7 times the bound.
         ("spider", 65),
-        # Undecided in 16 MiB: the quick pass, the beam pass, the complete pass and its layers
-        # (the orbit pass waits for a table of 2^21 positions, which 16 MiB cannot hold).
+        # Undecided in 16 MiB: the quick pass, the beam pass, the complete pass with its tries
+        # (the orbit pass and beams at 2^17 positions) and its layers.
         # Before the bound counted the stack and the heap kept freed tables, 1.25 times it.
         ("streets-and-alleys", 77),
     ],
@@ -67,34 +107,36 @@ def test_the_peak_stays_near_the_memory_bound(baseline: int, variant: str, deal:
 
 
 def test_a_memory_bound_does_not_change_an_answer_it_does_not_reach() -> None:
-    # Beleaguered Castle 162 is a proof of 1.4M states; 64 MiB holds it, and the answer is the
-    # unlimited one to the state.
+    # Beleaguered Castle 162 is a proof of 248k states (the orbit pass's); 64 MiB holds it,
+    # and the answer is the unlimited one to the state.
     deal = castle.Deal.from_number("beleaguered-castle", 162)
     free = castle.solve(deal)
     bounded = castle.solve(deal, max_memory=64 * MIB)
-    assert (bounded.status, bounded.states) == (free.status, free.states) == ("unsolvable", 1435647)
+    assert free.status == "unsolvable"
+    assert (bounded.status, bounded.states) == (free.status, free.states)
+    _, status, states = walk_peak(64 * MIB)
+    assert (status, states) == ("unsolvable", 1435647)  # the walk alone, the same in 64 MiB
 
 
-def test_a_proof_too_large_for_the_table_is_finished_in_layers(baseline: int) -> None:
-    # 24 MiB does not hold Beleaguered Castle 162's depth-first table (1.33M positions at 20
+def test_a_proof_too_large_for_the_table_is_finished_in_layers(walk_baseline: int) -> None:
+    # 24 MiB does not hold the walk's table for Beleaguered Castle 162 (1.33M positions at 20
     # bytes and its spare slots): the complete pass starts again in layers, which hold three
     # levels of a layer and the seeds of later ones, and proves it within the bound. Every
     # position once more, after those the depth-first pass had spent.
-    deal = castle.Deal.from_number("beleaguered-castle", 162)
-    free = castle.solve(deal)
-    rss, answer = peak("--variant", "beleaguered-castle", "--deal", "162", "--max-memory", "24M")
-    states = answer["states"]
-    assert answer["status"] == "unsolvable" and isinstance(states, int)
-    assert free.states < states < 2 * free.states
-    assert rss - baseline <= 1.15 * 24 * MIB, f"{(rss - baseline) / MIB:.1f} MiB over the baseline"
+    rss, status, states = walk_peak(24 * MIB)
+    assert status == "unsolvable"
+    assert 1435647 < states < 2 * 1435647
+    added = rss - walk_baseline
+    assert added <= 1.15 * 24 * MIB, f"{added / MIB:.1f} MiB over the baseline"
 
 
-def test_with_a_spill_dir_the_peak_stays_near_the_bound(baseline: int, tmp_path: Path) -> None:
-    # 16 MiB holds neither Beleaguered Castle 162's table nor its layers: with disk, the layers
-    # put their runs in files, and the process holds the bound and a little. (At 8 MiB it held
-    # 9.0-9.4 MiB: the layers' file buffers, a 64th of the bound for each of up to 9 files,
-    # weigh more against so small a bound.)
-    rss, answer = peak("--deal", "162", "--max-memory", "16M", "--spill-dir", str(tmp_path))
-    assert answer["status"] == "unsolvable"
-    assert rss - baseline <= 1.15 * 16 * MIB, f"{(rss - baseline) / MIB:.1f} MiB over the baseline"
+def test_with_a_spill_dir_the_peak_stays_near_the_bound(walk_baseline: int, tmp_path: Path) -> None:
+    # 16 MiB holds neither the walk's table for Beleaguered Castle 162 nor its layers: with
+    # disk, the layers put their runs in files, and the process holds the bound and a little.
+    # (At 8 MiB it held 9.0-9.4 MiB: the layers' file buffers, a 64th of the bound for each of
+    # up to 9 files, weigh more against so small a bound.)
+    rss, status, _ = walk_peak(16 * MIB, tmp_path)
+    assert status == "unsolvable"
+    added = rss - walk_baseline
+    assert added <= 1.15 * 16 * MIB, f"{added / MIB:.1f} MiB over the baseline"
     assert list(tmp_path.iterdir()) == []

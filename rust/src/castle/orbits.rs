@@ -51,8 +51,11 @@ use crate::solver::table::{Insert, Table};
 use crate::solver::Stop;
 use rustc_hash::FxHashSet;
 
-/// The complete pass's table size at which it first makes its tries (`tries.rs`).
-pub const ORBITS_AFTER: u64 = 1 << 21;
+/// The complete pass's table size at which it first makes its tries (`tries.rs`). Proofs the
+/// walk would make at half a million to two million positions the orbit pass makes here; an
+/// odd power of two, so that with fourfold growth the tries of 2^21, 2^23, ... stay
+/// (docs/proofs.md has the measures).
+pub const ORBITS_AFTER: u64 = 1 << 17;
 
 /// How the orbit pass ended.
 #[derive(Debug, PartialEq, Eq)]

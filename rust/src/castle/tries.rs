@@ -15,7 +15,7 @@ use super::orbits::{orbit_pass, Orbital};
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::Stop;
 
-#[cfg(doc)]
+#[cfg(any(doc, test))]
 use super::orbits::ORBITS_AFTER;
 
 /// The orbit pass may expand a position for every this many in the table: with its next try
@@ -32,8 +32,11 @@ const BEAM_SHARE: u64 = 8;
 /// won the late wins measured were anywhere from 1,000 to 100,000).
 const FIRST_WIDTH: usize = 1_000;
 
-/// A beam runs dry or wins within about a hundred expansions a unit of its width (its depth):
-/// the first is at most the first share over this wide, so that it may end within it.
+/// A beam runs dry or wins within about a hundred expansions a unit of its width (its depth).
+/// The first is at most the second tries' share (four times the first) over this wide: the
+/// first share may cut it off, and it is tried again there. Narrowed to fit the first share
+/// instead, it would be a quarter as wide at the tries' first size (2^17), and the widths
+/// that win the late wins would be passed over as the narrow beams run dry and double.
 const DEPTHS: u64 = 64;
 
 /// When the complete pass's tries are due, and the width its next beam tries.
@@ -46,7 +49,8 @@ pub(super) struct Tries {
 impl Tries {
     /// Tries first due when the table holds `at` positions (never: `u64::MAX`).
     pub(super) fn from(at: u64) -> Tries {
-        let affords = usize::try_from(at / BEAM_SHARE / DEPTHS).unwrap_or(usize::MAX);
+        let affords =
+            usize::try_from(at.saturating_mul(4) / BEAM_SHARE / DEPTHS).unwrap_or(usize::MAX);
         Tries {
             at,
             width: affords.clamp(1, FIRST_WIDTH),
@@ -149,11 +153,11 @@ mod tests {
         assert!(!tries.due(1_000));
     }
 
-    /// The first beam as wide as the first share affords, up to 1,000.
+    /// The first beam as wide as the second tries' share affords, up to 1,000.
     #[test]
-    fn the_first_beam_fits_the_first_share() {
-        assert_eq!(Tries::from(1 << 21).width, FIRST_WIDTH);
-        assert_eq!(Tries::from(1 << 15).width, 64);
+    fn the_first_beam_fits_the_second_share() {
+        assert_eq!(Tries::from(ORBITS_AFTER).width, FIRST_WIDTH);
+        assert_eq!(Tries::from(1 << 15).width, 256);
         assert_eq!(Tries::from(100).width, 1);
         assert_eq!(Tries::from(u64::MAX).width, FIRST_WIDTH);
     }

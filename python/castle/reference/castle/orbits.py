@@ -30,8 +30,9 @@ from .layers import LAYERS
 from .moves import apply, generate, next_automatic, play, play_automatic, unwind
 from .state import State
 
-#: The complete pass's table size at which it first makes its tries (``tries.py``).
-ORBITS_AFTER = 1 << 21
+#: The complete pass's table size at which it first makes its tries (``tries.py``): an odd
+#: power of two, so that with fourfold growth the tries of 2^21, 2^23, ... stay.
+ORBITS_AFTER = 1 << 17
 
 
 @dataclass

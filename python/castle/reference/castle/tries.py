@@ -22,7 +22,8 @@ ORBIT_SHARE = 4
 BEAM_SHARE = 8
 #: The first beam's width, at most; a beam run dry is followed by one twice as wide.
 FIRST_WIDTH = 1_000
-#: The first beam is at most the first share over this wide, so that it may end within it.
+#: The first beam is at most the second tries' share over this wide (the first may cut it off;
+#: it is tried again there).
 DEPTHS = 64
 
 
@@ -32,7 +33,7 @@ class Tries:
 
     def __init__(self, at: int) -> None:
         self.at = at
-        self.width = max(1, min(at // BEAM_SHARE // DEPTHS, FIRST_WIDTH))
+        self.width = max(1, min(at * 4 // BEAM_SHARE // DEPTHS, FIRST_WIDTH))
 
     def due(self, positions: int) -> bool:
         """Whether the tries are due, the table holding ``positions`` (the next then at four
