@@ -288,11 +288,11 @@ FIGURES: list[Figure] = [
     ),
     Figure(
         "the verdicts of Beleaguered Castle 1-200 and deal 162's proof",
-        r"all decided, (\d+) winnable / (\d+) not .*?\(162, a ([\d.]+)M-state proof\)",
+        r"all decided, (\d+) winnable / (\d+) not .*?\(162, a proof of ([\d,]+) states",
         lambda: (
             str(_count("beleaguered-castle", "solved")),
             str(_count("beleaguered-castle", "unsolvable")),
-            f"{_verdicts('beleaguered-castle', 1, 200)[162 - 1][1] / 1e6:.1f}",
+            f"{_verdicts('beleaguered-castle', 1, 200)[162 - 1][1]:,}",
         ),
     ),
     Figure(
