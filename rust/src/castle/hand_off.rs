@@ -142,10 +142,12 @@ mod layered_tests {
         }
     }
 
-    /// The complete pass with its table full at `layers_after` positions, and the expansions.
+    /// The complete pass with its table full at `layers_after` positions, and the expansions;
+    /// its tries never due, so that the walk and the layers decide.
     fn complete(deal: &Deal, max_states: u64, layers_after: Option<u64>) -> (End<Move>, u64) {
         let overflow = Overflow {
             layers_after,
+            orbits_after: Some(u64::MAX),
             ..Overflow::default()
         };
         complete_pass(deal, Some(max_states), usize::MAX, &overflow, &mut || false)
@@ -178,6 +180,7 @@ mod layered_tests {
                     dir: dir.clone(),
                     max_bytes: u64::MAX,
                 }),
+                orbits_after: Some(u64::MAX),
                 ..Overflow::default()
             };
             for max_memory in [1 << 20, 4 << 20] {
