@@ -162,7 +162,7 @@ fn enumerate_moves(state: &State, prune: bool, out: &mut Vec<Move>) {
 /// `below`, if any), `up` if it may go to its foundation, `targets` the columns it may go to
 /// (a bit each). The moves are the foundation move first, then the targets in ascending order.
 #[inline]
-pub fn each_source(
+fn each_source(
     state: &State,
     prune: bool,
     mut source: impl FnMut(u8, Card, Option<Card>, bool, u16),

@@ -1,7 +1,7 @@
 //! Move ordering: which move the search tries first. It decides how fast a win is found, never
 //! whether one is: every generated move is still tried.
 
-use super::moves::{each_source, fits_foundation, fits_on, Move, FOUNDATION};
+use super::moves::{fits_foundation, fits_on, Move, FOUNDATION};
 use super::state::{State, MAX_COLUMNS};
 use crate::cards::Card;
 
@@ -173,60 +173,129 @@ pub fn order_by(state: &State, facts: &ColumnFacts, moves: &mut [Move]) {
 }
 
 /// [`generate`](super::moves::generate)'s moves but `except` (if given: a move onto a card or
-/// into a column), in [`order_by`]'s order, appended to `out`: made and ordered in one pass. A column's part of the priority is
-/// worked out once for all its moves, and the sort moves priorities alone, each with its
-/// move's place in generation order in its low bits (ties keep that order, as the stable sort
-/// does), from which the move is read back.
+/// into a column), in [`order_by`]'s order, appended to `out`: made and ordered in one pass.
+///
+/// The moves are found from the top cards' ranks, not column by column: each rank `r` whose
+/// cards and `r + 1`'s are both at tops gives the moves from the one to the other, so only the
+/// columns with a move are looked at again (most have none). Each move's key is its priority
+/// with its place in generation order (its column, then 0 for its foundation or 1 + the
+/// column it goes to) in its low bits, so the order they are found in does not matter: the
+/// sort on keys alone gives [`order_by`]'s order (ties in generation order, as the stable sort
+/// keeps them), and the move is read back from its place.
 pub fn ordered_moves(
     state: &State,
     facts: &ColumnFacts,
     except: Option<Move>,
     out: &mut Vec<Move>,
 ) {
-    // A move's place: its column, then 0 for its foundation or 1 + the column it goes to.
     const PLACE: u32 = 7;
+    let n = state.ncols().min(MAX_COLUMNS);
+    // Columns as bit sets by the rank of their top card, the ranks at a top (a bit each),
+    // the empty columns, those of more than one card, and those whose top card fits its
+    // foundation; each column's top card and the card under it.
+    let mut by_rank = [0u16; 16];
+    let (mut ranks, mut empty, mut more, mut up) = (0u32, 0u16, 0u16, 0u16);
+    let mut tops = [Card::PLACEHOLDER; MAX_COLUMNS];
+    let mut belows = [Card::PLACEHOLDER; MAX_COLUMNS];
+    // The card that goes up next on each suit, a bit each by id (none past a king).
+    let mut next_up = 0u64;
+    for (suit, &f) in state.foundations.iter().enumerate() {
+        next_up |= u64::from(f < 13) << (1 + 13 * suit + f as usize);
+    }
+    for col in 0..n {
+        let column = state.column(col);
+        let bit = 1u16 << col;
+        match column {
+            [] => empty |= bit,
+            [.., card] => {
+                let rank = card.rank();
+                by_rank[rank as usize] |= bit;
+                ranks |= 1 << rank;
+                up |= ((next_up >> card.id()) as u16 & 1) << col;
+                tops[col] = *card;
+                if let [.., below, _] = column {
+                    more |= bit;
+                    belows[col] = *below;
+                }
+            }
+        }
+    }
     let mut keys = [0u32; MAX_MOVES];
     let mut count = 0;
-    let mut tops = [Card::PLACEHOLDER; MAX_COLUMNS];
-    // The move to leave out, as its card and the column it goes to.
-    let (except_card, except_to) = except.map_or((Card::PLACEHOLDER, 0), |m| (m.card, m.to));
-    each_source(state, true, |from, card, below, up, mut targets| {
-        tops[from as usize] = card;
-        let place = (from as u32) << 4;
-        if up {
-            // Class 0: the priority is 0.
-            keys[count & (MAX_MOVES - 1)] = place;
-            count += 1;
-        }
-        if card == except_card {
-            debug_assert!(except_to < MAX_COLUMNS as u8);
-            targets &= !(1 << except_to);
-        }
-        if targets == 0 {
-            return;
-        }
-        // `priority`'s classes for a move onto a card and into an empty column.
-        let (onto_card, into_empty) = match below {
-            None => (1, 1),
-            Some(b) if fits_foundation(state, b) => (1, 1),
-            Some(b) if fits_on(card, b) => (4, 3),
-            Some(_) => (2, 3),
-        };
-        let (source_need, source_depth) = facts.under_top[from as usize];
-        let source = (source_need * 8 + source_depth) * 16;
-        while targets != 0 {
-            let to = targets.trailing_zeros() as usize;
-            targets &= targets - 1;
-            let (class, other_suit) = match state.top(to) {
-                Some(t) => (onto_card, u32::from(t.suit() != card.suit())),
-                None => (into_empty, 1),
-            };
-            let buried = 14 - facts.lowest_need[to];
-            let priority = class * 4096 + source + buried + other_suit;
-            keys[count & (MAX_MOVES - 1)] = priority << PLACE | place | (1 + to as u32);
-            count += 1;
-        }
+    // The move to leave out, as its key's place (none is 0xfff).
+    let except = except.map_or(0xfff, |m| {
+        debug_assert!((m.to as usize) < MAX_COLUMNS);
+        (m.from as u32) << 4 | (1 + m.to as u32)
     });
+    // Class 0, priority 0.
+    let mut sources = up;
+    while sources != 0 {
+        let from = sources.trailing_zeros();
+        sources &= sources - 1;
+        keys[count & (MAX_MOVES - 1)] = from << 4;
+        count += 1;
+    }
+    // A source column's part of the priority for a move onto a card or into an empty column
+    // (`priority`'s classes by what its top card leaves), and its card.
+    let source = |from: usize| {
+        let card = tops[from];
+        let (onto_card, into_empty) = if more >> from & 1 == 0 {
+            (1, 1)
+        } else {
+            match belows[from] {
+                b if fits_foundation(state, b) => (1, 1),
+                b if fits_on(card, b) => (4, 3),
+                _ => (2, 3),
+            }
+        };
+        let (source_need, source_depth) = facts.under_top[from];
+        let part = (source_need * 8 + source_depth) * 16;
+        (card, onto_card * 4096 + part, into_empty * 4096 + part)
+    };
+    // Onto a card: from each top of rank r to each of rank r + 1.
+    let mut pairs = ranks & ranks >> 1;
+    while pairs != 0 {
+        let rank = pairs.trailing_zeros() as usize;
+        pairs &= pairs - 1;
+        let (mut from_cols, to_cols) = (by_rank[rank], by_rank[rank + 1]);
+        while from_cols != 0 {
+            let from = from_cols.trailing_zeros() as usize;
+            from_cols &= from_cols - 1;
+            let (card, onto_card, _) = source(from);
+            let mut to_cols = to_cols;
+            while to_cols != 0 {
+                let to = to_cols.trailing_zeros() as usize;
+                to_cols &= to_cols - 1;
+                let place = (from as u32) << 4 | (1 + to as u32);
+                if place == except {
+                    continue;
+                }
+                let other_suit = u32::from(tops[to].suit() != card.suit());
+                let buried = 14 - facts.lowest_need[to];
+                let priority = onto_card + buried + other_suit;
+                keys[count & (MAX_MOVES - 1)] = priority << PLACE | place;
+                count += 1;
+            }
+        }
+    }
+    // Into the first empty column, from a column of more than one card.
+    if empty != 0 {
+        let to = empty.trailing_zeros() as usize;
+        let buried = 14 - facts.lowest_need[to];
+        let mut from_cols = more;
+        while from_cols != 0 {
+            let from = from_cols.trailing_zeros() as usize;
+            from_cols &= from_cols - 1;
+            let place = (from as u32) << 4 | (1 + to as u32);
+            if place == except {
+                continue;
+            }
+            let (_, _, into_empty) = source(from);
+            let priority = into_empty + buried + 1;
+            keys[count & (MAX_MOVES - 1)] = priority << PLACE | place;
+            count += 1;
+        }
+    }
     debug_assert!(count <= MAX_MOVES);
     let keys = &mut keys[..count];
     for i in 1..keys.len() {
