@@ -38,6 +38,20 @@ pub struct ColumnFacts {
     under_top: [(u32, u32); MAX_COLUMNS],
     /// The need of the most needed card in the whole column (14 for an empty column).
     lowest_need: [u32; MAX_COLUMNS],
+    /// Each column's top card (`Card::PLACEHOLDER` for an empty column).
+    tops: [Card; MAX_COLUMNS],
+    /// The columns by the rank of their top card, a bit each: the empty ones at 0.
+    by_rank: [u16; 16],
+    /// The ranks `by_rank` has a column at, a bit each (bit 0: some column is empty).
+    ranks: u16,
+    /// The columns of more than one card, and those whose top card fits its foundation.
+    more: u16,
+    up: u16,
+    /// Each column's part of [`priority`] as the source of a move onto a card, and into an
+    /// empty column: the class by what its top card leaves, and its most needed card (0 for
+    /// an empty column).
+    onto_card: [u32; MAX_COLUMNS],
+    into_empty: [u32; MAX_COLUMNS],
 }
 
 impl ColumnFacts {
@@ -45,13 +59,62 @@ impl ColumnFacts {
         let mut facts = ColumnFacts {
             under_top: [(0, 0); MAX_COLUMNS],
             lowest_need: [14; MAX_COLUMNS],
+            tops: [Card::PLACEHOLDER; MAX_COLUMNS],
+            by_rank: [0; 16],
+            ranks: 0,
+            more: 0,
+            up: 0,
+            onto_card: [0; MAX_COLUMNS],
+            into_empty: [0; MAX_COLUMNS],
         };
         let needs = needs(&state.foundations);
         let need = |card: Card| u32::from(needs[card.id() as usize]);
         for col in 0..state.ncols() {
             facts.read(state, col, need);
+            facts.read_top(state, col);
         }
         facts
+    }
+
+    /// Column `col`'s top card, its bits and its parts of the priority,
+    /// read again (after its `under_top`; the foundations as they were when the other
+    /// columns' were read).
+    #[inline]
+    fn read_top(&mut self, state: &State, col: usize) {
+        debug_assert!(col < MAX_COLUMNS);
+        let col = col & (MAX_COLUMNS - 1);
+        let bit = 1u16 << col;
+        // (`Card::PLACEHOLDER`'s rank is 0: an empty column's.)
+        let old = self.tops[col].rank() as usize & 15;
+        self.by_rank[old] &= !bit;
+        let column = state.column(col);
+        let (top, below) = match column {
+            [] => (Card::PLACEHOLDER, Card::PLACEHOLDER),
+            [top] => (*top, Card::PLACEHOLDER),
+            [.., below, top] => (*top, *below),
+        };
+        let new = top.rank() as usize & 15;
+        self.by_rank[new] |= bit;
+        let still = u16::from(self.by_rank[old] != 0);
+        self.ranks = self.ranks & !(1 << old) | still << old | 1 << new;
+        self.tops[col] = top;
+        let more = column.len() > 1;
+        self.more = self.more & !bit | u16::from(more) << col;
+        // (No foundation takes the placeholder.)
+        self.up = self.up & !bit | u16::from(fits_foundation(state, top)) << col;
+        // `priority`'s classes for a move onto a card and into an empty column.
+        let (onto_card, into_empty) = if !more || fits_foundation(state, below) {
+            (1, 1)
+        } else if fits_on(top, below) {
+            (4, 3)
+        } else {
+            (2, 3)
+        };
+        let (source_need, source_depth) = self.under_top[col];
+        let part = (source_need * 8 + source_depth) * 16;
+        let empty = column.is_empty();
+        self.onto_card[col] = if empty { 0 } else { onto_card * 4096 + part };
+        self.into_empty[col] = if empty { 0 } else { into_empty * 4096 + part };
     }
 
     /// The facts of `state` from those of the position `m` led to it from: a move onto a card
@@ -96,6 +159,8 @@ impl ColumnFacts {
             self.under_top[to] = (under >> 8, under & 0xff);
         }
         self.lowest_need[to] = self.lowest_need[to].min(arrived);
+        self.read_top(state, from);
+        self.read_top(state, to);
     }
 
     /// Column `col`'s facts, read again.
@@ -173,131 +238,86 @@ pub fn order_by(state: &State, facts: &ColumnFacts, moves: &mut [Move]) {
 }
 
 /// [`generate`](super::moves::generate)'s moves but `except` (if given: a move onto a card or
-/// into a column), in [`order_by`]'s order, appended to `out`: made and ordered in one pass.
+/// into a column), in [`order_by`]'s order, appended to `out`: made and ordered in one pass,
+/// from the position's facts alone (they hold its top cards and each column's part of the
+/// priority as a source).
 ///
 /// The moves are found from the top cards' ranks, not column by column: each rank `r` whose
 /// cards and `r + 1`'s are both at tops gives the moves from the one to the other, so only the
-/// columns with a move are looked at again (most have none). Each move's key is its priority
-/// with its place in generation order (its column, then 0 for its foundation or 1 + the
-/// column it goes to) in its low bits, so the order they are found in does not matter: the
-/// sort on keys alone gives [`order_by`]'s order (ties in generation order, as the stable sort
-/// keeps them), and the move is read back from its place.
-pub fn ordered_moves(
-    state: &State,
-    facts: &ColumnFacts,
-    except: Option<Move>,
-    out: &mut Vec<Move>,
-) {
+/// columns with a move are looked at (most have none). Each move's key is its priority with
+/// its place in generation order (its column, then 0 for its foundation or 1 + the column it
+/// goes to) in its low bits, so the order they are found in does not matter: the sort on keys
+/// alone gives [`order_by`]'s order (ties in generation order, as the stable sort keeps them),
+/// and the move is read back from its place.
+pub fn ordered_moves(facts: &ColumnFacts, except: Option<Move>, out: &mut Vec<Move>) {
     const PLACE: u32 = 7;
-    let n = state.ncols().min(MAX_COLUMNS);
-    // Columns as bit sets by the rank of their top card, the ranks at a top (a bit each),
-    // the empty columns, those of more than one card, and those whose top card fits its
-    // foundation; each column's top card and the card under it.
-    let mut by_rank = [0u16; 16];
-    let (mut ranks, mut empty, mut more, mut up) = (0u32, 0u16, 0u16, 0u16);
-    let mut tops = [Card::PLACEHOLDER; MAX_COLUMNS];
-    let mut belows = [Card::PLACEHOLDER; MAX_COLUMNS];
-    // The card that goes up next on each suit, a bit each by id (none past a king).
-    let mut next_up = 0u64;
-    for (suit, &f) in state.foundations.iter().enumerate() {
-        next_up |= u64::from(f < 13) << (1 + 13 * suit + f as usize);
-    }
-    for col in 0..n {
-        let column = state.column(col);
-        let bit = 1u16 << col;
-        match column {
-            [] => empty |= bit,
-            [.., card] => {
-                let rank = card.rank();
-                by_rank[rank as usize] |= bit;
-                ranks |= 1 << rank;
-                up |= ((next_up >> card.id()) as u16 & 1) << col;
-                tops[col] = *card;
-                if let [.., below, _] = column {
-                    more |= bit;
-                    belows[col] = *below;
-                }
-            }
-        }
-    }
-    let mut keys = [0u32; MAX_MOVES];
+    // At most 4 moves to a foundation (one a suit), 16 onto cards (4 tops of a rank onto 4
+    // of the next: the columns hold 8 tops in all) and, with a column empty (7 tops left,
+    // 12 moves onto cards at most), 7 into it: 23.
+    const MOST: usize = 32;
+    let (tops, by_rank) = (&facts.tops, &facts.by_rank);
+    let mut keys = [0u32; MOST];
     let mut count = 0;
+    // Column bits read back as indices (below `MAX_COLUMNS`).
+    let column = |bits: u16| bits.trailing_zeros() as usize & (MAX_COLUMNS - 1);
     // The move to leave out, as its key's place (none is 0xfff).
     let except = except.map_or(0xfff, |m| {
         debug_assert!((m.to as usize) < MAX_COLUMNS);
         (m.from as u32) << 4 | (1 + m.to as u32)
     });
     // Class 0, priority 0.
-    let mut sources = up;
+    let mut sources = facts.up;
     while sources != 0 {
-        let from = sources.trailing_zeros();
+        let from = column(sources);
         sources &= sources - 1;
-        keys[count & (MAX_MOVES - 1)] = from << 4;
+        keys[count & (MOST - 1)] = (from as u32) << 4;
         count += 1;
     }
-    // A source column's part of the priority for a move onto a card or into an empty column
-    // (`priority`'s classes by what its top card leaves), and its card.
-    let source = |from: usize| {
-        let card = tops[from];
-        let (onto_card, into_empty) = if more >> from & 1 == 0 {
-            (1, 1)
-        } else {
-            match belows[from] {
-                b if fits_foundation(state, b) => (1, 1),
-                b if fits_on(card, b) => (4, 3),
-                _ => (2, 3),
-            }
-        };
-        let (source_need, source_depth) = facts.under_top[from];
-        let part = (source_need * 8 + source_depth) * 16;
-        (card, onto_card * 4096 + part, into_empty * 4096 + part)
-    };
     // Onto a card: from each top of rank r to each of rank r + 1.
-    let mut pairs = ranks & ranks >> 1;
+    let mut pairs = facts.ranks & facts.ranks >> 1 & !1;
     while pairs != 0 {
-        let rank = pairs.trailing_zeros() as usize;
+        let rank = pairs.trailing_zeros() as usize & 15;
         pairs &= pairs - 1;
-        let (mut from_cols, to_cols) = (by_rank[rank], by_rank[rank + 1]);
+        let (mut from_cols, to_cols) = (by_rank[rank], by_rank[(rank + 1) & 15]);
         while from_cols != 0 {
-            let from = from_cols.trailing_zeros() as usize;
+            let from = column(from_cols);
             from_cols &= from_cols - 1;
-            let (card, onto_card, _) = source(from);
+            let (suit, onto_card) = (tops[from].suit(), facts.onto_card[from]);
             let mut to_cols = to_cols;
             while to_cols != 0 {
-                let to = to_cols.trailing_zeros() as usize;
+                let to = column(to_cols);
                 to_cols &= to_cols - 1;
                 let place = (from as u32) << 4 | (1 + to as u32);
                 if place == except {
                     continue;
                 }
-                let other_suit = u32::from(tops[to].suit() != card.suit());
+                let other_suit = u32::from(tops[to].suit() != suit);
                 let buried = 14 - facts.lowest_need[to];
                 let priority = onto_card + buried + other_suit;
-                keys[count & (MAX_MOVES - 1)] = priority << PLACE | place;
+                keys[count & (MOST - 1)] = priority << PLACE | place;
                 count += 1;
             }
         }
     }
     // Into the first empty column, from a column of more than one card.
-    if empty != 0 {
-        let to = empty.trailing_zeros() as usize;
+    if by_rank[0] != 0 {
+        let to = column(by_rank[0]);
         let buried = 14 - facts.lowest_need[to];
-        let mut from_cols = more;
+        let mut from_cols = facts.more;
         while from_cols != 0 {
-            let from = from_cols.trailing_zeros() as usize;
+            let from = column(from_cols);
             from_cols &= from_cols - 1;
             let place = (from as u32) << 4 | (1 + to as u32);
             if place == except {
                 continue;
             }
-            let (_, _, into_empty) = source(from);
-            let priority = into_empty + buried + 1;
-            keys[count & (MAX_MOVES - 1)] = priority << PLACE | place;
+            let priority = facts.into_empty[from] + buried + 1;
+            keys[count & (MOST - 1)] = priority << PLACE | place;
             count += 1;
         }
     }
-    debug_assert!(count <= MAX_MOVES);
-    let keys = &mut keys[..count];
+    debug_assert!(count <= 23);
+    let keys = &mut keys[..count.min(MOST)];
     for i in 1..keys.len() {
         let key = keys[i];
         let mut j = i;
@@ -346,13 +366,13 @@ mod tests {
                     let facts = ColumnFacts::new(&state);
                     order_by(&state, &facts, &mut moves);
                     ordered.clear();
-                    ordered_moves(&state, &facts, None, &mut ordered);
+                    ordered_moves(&facts, None, &mut ordered);
                     assert_eq!(ordered, moves, "{variant:?} {number}");
                     // Less one move, the others in the same order.
                     let except = moves.get(rng.below_or_equal(8) as usize);
                     if let Some(&except) = except.filter(|m| !m.to_foundation()) {
                         ordered.clear();
-                        ordered_moves(&state, &facts, Some(except), &mut ordered);
+                        ordered_moves(&facts, Some(except), &mut ordered);
                         moves.retain(|&m| m != except);
                         assert_eq!(ordered, moves, "{variant:?} {number}");
                     }

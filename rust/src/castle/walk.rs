@@ -178,7 +178,7 @@ pub(super) fn walk<K: Keys>(
             [m] if !frames.is_empty() => reverse(*m),
             _ => None,
         };
-        ordered_moves(&state, &facts, back, &mut fresh);
+        ordered_moves(&facts, back, &mut fresh);
         if eager {
             key_children(keys, &key, &mut state, &mut path, &mut fresh, &mut children);
         }
