@@ -2,7 +2,7 @@
 //! unmaking them, and which foundation moves are safe to make automatically.
 
 use super::deal::Deal;
-use super::state::{State, Tops, MAX_COLUMNS};
+use super::state::{State, Tops, MAX_COLUMNS, NOT_IN_TABLEAU};
 use crate::cards::Card;
 
 /// More than a position has moves (8 columns, each top card to a foundation or onto one of 7
@@ -320,6 +320,22 @@ pub fn play_quiet(state: &mut State, m: Move, line: &mut Vec<Move>) {
     apply(state, m);
     line.push(m);
     debug_assert!(next_automatic(state).is_none());
+}
+
+/// What lies under the card of `m` in `state` (a [`Key`](super::state::Key) field: 0 for a
+/// column's bottom, the id of a card, or [`NOT_IN_TABLEAU`]), where `state` was reached by a
+/// step `m` is in (a move and the automatic moves after it) or by taking `m` back: the card
+/// is then at the top of the column it went to or came from, or on its foundation (sent up
+/// by this move or a later one of the step).
+#[inline]
+pub fn under_moved(state: &State, m: Move) -> u8 {
+    let on = |col: u8| match state.column(col as usize) {
+        [.., below, top] if *top == m.card => Some(below.id()),
+        [top] if *top == m.card => Some(0),
+        _ => None,
+    };
+    let to = (!m.to_foundation()).then(|| on(m.to)).flatten();
+    to.or_else(|| on(m.from)).unwrap_or(NOT_IN_TABLEAU as u8)
 }
 
 /// Takes back moves until the path is `len` long.
