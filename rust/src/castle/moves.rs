@@ -28,29 +28,20 @@ impl Move {
     }
 
     /// The move in two bytes, as a deep search's stack holds its untried moves: the card's id
-    /// (6 bits), `from` (3: a column), `to` (4: a column, or 8 for the foundation).
+    /// (6 bits), `from` (3: a column), `to` + 1 (4: 1 + a column, or 0 for the foundation,
+    /// [`FOUNDATION`] + 1 wrapping round: no branch either way).
     #[inline]
     pub fn pack(self) -> u16 {
-        let to = if self.to_foundation() {
-            MAX_COLUMNS as u16
-        } else {
-            self.to as u16
-        };
-        self.card.id() as u16 | (self.from as u16) << 6 | to << 9
+        self.card.id() as u16 | (self.from as u16) << 6 | (self.to.wrapping_add(1) as u16) << 9
     }
 
     /// The move [`Move::pack`] gave.
     #[inline]
     pub fn unpack(code: u16) -> Move {
-        let to = (code >> 9) as u8;
         Move {
-            card: Card::from_id((code & 63) as u8).expect("a packed move's card"),
+            card: Card::from_index((code & 63) as usize - 1),
             from: (code >> 6 & 7) as u8,
-            to: if to == MAX_COLUMNS as u8 {
-                FOUNDATION
-            } else {
-                to
-            },
+            to: ((code >> 9) as u8 & 15).wrapping_sub(1),
         }
     }
 }
