@@ -47,11 +47,10 @@ pub struct ColumnFacts {
     /// The columns of more than one card, and those whose top card fits its foundation.
     more: u16,
     up: u16,
-    /// Each column's part of [`priority`] as the source of a move onto a card, and into an
-    /// empty column: the class by what its top card leaves, and its most needed card (0 for
-    /// an empty column).
+    /// Each column's part of [`priority`] as the source of a move onto a card: the class by
+    /// what its top card leaves, and its most needed card (into an empty column, class 1 stays
+    /// 1 and the others are 3).
     onto_card: [u32; MAX_COLUMNS],
-    into_empty: [u32; MAX_COLUMNS],
 }
 
 impl ColumnFacts {
@@ -65,7 +64,6 @@ impl ColumnFacts {
             more: 0,
             up: 0,
             onto_card: [0; MAX_COLUMNS],
-            into_empty: [0; MAX_COLUMNS],
         };
         let needs = needs(&state.foundations);
         let need = |card: Card| u32::from(needs[card.id() as usize]);
@@ -76,10 +74,9 @@ impl ColumnFacts {
         facts
     }
 
-    /// Column `col`'s top card, its bits and its parts of the priority,
-    /// read again (after its `under_top`; the foundations as they were when the other
-    /// columns' were read).
-    #[inline]
+    /// Column `col`'s top card, its bits and its part of the priority, read again (after its
+    /// `under_top`; the foundations as they were when the other columns' were read).
+    #[inline(always)]
     fn read_top(&mut self, state: &State, col: usize) {
         debug_assert!(col < MAX_COLUMNS);
         let col = col & (MAX_COLUMNS - 1);
@@ -102,19 +99,16 @@ impl ColumnFacts {
         self.more = self.more & !bit | u16::from(more) << col;
         // (No foundation takes the placeholder.)
         self.up = self.up & !bit | u16::from(fits_foundation(state, top)) << col;
-        // `priority`'s classes for a move onto a card and into an empty column.
-        let (onto_card, into_empty) = if !more || fits_foundation(state, below) {
-            (1, 1)
+        // `priority`'s class for a move onto a card (an empty column's says nothing).
+        let class = if !more || fits_foundation(state, below) {
+            1
         } else if fits_on(top, below) {
-            (4, 3)
+            4
         } else {
-            (2, 3)
+            2
         };
         let (source_need, source_depth) = self.under_top[col];
-        let part = (source_need * 8 + source_depth) * 16;
-        let empty = column.is_empty();
-        self.onto_card[col] = if empty { 0 } else { onto_card * 4096 + part };
-        self.into_empty[col] = if empty { 0 } else { into_empty * 4096 + part };
+        self.onto_card[col] = class * 4096 + (source_need * 8 + source_depth) * 16;
     }
 
     /// The facts of `state` from those of the position `m` led to it from: a move onto a card
@@ -311,7 +305,14 @@ pub fn ordered_moves(facts: &ColumnFacts, except: Option<Move>, out: &mut Vec<Mo
             if place == except {
                 continue;
             }
-            let priority = facts.into_empty[from] + buried + 1;
+            // Class 3 for a move of class 2 or 4 onto a card.
+            let onto_card = facts.onto_card[from];
+            let into_empty = if onto_card >> 12 == 1 {
+                onto_card
+            } else {
+                onto_card & 0xfff | 3 << 12
+            };
+            let priority = into_empty + buried + 1;
             keys[count & (MOST - 1)] = priority << PLACE | place;
             count += 1;
         }
