@@ -350,9 +350,9 @@ impl Compact {
         key
     }
 
-    /// Updates `key` for `card` now lying on `under` (a [`Key`] field): what a search that kept
-    /// the key beside its position would do at each move, as [`State`] keeps its [`Key`].
-    /// Returns what that adds to the position's layer.
+    /// Updates `key` for `card` now lying on `under` (a [`Key`] field): what a search that
+    /// keeps the key beside its position does at each move. Returns what that adds to the
+    /// position's layer.
     #[inline]
     pub fn place(&self, key: &mut CompactKey, card: Card, under: u8) -> i32 {
         self.replace(key, card, key.code(card), under)

@@ -71,7 +71,7 @@ fn reverse(m: Move) -> Option<Move> {
 }
 
 /// [`search`]'s depth-first walk, its positions told apart by `keys`. The key of the position
-/// is kept beside it (`key`), move by move, as `State` keeps its own.
+/// is kept beside it (`key`), move by move (`State` keeps none).
 ///
 /// When `keys` is eager, a position's children are keyed when it is expanded, all at once,
 /// and their places in the table fetched then: the lookups, most of them cache misses,
