@@ -5,7 +5,7 @@
 //! mode only improves a win the search already has.
 
 use super::deal::Deal;
-use super::moves::{generate, play, play_automatic, undo, Move, MOST_MOVES};
+use super::moves::{generate, play, play_automatic, under_moved, undo, Move, MOST_MOVES};
 use super::shorten::{shorten, shorten_bytes};
 use super::state::{Key, State};
 use crate::solver::budget::{Budget, End, Watch};
@@ -36,6 +36,16 @@ pub fn estimate(state: &State) -> u32 {
         }
     }
     total
+}
+
+/// The key of `state`, reached by `line` (a move and the automatic moves after it) from the
+/// position keyed `key`: each card moved placed where it lies now (the beam keeps each
+/// position's key beside it, as the complete pass keeps its compact key).
+fn key_after(mut key: Key, state: &State, line: &[Move]) -> Key {
+    for &m in line {
+        key.place(m.card, u64::from(under_moved(state, m)));
+    }
+    key
 }
 
 /// A position kept in the beam: the moves that reached it from its parent (the chosen move
@@ -84,11 +94,12 @@ pub fn beam_search(
     // Positions already kept at some depth: a later depth can only reach them by a longer line.
     let memory = &budget.memory;
     let mut kept = Table::new(*memory);
-    if kept.insert(state.key()) == Insert::Full {
+    let key = state.key();
+    if kept.insert(key) == Insert::Full {
         return End::Limit(Stop::Memory);
     }
-    // The beam: each position with its node.
-    let mut beam: Vec<(State, usize)> = vec![(state, 0)];
+    // The beam: each position with its key and its node.
+    let mut beam: Vec<(State, Key, usize)> = vec![(state, key, 0)];
     let mut legal = Vec::new();
     // A move and the automatic moves after it, made and taken back in place.
     let mut line = Vec::new();
@@ -97,11 +108,11 @@ pub fn beam_search(
     let mut candidates: Vec<Candidate> = Vec::new();
     let (mut scratch, mut counts) = (Vec::new(), Vec::new());
     let mut this_depth: Table<Key> = Table::new(*memory);
-    let mut next: Vec<(State, usize)> = Vec::new();
+    let mut next: Vec<(State, Key, usize)> = Vec::new();
     while !beam.is_empty() {
         candidates.clear();
         this_depth.clear();
-        for (from, (position, node)) in beam.iter_mut().enumerate() {
+        for (from, (position, parent_key, node)) in beam.iter_mut().enumerate() {
             if let Some(why) = budget.spend(expanded, watch) {
                 return End::Limit(why);
             }
@@ -118,7 +129,7 @@ pub fn beam_search(
                     path.extend(&line);
                     return End::Won(path);
                 }
-                let key = position.key();
+                let key = key_after(*parent_key, position, &line);
                 let len = nodes[*node].len + line.len();
                 if len + 1 < bound && !kept.contains(&key) {
                     match this_depth.insert(key) {
@@ -152,11 +163,12 @@ pub fn beam_search(
             if !(memory.reserve(&mut nodes, 1) && memory.reserve(&mut moves, MOST_MOVES)) {
                 return End::Limit(Stop::Memory);
             }
-            let (parent, node) = &beam[c.from];
+            let (parent, parent_key, node) = &beam[c.from];
             let mut child = parent.clone();
             let start = moves.len();
             play(&mut child, c.m, &mut moves);
-            if kept.insert(child.key()) == Insert::Full {
+            let key = key_after(*parent_key, &child, &moves[start..]);
+            if kept.insert(key) == Insert::Full {
                 return End::Limit(Stop::Memory);
             }
             nodes.push(Node {
@@ -165,7 +177,7 @@ pub fn beam_search(
                 end: moves.len(),
                 len: nodes[*node].len + moves.len() - start,
             });
-            next.push((child, nodes.len() - 1));
+            next.push((child, key, nodes.len() - 1));
         }
         std::mem::swap(&mut beam, &mut next);
         next.clear();

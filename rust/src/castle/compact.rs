@@ -14,7 +14,7 @@
 //! the measurements.
 
 use super::deal::Deal;
-use super::moves::{is_safe_to_foundation, Move};
+use super::moves::{is_safe_to_foundation, under_moved, Move};
 use super::state::{Key, State, Tops, MAX_COLUMNS, NOT_IN_TABLEAU};
 use crate::cards::{Card, KING};
 
@@ -350,9 +350,9 @@ impl Compact {
         key
     }
 
-    /// Updates `key` for `card` now lying on `under` (a [`Key`] field): what a search that kept
-    /// the key beside its position would do at each move, as [`State`] keeps its [`Key`].
-    /// Returns what that adds to the position's layer.
+    /// Updates `key` for `card` now lying on `under` (a [`Key`] field): what a search that
+    /// keeps the key beside its position does at each move. Returns what that adds to the
+    /// position's layer.
     #[inline]
     pub fn place(&self, key: &mut CompactKey, card: Card, under: u8) -> i32 {
         self.replace(key, card, key.code(card), under)
@@ -368,9 +368,9 @@ impl Compact {
     }
 
     /// The key of `state`, reached by `moves` (a move and its automatic moves, or moves taken
-    /// back) from the position keyed `parent`: each card moved lies on what `state`'s [`Key`]
-    /// says (a card moved twice, as a move and then up, is placed twice, the last time right).
-    /// With what the moves added to the layer.
+    /// back) from the position keyed `parent`: each card moved lies on what `state` says
+    /// ([`under_moved`]; a card moved twice, as a move and then up, is placed twice, the last
+    /// time right). With what the moves added to the layer.
     #[inline]
     pub fn child_key(
         &self,
@@ -380,7 +380,7 @@ impl Compact {
     ) -> (CompactKey, i32) {
         let (mut key, mut layer) = (*parent, 0);
         for m in moves {
-            layer += self.place(&mut key, m.card, state.key().under(m.card) as u8);
+            layer += self.place(&mut key, m.card, under_moved(state, *m));
         }
         (key, layer)
     }
@@ -530,13 +530,9 @@ impl Compact {
         let mut bottoms = [Card::PLACEHOLDER; MAX_COLUMNS];
         let mut count = 0;
         let mut foundations = [0u8; 4];
-        // The position's [`Key`] too, field by field: what lies under each card.
-        let mut fields = [0u8; 52];
         let codes = Compact::codes_of(key);
         for (i, card) in Card::deck().enumerate() {
-            let under = self.under(card, codes[i] as u32);
-            fields[i] = under;
-            match under {
+            match self.under(card, codes[i] as u32) {
                 0 => {
                     bottoms[count] = card;
                     count += 1;
@@ -548,11 +544,11 @@ impl Compact {
                 under => on[under as usize] = card.id(),
             }
         }
-        let mut state = State::keyed(self.ncols, foundations, Key::from_fields(&fields));
+        let mut state = State::empty(self.ncols, foundations);
         for (col, &bottom) in bottoms[..count].iter().enumerate() {
             let mut card = Some(bottom);
             while let Some(c) = card {
-                state.lay(col, c);
+                state.push(col, c);
                 card = Card::from_id(on[c.id() as usize]);
             }
         }

@@ -2,7 +2,7 @@
 //! unmaking them, and which foundation moves are safe to make automatically.
 
 use super::deal::Deal;
-use super::state::{State, Tops, MAX_COLUMNS};
+use super::state::{State, Tops, MAX_COLUMNS, NOT_IN_TABLEAU};
 use crate::cards::Card;
 
 /// More than a position has moves (8 columns, each top card to a foundation or onto one of 7
@@ -28,29 +28,20 @@ impl Move {
     }
 
     /// The move in two bytes, as a deep search's stack holds its untried moves: the card's id
-    /// (6 bits), `from` (3: a column), `to` (4: a column, or 8 for the foundation).
+    /// (6 bits), `from` (3: a column), `to` + 1 (4: 1 + a column, or 0 for the foundation,
+    /// [`FOUNDATION`] + 1 wrapping round: no branch either way).
     #[inline]
     pub fn pack(self) -> u16 {
-        let to = if self.to_foundation() {
-            MAX_COLUMNS as u16
-        } else {
-            self.to as u16
-        };
-        self.card.id() as u16 | (self.from as u16) << 6 | to << 9
+        self.card.id() as u16 | (self.from as u16) << 6 | (self.to.wrapping_add(1) as u16) << 9
     }
 
     /// The move [`Move::pack`] gave.
     #[inline]
     pub fn unpack(code: u16) -> Move {
-        let to = (code >> 9) as u8;
         Move {
-            card: Card::from_id((code & 63) as u8).expect("a packed move's card"),
+            card: Card::from_index((code & 63) as usize - 1),
             from: (code >> 6 & 7) as u8,
-            to: if to == MAX_COLUMNS as u8 {
-                FOUNDATION
-            } else {
-                to
-            },
+            to: ((code >> 9) as u8 & 15).wrapping_sub(1),
         }
     }
 }
@@ -162,7 +153,7 @@ fn enumerate_moves(state: &State, prune: bool, out: &mut Vec<Move>) {
 /// `below`, if any), `up` if it may go to its foundation, `targets` the columns it may go to
 /// (a bit each). The moves are the foundation move first, then the targets in ascending order.
 #[inline]
-pub fn each_source(
+fn each_source(
     state: &State,
     prune: bool,
     mut source: impl FnMut(u8, Card, Option<Card>, bool, u16),
@@ -320,6 +311,22 @@ pub fn play_quiet(state: &mut State, m: Move, line: &mut Vec<Move>) {
     apply(state, m);
     line.push(m);
     debug_assert!(next_automatic(state).is_none());
+}
+
+/// What lies under the card of `m` in `state` (a [`Key`](super::state::Key) field: 0 for a
+/// column's bottom, the id of a card, or [`NOT_IN_TABLEAU`]), where `state` was reached by a
+/// step `m` is in (a move and the automatic moves after it) or by taking `m` back: the card
+/// is then at the top of the column it went to or came from, or on its foundation (sent up
+/// by this move or a later one of the step).
+#[inline]
+pub fn under_moved(state: &State, m: Move) -> u8 {
+    let on = |col: u8| match state.column(col as usize) {
+        [.., below, top] if *top == m.card => Some(below.id()),
+        [top] if *top == m.card => Some(0),
+        _ => None,
+    };
+    let to = (!m.to_foundation()).then(|| on(m.to)).flatten();
+    to.or_else(|| on(m.from)).unwrap_or(NOT_IN_TABLEAU as u8)
 }
 
 /// Takes back moves until the path is `len` long.

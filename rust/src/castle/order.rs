@@ -1,7 +1,7 @@
 //! Move ordering: which move the search tries first. It decides how fast a win is found, never
 //! whether one is: every generated move is still tried.
 
-use super::moves::{each_source, fits_foundation, fits_on, Move, FOUNDATION};
+use super::moves::{fits_foundation, fits_on, Move, FOUNDATION};
 use super::state::{State, MAX_COLUMNS};
 use crate::cards::Card;
 
@@ -38,6 +38,19 @@ pub struct ColumnFacts {
     under_top: [(u32, u32); MAX_COLUMNS],
     /// The need of the most needed card in the whole column (14 for an empty column).
     lowest_need: [u32; MAX_COLUMNS],
+    /// Each column's top card (`Card::PLACEHOLDER` for an empty column).
+    tops: [Card; MAX_COLUMNS],
+    /// The columns by the rank of their top card, a bit each: the empty ones at 0.
+    by_rank: [u16; 16],
+    /// The ranks `by_rank` has a column at, a bit each (bit 0: some column is empty).
+    ranks: u16,
+    /// The columns of more than one card, and those whose top card fits its foundation.
+    more: u16,
+    up: u16,
+    /// Each column's part of [`priority`] as the source of a move onto a card: the class by
+    /// what its top card leaves, and its most needed card (into an empty column, class 1 stays
+    /// 1 and the others are 3).
+    onto_card: [u32; MAX_COLUMNS],
 }
 
 impl ColumnFacts {
@@ -45,13 +58,57 @@ impl ColumnFacts {
         let mut facts = ColumnFacts {
             under_top: [(0, 0); MAX_COLUMNS],
             lowest_need: [14; MAX_COLUMNS],
+            tops: [Card::PLACEHOLDER; MAX_COLUMNS],
+            by_rank: [0; 16],
+            ranks: 0,
+            more: 0,
+            up: 0,
+            onto_card: [0; MAX_COLUMNS],
         };
         let needs = needs(&state.foundations);
         let need = |card: Card| u32::from(needs[card.id() as usize]);
         for col in 0..state.ncols() {
             facts.read(state, col, need);
+            facts.read_top(state, col);
         }
         facts
+    }
+
+    /// Column `col`'s top card, its bits and its part of the priority, read again (after its
+    /// `under_top`; the foundations as they were when the other columns' were read).
+    #[inline(always)]
+    fn read_top(&mut self, state: &State, col: usize) {
+        debug_assert!(col < MAX_COLUMNS);
+        let col = col & (MAX_COLUMNS - 1);
+        let bit = 1u16 << col;
+        // (`Card::PLACEHOLDER`'s rank is 0: an empty column's.)
+        let old = self.tops[col].rank() as usize & 15;
+        self.by_rank[old] &= !bit;
+        let column = state.column(col);
+        let (top, below) = match column {
+            [] => (Card::PLACEHOLDER, Card::PLACEHOLDER),
+            [top] => (*top, Card::PLACEHOLDER),
+            [.., below, top] => (*top, *below),
+        };
+        let new = top.rank() as usize & 15;
+        self.by_rank[new] |= bit;
+        let still = u16::from(self.by_rank[old] != 0);
+        self.ranks = self.ranks & !(1 << old) | still << old | 1 << new;
+        self.tops[col] = top;
+        let more = column.len() > 1;
+        self.more = self.more & !bit | u16::from(more) << col;
+        // (No foundation takes the placeholder.)
+        self.up = self.up & !bit | u16::from(fits_foundation(state, top)) << col;
+        // `priority`'s class for a move onto a card (an empty column's says nothing).
+        let class = if !more || fits_foundation(state, below) {
+            1
+        } else if fits_on(top, below) {
+            4
+        } else {
+            2
+        };
+        let (source_need, source_depth) = self.under_top[col];
+        self.onto_card[col] = class * 4096 + (source_need * 8 + source_depth) * 16;
     }
 
     /// The facts of `state` from those of the position `m` led to it from: a move onto a card
@@ -96,6 +153,8 @@ impl ColumnFacts {
             self.under_top[to] = (under >> 8, under & 0xff);
         }
         self.lowest_need[to] = self.lowest_need[to].min(arrived);
+        self.read_top(state, from);
+        self.read_top(state, to);
     }
 
     /// Column `col`'s facts, read again.
@@ -173,62 +232,93 @@ pub fn order_by(state: &State, facts: &ColumnFacts, moves: &mut [Move]) {
 }
 
 /// [`generate`](super::moves::generate)'s moves but `except` (if given: a move onto a card or
-/// into a column), in [`order_by`]'s order, appended to `out`: made and ordered in one pass. A column's part of the priority is
-/// worked out once for all its moves, and the sort moves priorities alone, each with its
-/// move's place in generation order in its low bits (ties keep that order, as the stable sort
-/// does), from which the move is read back.
-pub fn ordered_moves(
-    state: &State,
-    facts: &ColumnFacts,
-    except: Option<Move>,
-    out: &mut Vec<Move>,
-) {
-    // A move's place: its column, then 0 for its foundation or 1 + the column it goes to.
+/// into a column), in [`order_by`]'s order, appended to `out`: made and ordered in one pass,
+/// from the position's facts alone (they hold its top cards and each column's part of the
+/// priority as a source).
+///
+/// The moves are found from the top cards' ranks, not column by column: each rank `r` whose
+/// cards and `r + 1`'s are both at tops gives the moves from the one to the other, so only the
+/// columns with a move are looked at (most have none). Each move's key is its priority with
+/// its place in generation order (its column, then 0 for its foundation or 1 + the column it
+/// goes to) in its low bits, so the order they are found in does not matter: the sort on keys
+/// alone gives [`order_by`]'s order (ties in generation order, as the stable sort keeps them),
+/// and the move is read back from its place.
+pub fn ordered_moves(facts: &ColumnFacts, except: Option<Move>, out: &mut Vec<Move>) {
     const PLACE: u32 = 7;
-    let mut keys = [0u32; MAX_MOVES];
+    // At most 4 moves to a foundation (one a suit), 16 onto cards (4 tops of a rank onto 4
+    // of the next: the columns hold 8 tops in all) and, with a column empty (7 tops left,
+    // 12 moves onto cards at most), 7 into it: 23.
+    const MOST: usize = 32;
+    let (tops, by_rank) = (&facts.tops, &facts.by_rank);
+    let mut keys = [0u32; MOST];
     let mut count = 0;
-    let mut tops = [Card::PLACEHOLDER; MAX_COLUMNS];
-    // The move to leave out, as its card and the column it goes to.
-    let (except_card, except_to) = except.map_or((Card::PLACEHOLDER, 0), |m| (m.card, m.to));
-    each_source(state, true, |from, card, below, up, mut targets| {
-        tops[from as usize] = card;
-        let place = (from as u32) << 4;
-        if up {
-            // Class 0: the priority is 0.
-            keys[count & (MAX_MOVES - 1)] = place;
-            count += 1;
-        }
-        if card == except_card {
-            debug_assert!(except_to < MAX_COLUMNS as u8);
-            targets &= !(1 << except_to);
-        }
-        if targets == 0 {
-            return;
-        }
-        // `priority`'s classes for a move onto a card and into an empty column.
-        let (onto_card, into_empty) = match below {
-            None => (1, 1),
-            Some(b) if fits_foundation(state, b) => (1, 1),
-            Some(b) if fits_on(card, b) => (4, 3),
-            Some(_) => (2, 3),
-        };
-        let (source_need, source_depth) = facts.under_top[from as usize];
-        let source = (source_need * 8 + source_depth) * 16;
-        while targets != 0 {
-            let to = targets.trailing_zeros() as usize;
-            targets &= targets - 1;
-            let (class, other_suit) = match state.top(to) {
-                Some(t) => (onto_card, u32::from(t.suit() != card.suit())),
-                None => (into_empty, 1),
-            };
-            let buried = 14 - facts.lowest_need[to];
-            let priority = class * 4096 + source + buried + other_suit;
-            keys[count & (MAX_MOVES - 1)] = priority << PLACE | place | (1 + to as u32);
-            count += 1;
-        }
+    // Column bits read back as indices (below `MAX_COLUMNS`).
+    let column = |bits: u16| bits.trailing_zeros() as usize & (MAX_COLUMNS - 1);
+    // The move to leave out, as its key's place (none is 0xfff).
+    let except = except.map_or(0xfff, |m| {
+        debug_assert!((m.to as usize) < MAX_COLUMNS);
+        (m.from as u32) << 4 | (1 + m.to as u32)
     });
-    debug_assert!(count <= MAX_MOVES);
-    let keys = &mut keys[..count];
+    // Class 0, priority 0.
+    let mut sources = facts.up;
+    while sources != 0 {
+        let from = column(sources);
+        sources &= sources - 1;
+        keys[count & (MOST - 1)] = (from as u32) << 4;
+        count += 1;
+    }
+    // Onto a card: from each top of rank r to each of rank r + 1.
+    let mut pairs = facts.ranks & facts.ranks >> 1 & !1;
+    while pairs != 0 {
+        let rank = pairs.trailing_zeros() as usize & 15;
+        pairs &= pairs - 1;
+        let (mut from_cols, to_cols) = (by_rank[rank], by_rank[(rank + 1) & 15]);
+        while from_cols != 0 {
+            let from = column(from_cols);
+            from_cols &= from_cols - 1;
+            let (suit, onto_card) = (tops[from].suit(), facts.onto_card[from]);
+            let mut to_cols = to_cols;
+            while to_cols != 0 {
+                let to = column(to_cols);
+                to_cols &= to_cols - 1;
+                let place = (from as u32) << 4 | (1 + to as u32);
+                if place == except {
+                    continue;
+                }
+                let other_suit = u32::from(tops[to].suit() != suit);
+                let buried = 14 - facts.lowest_need[to];
+                let priority = onto_card + buried + other_suit;
+                keys[count & (MOST - 1)] = priority << PLACE | place;
+                count += 1;
+            }
+        }
+    }
+    // Into the first empty column, from a column of more than one card.
+    if by_rank[0] != 0 {
+        let to = column(by_rank[0]);
+        let buried = 14 - facts.lowest_need[to];
+        let mut from_cols = facts.more;
+        while from_cols != 0 {
+            let from = column(from_cols);
+            from_cols &= from_cols - 1;
+            let place = (from as u32) << 4 | (1 + to as u32);
+            if place == except {
+                continue;
+            }
+            // Class 3 for a move of class 2 or 4 onto a card.
+            let onto_card = facts.onto_card[from];
+            let into_empty = if onto_card >> 12 == 1 {
+                onto_card
+            } else {
+                onto_card & 0xfff | 3 << 12
+            };
+            let priority = into_empty + buried + 1;
+            keys[count & (MOST - 1)] = priority << PLACE | place;
+            count += 1;
+        }
+    }
+    debug_assert!(count <= 23);
+    let keys = &mut keys[..count.min(MOST)];
     for i in 1..keys.len() {
         let key = keys[i];
         let mut j = i;
@@ -277,13 +367,13 @@ mod tests {
                     let facts = ColumnFacts::new(&state);
                     order_by(&state, &facts, &mut moves);
                     ordered.clear();
-                    ordered_moves(&state, &facts, None, &mut ordered);
+                    ordered_moves(&facts, None, &mut ordered);
                     assert_eq!(ordered, moves, "{variant:?} {number}");
                     // Less one move, the others in the same order.
                     let except = moves.get(rng.below_or_equal(8) as usize);
                     if let Some(&except) = except.filter(|m| !m.to_foundation()) {
                         ordered.clear();
-                        ordered_moves(&state, &facts, Some(except), &mut ordered);
+                        ordered_moves(&facts, Some(except), &mut ordered);
                         moves.retain(|&m| m != except);
                         assert_eq!(ordered, moves, "{variant:?} {number}");
                     }

@@ -73,14 +73,14 @@ impl Key {
 /// Key field of a card on a foundation.
 pub const NOT_IN_TABLEAU: u64 = 63;
 
-/// The key of a position with no card in the tableau: every field [`NOT_IN_TABLEAU`], all six
-/// bits set (built once: every position built card by card, as from a deal, starts from it).
-const NONE_IN_TABLEAU: Key = {
-    let bits = 6 * 52;
-    let mut words = [u64::MAX; 5];
-    words[4] = (1 << (bits - 4 * 64)) - 1;
-    Key(words)
-};
+impl Key {
+    /// The key with `card` lying on `under` (a field: 0, a card id, or [`NOT_IN_TABLEAU`]):
+    /// what a search that keeps the key beside its position does at each move.
+    #[inline]
+    pub fn place(&mut self, card: Card, under: u64) {
+        set_field(self, card, under);
+    }
+}
 
 #[inline]
 fn set_field(key: &mut Key, card: Card, value: u64) {
@@ -118,8 +118,6 @@ pub struct State {
     pub foundations: [u8; 4],
     /// Cards still in the tableau; 0 means the game is won.
     in_tableau: u8,
-    /// Kept up to date by `push` and `pop`.
-    key: Key,
 }
 
 impl State {
@@ -143,25 +141,7 @@ impl State {
             cards: [[Card::PLACEHOLDER; COLUMN_CAPACITY]; MAX_COLUMNS],
             foundations,
             in_tableau: 0,
-            key: NONE_IN_TABLEAU,
         }
-    }
-
-    /// `ncols` empty columns and the foundations, with the key of the whole position its cards
-    /// will make when [`State::lay`] puts them in, column by column, bottom first.
-    pub(crate) fn keyed(ncols: usize, foundations: [u8; 4], key: Key) -> State {
-        State {
-            key,
-            ..State::empty(ncols, foundations)
-        }
-    }
-
-    /// [`State::push`] for a position made by [`State::keyed`]: the key is left as it is.
-    #[inline]
-    pub(crate) fn lay(&mut self, col: usize, card: Card) {
-        self.cards[col][self.lens[col] as usize] = card;
-        self.lens[col] += 1;
-        self.in_tableau += 1;
     }
 
     #[inline]
@@ -192,8 +172,6 @@ impl State {
 
     #[inline]
     pub(crate) fn push(&mut self, col: usize, card: Card) {
-        let under = self.top(col).map_or(0, |c| c.id() as u64);
-        set_field(&mut self.key, card, under);
         self.cards[col][self.lens[col] as usize] = card;
         self.lens[col] += 1;
         self.in_tableau += 1;
@@ -203,9 +181,7 @@ impl State {
     pub(crate) fn pop(&mut self, col: usize) -> Card {
         self.lens[col] -= 1;
         self.in_tableau -= 1;
-        let card = self.cards[col][self.lens[col] as usize];
-        set_field(&mut self.key, card, NOT_IN_TABLEAU);
-        card
+        self.cards[col][self.lens[col] as usize]
     }
 
     /// The columns back as plain data.
@@ -249,10 +225,19 @@ impl State {
         Key(key)
     }
 
-    /// The position's key, the same for the same columns in any order.
-    #[inline]
+    /// The position's key, the same for the same columns in any order: read from the
+    /// columns, card by card (the searches that key every position keep their own key beside
+    /// it, move by move, and need not pay for this at every move).
     pub fn key(&self) -> Key {
-        self.key
+        let mut fields = [NOT_IN_TABLEAU as u8; 52];
+        for col in 0..self.ncols {
+            let mut under = 0;
+            for card in self.column(col) {
+                fields[card.index()] = under;
+                under = card.id();
+            }
+        }
+        Key::from_fields(&fields)
     }
 }
 
@@ -272,6 +257,14 @@ impl Eq for State {}
 mod tests {
     use super::super::variant::Variant;
     use super::*;
+    /// The key of a position with no card in the tableau: every field [`NOT_IN_TABLEAU`], all
+    /// six bits set.
+    const NONE_IN_TABLEAU: Key = {
+        let bits = 6 * 52;
+        let mut words = [u64::MAX; 5];
+        words[4] = (1 << (bits - 4 * 64)) - 1;
+        Key(words)
+    };
 
     #[test]
     fn every_field_reads_back_what_was_set() {

@@ -71,7 +71,7 @@ fn reverse(m: Move) -> Option<Move> {
 }
 
 /// [`search`]'s depth-first walk, its positions told apart by `keys`. The key of the position
-/// is kept beside it (`key`), move by move, as `State` keeps its own.
+/// is kept beside it (`key`), move by move (`State` keeps none).
 ///
 /// When `keys` is eager, a position's children are keyed when it is expanded, all at once,
 /// and their places in the table fetched then: the lookups, most of them cache misses,
@@ -178,7 +178,7 @@ pub(super) fn walk<K: Keys>(
             [m] if !frames.is_empty() => reverse(*m),
             _ => None,
         };
-        ordered_moves(&state, &facts, back, &mut fresh);
+        ordered_moves(&facts, back, &mut fresh);
         if eager {
             key_children(keys, &key, &mut state, &mut path, &mut fresh, &mut children);
         }
