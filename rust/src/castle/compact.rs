@@ -210,6 +210,9 @@ pub struct Compact {
     /// For each card (by index) and what it may lie on (a [`Key`] field): its code there
     /// ([`Compact::code`], looked up: a child's key is two of them).
     on: [[u8; 64]; 52],
+    /// For each card (by index) dealt on a card not one rank higher, that card's id; else
+    /// [`NO_CARD`] ([`Compact::on_one_way`], looked up).
+    one_way_on: [u8; 52],
 }
 
 /// Where [`Compact::sums`] count the cards at a column's bottom.
@@ -254,6 +257,10 @@ impl Compact {
             codes: [[(NO_CARD, 0); 8]; 52],
             sums: [[0; 8]; 52],
             on: [[0; 64]; 52],
+            one_way_on: std::array::from_fn(|i| match one_way.code(Card::from_index(i)) {
+                1 => dealt[i],
+                _ => NO_CARD,
+            }),
         };
         for card in Card::deck() {
             for code in [DEALT, BOTTOM, ON_FOUNDATION].into_iter().chain(
@@ -421,7 +428,7 @@ impl Compact {
     /// is not one rank higher: once it leaves, it never lies there again.
     #[inline]
     pub fn on_one_way(&self, card: Card, under: u8) -> bool {
-        self.one_way.code(card) == 1 && under == self.dealt[card.index()]
+        self.one_way_on[card.index()] == under
     }
 
     /// Whether `card` with code `code` is on its foundation (not dealt there), and whether it

@@ -138,21 +138,25 @@ struct Orbit {
 /// their suit's foundation, neither on nor under a card they were dealt on that is not one rank
 /// higher.
 fn free_cards(compact: &Compact, state: &State) -> u64 {
-    let (mut tableau, mut pinned) = (0u64, 0u64);
+    // The cards of each suit up to the one after its foundation's top (bit 13s + rank - 1).
+    let low = (0..4).fold(0u64, |low, s| {
+        let n = (state.foundations[s] as u32 + 1).min(13);
+        low | ((1 << n) - 1) << (13 * s)
+    });
+    let (mut tableau, mut linked) = (0u64, 0u64);
     for col in 0..state.ncols() {
-        let column = state.column(col);
-        for (j, &card) in column.iter().enumerate() {
+        // What lies under the card (a `Key` field) and its bit.
+        let (mut under, mut under_bit) = (0u8, 0u64);
+        for &card in state.column(col) {
             let bit = 1 << card.index();
             tableau |= bit;
-            if card.rank() <= state.foundations[card.suit() as usize] + 1 {
-                pinned |= bit;
+            if compact.on_one_way(card, under) {
+                linked |= bit | under_bit;
             }
-            if j > 0 && compact.on_one_way(card, column[j - 1].id()) {
-                pinned |= bit | 1 << column[j - 1].index();
-            }
+            (under, under_bit) = (card.id(), bit);
         }
     }
-    tableau & !pinned
+    tableau & !(low | linked)
 }
 
 /// No card: an entry of a relabeling for a card that is not free.
@@ -676,6 +680,91 @@ mod tests {
         let (seed, tries) = (words.next().unwrap(), words.next().unwrap());
         let s = against_plain(seed, tries as usize, 2, 16..=34, 3_000_000, 3_000_000);
         println!("seed {seed}, {tries} tries: {s:?}");
+    }
+
+    /// [`free_cards`] as the rule says it, from the deal itself: a card is pinned if it is at
+    /// or below the next card of its suit's foundation, or if it or the card on it lies where
+    /// it was dealt on a card not one rank higher.
+    fn plain_free_cards(deal: &Deal, state: &State) -> u64 {
+        let dealt_on = |card: Card| {
+            deal.columns
+                .iter()
+                .find_map(|column| {
+                    let j = column.iter().position(|&c| c == card)?;
+                    Some(j.checked_sub(1).map(|j| column[j]))
+                })
+                .flatten()
+        };
+        let one_way = |card: Card, under: Card| {
+            dealt_on(card) == Some(under) && under.rank() != card.rank() + 1
+        };
+        let mut free = 0u64;
+        for col in 0..state.ncols() {
+            let column = state.column(col);
+            for (j, &card) in column.iter().enumerate() {
+                let low = card.rank() <= state.foundations[card.suit() as usize] + 1;
+                let on = j > 0 && one_way(card, column[j - 1]);
+                let under = column.get(j + 1).is_some_and(|&c| one_way(c, card));
+                if !(low || on || under) {
+                    free |= 1 << card.index();
+                }
+            }
+        }
+        free
+    }
+
+    /// Positions along random lines of play from deals of each variant and from endgames on
+    /// few columns (long columns): each with the deal it came from.
+    fn random_positions(mut seed: u64) -> Vec<(Deal, State)> {
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let mut deals = Vec::new();
+        for variant in Variant::ALL {
+            for _ in 0..3 {
+                deals.push(Deal::from_number(variant, 1 + next(100_000)).unwrap());
+            }
+            for ncols in [3, 4] {
+                let foundations = std::array::from_fn(|_| next(5) as u8);
+                deals.push(endgame(variant, foundations, ncols, &mut next));
+            }
+        }
+        let mut positions = Vec::new();
+        let mut moves = Vec::new();
+        for deal in deals {
+            for _ in 0..20 {
+                let mut state = State::from_deal(&deal);
+                play_automatic(&mut state, &mut Vec::new());
+                for _ in 0..60 {
+                    positions.push((deal.clone(), state.clone()));
+                    moves.clear();
+                    generate(&state, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[next(moves.len() as u64) as usize];
+                    play(&mut state, m, &mut Vec::new());
+                }
+            }
+        }
+        positions
+    }
+
+    /// The free cards as kept fast agree with the rule's plain form.
+    #[test]
+    fn free_cards_are_the_rules_free_cards() {
+        for (deal, state) in random_positions(7) {
+            let compact = Compact::new(&deal);
+            assert_eq!(
+                free_cards(&compact, &state),
+                plain_free_cards(&deal, &state),
+                "{}",
+                super::super::board::format(&deal)
+            );
+        }
     }
 
     /// Deals the plain complete pass proves lost in about a million positions and eighty
