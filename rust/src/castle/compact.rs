@@ -153,7 +153,7 @@ impl CompactKey {
     /// inverse): gathered last card first, a shift by a constant at a time, not each card's
     /// field flipped at a shift by 3i.
     #[inline]
-    fn from_codes(codes: &[u8; 52]) -> CompactKey {
+    pub fn from_codes(codes: &[u8; 52]) -> CompactKey {
         let gather = |a: u128, &c: &u8| a << 3 | c as u128;
         let low = codes[..LOW_CARDS].iter().rev().fold(0, gather);
         let high = codes[LOW_CARDS..].iter().rev().fold(0, gather) as u32;
@@ -344,6 +344,13 @@ impl Compact {
                 .enumerate()
                 .map(move |(j, &card)| (card, if j == 0 { 0 } else { column[j - 1].id() }))
         }))
+    }
+
+    /// Every card's code with every card up: the codes from which a key is built card by card
+    /// ([`Compact::code`], [`CompactKey::from_codes`]).
+    #[inline]
+    pub fn up_codes(&self) -> [u8; 52] {
+        self.up_codes
     }
 
     /// The compact key of the position whose tableau cards are `placed`, each with what lies

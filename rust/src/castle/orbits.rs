@@ -170,44 +170,63 @@ const NONE: u8 = u8::MAX;
 fn canon(compact: &Compact, state: &State, free: u64) -> (CompactKey, [u8; 52]) {
     let n = state.ncols();
     let is_free = |card: Card| free >> card.index() & 1 == 1;
-    let mut tokens = [[0u8; 52]; MAX_COLUMNS];
-    for (col, column) in tokens.iter_mut().enumerate().take(n) {
-        for (token, &card) in column.iter_mut().zip(state.column(col)) {
-            // Above every index, so that a pinned card sorts first.
-            *token = if is_free(card) {
-                64 + card.rank()
-            } else {
-                card.index() as u8
-            };
-        }
+    // Above every index, so that a pinned card sorts first.
+    let token = |card: Card| match is_free(card) {
+        true => 64 + card.rank(),
+        false => card.index() as u8,
+    };
+    // Each column's first `HEAD` tokens as one number, the first in the highest byte, each
+    // plus one so that a column's end (a zero) sorts before any card: columns compare as
+    // their tokens do, the rest read only if the heads are equal.
+    const HEAD: usize = 16;
+    let mut heads = [0u128; MAX_COLUMNS];
+    for (col, head) in heads.iter_mut().enumerate().take(n) {
+        let column = state.column(col);
+        let first = &column[..column.len().min(HEAD)];
+        let packed = first
+            .iter()
+            .fold(0u128, |a, &card| a << 8 | (token(card) + 1) as u128);
+        *head = packed
+            .checked_shl(8 * (HEAD - first.len()) as u32)
+            .unwrap_or(0);
     }
-    let mut order: [usize; MAX_COLUMNS] = std::array::from_fn(|i| i);
-    let order = &mut order[..n];
-    let read = |col: usize| &tokens[col][..state.len(col)];
-    order.sort_by(|&a, &b| read(a).cmp(read(b)).then(a.cmp(&b)));
+    let before = |a: usize, b: usize| match heads[a].cmp(&heads[b]) {
+        std::cmp::Ordering::Equal => {
+            let rest = |col: usize| state.column(col).iter().skip(HEAD).map(|&c| token(c));
+            rest(a).cmp(rest(b)).then(a.cmp(&b)).is_lt()
+        }
+        order => order.is_lt(),
+    };
+    let mut order = [0usize; MAX_COLUMNS];
+    for col in 0..n {
+        let mut i = col;
+        while i > 0 && before(col, order[i - 1]) {
+            order[i] = order[i - 1];
+            i -= 1;
+        }
+        order[i] = col;
+    }
+    // Bit 13s of `left >> (rank - 1)`: the card of that rank of suit s not yet dealt out.
+    const EACH_SUIT: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
     let (mut left, mut map) = (free, [NONE; 52]);
-    let mut placed = [(Card::PLACEHOLDER, 0u8); 52];
-    let mut count = 0;
-    for &col in order.iter() {
+    let mut codes = compact.up_codes();
+    for &col in &order[..n] {
         let mut under = 0;
         for &card in state.column(col) {
             let put = if is_free(card) {
-                let suit = (0..4)
-                    .find(|s| left >> (13 * s + card.rank() as usize - 1) & 1 == 1)
-                    .unwrap();
-                let put = Card::new(card.rank(), suit as u8);
-                left &= !(1 << put.index());
-                map[card.index()] = put.index() as u8;
-                put
+                let rank = card.rank() as usize - 1;
+                let put = rank + (left >> rank & EACH_SUIT).trailing_zeros() as usize;
+                left &= !(1 << put);
+                map[card.index()] = put as u8;
+                Card::from_index(put)
             } else {
                 card
             };
-            placed[count] = (put, under);
-            count += 1;
+            codes[put.index()] = compact.code(put, under) as u8;
             under = put.id();
         }
     }
-    (compact.encode_placed(placed[..count].iter().copied()), map)
+    (CompactKey::from_codes(&codes), map)
 }
 
 /// `state` with cards `a` and `b` (by index) in each other's places.
@@ -751,6 +770,76 @@ mod tests {
             }
         }
         positions
+    }
+
+    /// [`canon`] as its comment says it: the columns' tokens sorted as slices, the suits of
+    /// each rank dealt out lowest first, the key encoded from the cards placed.
+    fn plain_canon(compact: &Compact, state: &State, free: u64) -> (CompactKey, [u8; 52]) {
+        let is_free = |card: Card| free >> card.index() & 1 == 1;
+        let read = |col: usize| -> Vec<u8> {
+            let token = |&card: &Card| match is_free(card) {
+                true => 64 + card.rank(),
+                false => card.index() as u8,
+            };
+            state.column(col).iter().map(token).collect()
+        };
+        let mut order: Vec<usize> = (0..state.ncols()).collect();
+        order.sort_by_key(|&col| (read(col), col));
+        let (mut left, mut map) = (free, [NONE; 52]);
+        let mut placed = Vec::new();
+        for col in order {
+            let mut under = 0;
+            for &card in state.column(col) {
+                let put = if is_free(card) {
+                    let suit = (0..4)
+                        .find(|s| left >> (13 * s + card.rank() as usize - 1) & 1 == 1)
+                        .unwrap();
+                    let put = Card::new(card.rank(), suit as u8);
+                    left &= !(1 << put.index());
+                    map[card.index()] = put.index() as u8;
+                    put
+                } else {
+                    card
+                };
+                placed.push((put, under));
+                under = put.id();
+            }
+        }
+        let mut canonical = State::empty(state.ncols(), state.foundations);
+        let mut column = 0;
+        for (card, under) in placed {
+            if under == 0 && canonical.len(column) > 0 {
+                column += 1;
+            }
+            canonical.push(column, card);
+        }
+        (compact.encode(&canonical), map)
+    }
+
+    /// The canonical key and relabeling as made fast agree with their plain form, on every
+    /// position and every child in its layer (whose free cards are its parent's).
+    #[test]
+    fn canon_is_the_plain_canon() {
+        let mut moves = Vec::new();
+        for (deal, mut state) in random_positions(11) {
+            let compact = Compact::new(&deal);
+            let free = free_cards(&compact, &state);
+            assert_eq!(
+                canon(&compact, &state, free),
+                plain_canon(&compact, &state, free)
+            );
+            moves.clear();
+            generate(&state, &mut moves);
+            for &m in &moves {
+                let mut line = Vec::new();
+                play(&mut state, m, &mut line);
+                assert_eq!(
+                    canon(&compact, &state, free),
+                    plain_canon(&compact, &state, free)
+                );
+                unwind(&mut state, &mut line, 0);
+            }
+        }
     }
 
     /// The free cards as kept fast agree with the rule's plain form.
