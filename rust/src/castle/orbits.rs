@@ -168,31 +168,56 @@ const NONE: u8 = u8::MAX;
 /// the columns in that order, then the free cards of each rank dealt out in it, lowest index
 /// first.
 fn canon(compact: &Compact, state: &State, free: u64) -> (CompactKey, [u8; 52]) {
-    let n = state.ncols();
-    let is_free = |card: Card| free >> card.index() & 1 == 1;
-    // Above every index, so that a pinned card sorts first.
-    let token = |card: Card| match is_free(card) {
+    canon_by(compact, state, free, &heads(state, free))
+}
+
+/// The first tokens of a column [`canon`] compares: `HEAD` of them as one number.
+type Heads = [u128; MAX_COLUMNS];
+
+/// How many of a column's tokens its head holds.
+const HEAD: usize = 16;
+
+/// A card's token in [`canon`]'s columns: its index if pinned, above every index (so that a
+/// pinned card sorts first) and by its rank alone if free.
+#[inline]
+fn token(card: Card, free: u64) -> u8 {
+    match free >> card.index() & 1 == 1 {
         true => 64 + card.rank(),
         false => card.index() as u8,
-    };
-    // Each column's first `HEAD` tokens as one number, the first in the highest byte, each
-    // plus one so that a column's end (a zero) sorts before any card: columns compare as
-    // their tokens do, the rest read only if the heads are equal.
-    const HEAD: usize = 16;
-    let mut heads = [0u128; MAX_COLUMNS];
-    for (col, head) in heads.iter_mut().enumerate().take(n) {
-        let column = state.column(col);
-        let first = &column[..column.len().min(HEAD)];
-        let packed = first
-            .iter()
-            .fold(0u128, |a, &card| a << 8 | (token(card) + 1) as u128);
-        *head = packed
-            .checked_shl(8 * (HEAD - first.len()) as u32)
-            .unwrap_or(0);
     }
+}
+
+/// The head of `column`: its first `HEAD` tokens, the first in the highest byte, each plus one
+/// so that a column's end (a zero) sorts before any card. Columns compare as their tokens do,
+/// the rest read only if the heads are equal.
+#[inline]
+fn head(column: &[Card], free: u64) -> u128 {
+    let first = &column[..column.len().min(HEAD)];
+    let packed = first
+        .iter()
+        .fold(0u128, |a, &card| a << 8 | (token(card, free) + 1) as u128);
+    packed
+        .checked_shl(8 * (HEAD - first.len()) as u32)
+        .unwrap_or(0)
+}
+
+/// The heads of `state`'s columns.
+fn heads(state: &State, free: u64) -> Heads {
+    let mut heads = [0; MAX_COLUMNS];
+    for (col, h) in heads.iter_mut().enumerate().take(state.ncols()) {
+        *h = head(state.column(col), free);
+    }
+    heads
+}
+
+/// [`canon`], given the heads of `state`'s columns (a child's are its parent's but in the two
+/// columns its move changed).
+fn canon_by(compact: &Compact, state: &State, free: u64, heads: &Heads) -> (CompactKey, [u8; 52]) {
+    let n = state.ncols();
+    let is_free = |card: Card| free >> card.index() & 1 == 1;
     let before = |a: usize, b: usize| match heads[a].cmp(&heads[b]) {
         std::cmp::Ordering::Equal => {
-            let rest = |col: usize| state.column(col).iter().skip(HEAD).map(|&c| token(c));
+            let rest = |col: usize| state.column(col).iter().skip(HEAD).map(|&c| token(c, free));
             rest(a).cmp(rest(b)).then(a.cmp(&b)).is_lt()
         }
         order => order.is_lt(),
@@ -473,8 +498,9 @@ pub fn orbit_pass(
                 let Orbit { member, blocks, .. } = *table.get(&x).unwrap();
                 let mut state = compact.decode(&member);
                 let free = free_cards(&compact, &state);
+                let parent = heads(&state, free);
                 let mut exits = false;
-                let ended = each_move(&compact, &member, &mut state, &mut moves, |s, _, child| {
+                let ended = each_move(&compact, &member, &mut state, &mut moves, |s, m, child| {
                     if s.is_won() {
                         return Some(Orbital::Undecided);
                     }
@@ -482,8 +508,14 @@ pub fn orbit_pass(
                         exits = true;
                         return None;
                     }
-                    // The same free cards as the parent's: no card went up or off a link.
-                    let (orbit, relabel) = canon(&compact, s, free);
+                    // The same free cards as the parent's: no card went up or off a link. And
+                    // one move, from a column to a column: the other columns' heads are the
+                    // parent's.
+                    let mut heads = parent;
+                    for col in [m.from as usize, m.to as usize] {
+                        heads[col] = head(s.column(col), free);
+                    }
+                    let (orbit, relabel) = canon_by(&compact, s, free, &heads);
                     match note(&mut table, orbit, child, &relabel, blocks) {
                         Noted::New | Noted::Grew => next.push(orbit),
                         Noted::Same => {}
