@@ -357,13 +357,15 @@ impl Compact {
 
     /// The compact key of `state` (a position reached from this deal), from its columns.
     pub fn encode(&self, state: &State) -> CompactKey {
-        self.encode_placed((0..state.ncols()).flat_map(|col| {
-            let column = state.column(col);
-            column
-                .iter()
-                .enumerate()
-                .map(move |(j, &card)| (card, if j == 0 { 0 } else { column[j - 1].id() }))
-        }))
+        let mut codes = self.up_codes;
+        for col in 0..state.ncols() {
+            let mut under = 0;
+            for &card in state.column(col) {
+                codes[card.index()] = self.code(card, under) as u8;
+                under = card.id();
+            }
+        }
+        CompactKey::from_codes(&codes)
     }
 
     /// Every card's code with every card up: the codes from which a key is built card by card
@@ -371,17 +373,6 @@ impl Compact {
     #[inline]
     pub fn up_codes(&self) -> [u8; 52] {
         self.up_codes
-    }
-
-    /// The compact key of the position whose tableau cards are `placed`, each with what lies
-    /// under it (a [`Key`] field), every other card up.
-    #[inline]
-    pub fn encode_placed(&self, placed: impl IntoIterator<Item = (Card, u8)>) -> CompactKey {
-        let mut codes = self.up_codes;
-        for (card, under) in placed {
-            codes[card.index()] = self.code(card, under) as u8;
-        }
-        CompactKey::from_codes(&codes)
     }
 
     /// The same, from the position's [`Key`].
