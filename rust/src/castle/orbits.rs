@@ -323,11 +323,19 @@ fn within(compact: &Compact, blocks: &Blocks, state: &State) -> Vec<u8> {
 /// relabelings within the blocks is passed over: its children are those of the other,
 /// relabeled within their blocks (the branching at each move up is over whole blocks), so they
 /// stand for no position more. Without this, a cascade of automatic moves up makes one child
-/// for each arrangement of the cards it pins: millions, in a won deal's last layers.
-fn branch(compact: &Compact, blocks: &Blocks, state: &State, m: Move, done: &mut Vec<State>) {
-    let mut todo = Vec::new();
+/// for each arrangement of the cards it pins: millions, in a won deal's last layers. `todo`
+/// (empty) is the positions' stack, kept from call to call.
+fn branch(
+    compact: &Compact,
+    blocks: &Blocks,
+    state: &State,
+    m: Move,
+    todo: &mut Vec<State>,
+    done: &mut Vec<State>,
+) {
+    debug_assert!(todo.is_empty());
     if m.to_foundation() {
-        up(compact, blocks, state, m, &mut todo);
+        up(compact, blocks, state, m, todo);
     } else {
         let mut after = state.clone();
         apply(&mut after, m);
@@ -342,7 +350,7 @@ fn branch(compact: &Compact, blocks: &Blocks, state: &State, m: Move, done: &mut
         }
         match next_automatic(&s) {
             None => done.push(s),
-            Some(a) => up(compact, blocks, &s, a, &mut todo),
+            Some(a) => up(compact, blocks, &s, a, todo),
         }
     }
 }
@@ -478,7 +486,7 @@ pub fn orbit_pass(
         return Orbital::Undecided;
     }
     let mut moves = Moves::default();
-    let (mut out, mut done): (Vec<Move>, Vec<State>) = (Vec::new(), Vec::new());
+    let (mut out, mut todo, mut done) = (Vec::new(), Vec::new(), Vec::new());
     for p in 0..LAYERS {
         let mut table = std::mem::replace(&mut layers[p], Table::new(budget.memory));
         let sorted = |table: &Table<CompactKey, Orbit>| {
@@ -556,7 +564,7 @@ pub fn orbit_pass(
             });
             for &m in &out {
                 done.clear();
-                branch(&compact, &blocks, &state, m, &mut done);
+                branch(&compact, &blocks, &state, m, &mut todo, &mut done);
                 for child in &done {
                     if child.is_won() {
                         return Orbital::Undecided;
