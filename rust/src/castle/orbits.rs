@@ -424,14 +424,16 @@ struct Moves {
 }
 
 /// Makes each move `generate` gives from `state` (the position keyed `member`), with the
-/// automatic moves after it: `f` sees the position it leads to, the move and the child's key,
-/// and the move is taken back. The first answer `f` gives ends it.
+/// automatic moves after it: `f` sees the position it leads to, the move, the child's key and
+/// whether it leaves the member's layer (what the moves added to it, from the keying: a
+/// relabeling keeps the layer, so the member's is its orbit's), and the move is taken back.
+/// The first answer `f` gives ends it.
 fn each_move(
     compact: &Compact,
     member: &CompactKey,
     state: &mut State,
     moves: &mut Moves,
-    mut f: impl FnMut(&State, Move, CompactKey) -> Option<Orbital>,
+    mut f: impl FnMut(&State, Move, CompactKey, bool) -> Option<Orbital>,
 ) -> Option<Orbital> {
     let Moves { fresh, line } = moves;
     fresh.clear();
@@ -439,8 +441,12 @@ fn each_move(
     for &m in fresh.iter() {
         line.clear();
         play(state, m, line);
-        let (child, _) = compact.child_key(member, state, line);
-        let ended = f(state, m, child);
+        let (child, added) = compact.child_key(member, state, line);
+        debug_assert_eq!(
+            compact.layer(&child) as i32,
+            compact.layer(member) as i32 + added
+        );
+        let ended = f(state, m, child, added != 0);
         unwind(state, line, 0);
         if ended.is_some() {
             return ended;
@@ -507,33 +513,40 @@ pub fn orbit_pass(
                     return end;
                 }
                 let Orbit { member, blocks, .. } = *table.get(&x).unwrap();
+                debug_assert_eq!(compact.layer(&member) as usize, p);
                 let mut state = compact.decode(&member);
                 let free = free_cards(&compact, &state);
                 let parent = heads(&state, free);
                 let mut exits = false;
-                let ended = each_move(&compact, &member, &mut state, &mut moves, |s, m, child| {
-                    if s.is_won() {
-                        return Some(Orbital::Undecided);
-                    }
-                    if compact.layer(&child) as usize != p {
-                        exits = true;
-                        return None;
-                    }
-                    // The same free cards as the parent's: no card went up or off a link. And
-                    // one move, from a column to a column: the other columns' heads are the
-                    // parent's.
-                    let mut heads = parent;
-                    for col in [m.from as usize, m.to as usize] {
-                        heads[col] = head(s.column(col), free);
-                    }
-                    let (orbit, relabel) = canon_by(&compact, s, free, &heads);
-                    match note(&mut table, orbit, child, &relabel, blocks) {
-                        Noted::New | Noted::Grew => next.push(orbit),
-                        Noted::Same => {}
-                        Noted::Full => return Some(Orbital::Undecided),
-                    }
-                    None
-                });
+                let ended = each_move(
+                    &compact,
+                    &member,
+                    &mut state,
+                    &mut moves,
+                    |s, m, child, leaves| {
+                        if s.is_won() {
+                            return Some(Orbital::Undecided);
+                        }
+                        if leaves {
+                            exits = true;
+                            return None;
+                        }
+                        // The same free cards as the parent's: no card went up or off a link. And
+                        // one move, from a column to a column: the other columns' heads are the
+                        // parent's.
+                        let mut heads = parent;
+                        for col in [m.from as usize, m.to as usize] {
+                            heads[col] = head(s.column(col), free);
+                        }
+                        let (orbit, relabel) = canon_by(&compact, s, free, &heads);
+                        match note(&mut table, orbit, child, &relabel, blocks) {
+                            Noted::New | Noted::Grew => next.push(orbit),
+                            Noted::Same => {}
+                            Noted::Full => return Some(Orbital::Undecided),
+                        }
+                        None
+                    },
+                );
                 if let Some(end) = ended {
                     return end;
                 }
@@ -559,12 +572,18 @@ pub fn orbit_pass(
             }
             let mut state = compact.decode(&member);
             out.clear();
-            each_move(&compact, &member, &mut state, &mut moves, |_, m, child| {
-                if compact.layer(&child) as usize != p {
-                    out.push(m);
-                }
-                None
-            });
+            each_move(
+                &compact,
+                &member,
+                &mut state,
+                &mut moves,
+                |_, m, _, leaves| {
+                    if leaves {
+                        out.push(m);
+                    }
+                    None
+                },
+            );
             for &m in &out {
                 done.clear();
                 branch(&compact, &blocks, &state, m, &mut todo, &mut done);
