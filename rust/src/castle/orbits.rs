@@ -43,7 +43,10 @@
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
 use super::layers::LAYERS;
-use super::moves::{apply, generate, next_automatic, play, play_automatic, unwind, Move};
+use super::moves::{
+    apply, generate, is_safe_to_foundation, next_automatic, play, play_automatic, play_quiet,
+    unwind, Move,
+};
 use super::state::{State, MAX_COLUMNS};
 use crate::cards::{Card, KING};
 use crate::solver::budget::{Budget, Watch};
@@ -440,7 +443,15 @@ fn each_move(
     generate(state, fresh);
     for &m in fresh.iter() {
         line.clear();
-        play(state, m, line);
+        // `state` has no automatic move left: after a move onto a card or into a column, only
+        // the card it uncovers can have one (`Compact::quiet_child`'s rule).
+        let column = state.column(m.from as usize);
+        let below = column.len().checked_sub(2).map(|i| column[i]);
+        if m.to_foundation() || below.is_some_and(|b| is_safe_to_foundation(state, b)) {
+            play(state, m, line);
+        } else {
+            play_quiet(state, m, line);
+        }
         let (child, added) = compact.child_key(member, state, line);
         debug_assert_eq!(
             compact.layer(&child) as i32,
