@@ -143,9 +143,11 @@ mod layered_tests {
     }
 
     /// The complete pass with its table full at `layers_after` positions, and the expansions.
+    /// No tries: the orbit pass would prove these deals at its first tries.
     fn complete(deal: &Deal, max_states: u64, layers_after: Option<u64>) -> (End<Move>, u64) {
         let overflow = Overflow {
             layers_after,
+            orbits_after: Some(u64::MAX),
             ..Overflow::default()
         };
         complete_pass(deal, Some(max_states), usize::MAX, &overflow, &mut || false)
@@ -178,6 +180,7 @@ mod layered_tests {
                     dir: dir.clone(),
                     max_bytes: u64::MAX,
                 }),
+                orbits_after: Some(u64::MAX),
                 ..Overflow::default()
             };
             for max_memory in [1 << 20, 4 << 20] {
