@@ -149,6 +149,23 @@ impl CompactKey {
         }
     }
 
+    /// The key whose card of index `i` has the code `codes[i]` (`Compact::codes_of`'s
+    /// inverse): eight codes at a time, read as one word and packed by three shifts and masks
+    /// ([`pack8`]), not each card's field flipped at a shift by 3i.
+    #[inline]
+    pub fn from_codes(codes: &[u8; 52]) -> CompactKey {
+        let word = |i: usize| pack8(u64::from_le_bytes(codes[i..i + 8].try_into().unwrap()));
+        let mut low = (codes[40] as u128 | (codes[41] as u128) << 3) << 120;
+        for i in 0..5 {
+            low |= (word(8 * i) as u128) << (24 * i);
+        }
+        let high = word(LOW_CARDS) as u32 | (codes[50] as u32 | (codes[51] as u32) << 3) << 24;
+        CompactKey {
+            low,
+            high: high | PRESENT,
+        }
+    }
+
     /// Flips the bits `flip` of `card`'s field.
     #[inline]
     fn flip(&mut self, card: Card, flip: u32) {
@@ -183,6 +200,23 @@ const HIGH_FIELDS: u32 = {
     m
 };
 
+/// Eight codes, one in the low three bits of each byte of `x`, as 24 bits (byte i at bit 3i):
+/// each step joins neighbouring groups and drops what the shift moved out of its lane.
+#[inline]
+fn pack8(x: u64) -> u64 {
+    let x = (x | x >> 5) & 0x003f_003f_003f_003f;
+    let x = (x | x >> 10) & 0x0000_0fff_0000_0fff;
+    (x | x >> 20) & 0xff_ffff
+}
+
+/// [`pack8`]'s inverse: 24 bits as eight codes, one a byte.
+#[inline]
+fn spread8(x: u64) -> u64 {
+    let x = (x | x << 20) & 0x0000_0fff_0000_0fff;
+    let x = (x | x << 10) & 0x003f_003f_003f_003f;
+    (x | x << 5) & 0x0707_0707_0707_0707
+}
+
 /// The deal a search started from, which the compact keys of its positions are relative to.
 #[derive(Clone, Debug)]
 pub struct Compact {
@@ -194,9 +228,9 @@ pub struct Compact {
     /// Cards dealt on a card not one rank higher (once they leave it they never lie on it
     /// again), as a key: the lowest bit of each such card's field set (`layer`'s mask).
     one_way: CompactKey,
-    /// The key with every card on its foundation (a position never reached, but the start from
-    /// which [`Compact::encode`] places the tableau's cards).
-    all_up: CompactKey,
+    /// The codes of the key with every card on its foundation (a position never reached, but
+    /// the start from which [`Compact::encode`] places the tableau's cards).
+    up_codes: [u8; 52],
     /// For each card (by index) and code: what the code says lies under it ([`Compact::under`];
     /// [`NO_CARD`] for an ON_SUIT code of a king), and what the code counts in the layer
     /// ([`Compact::marks`]). Looked up, not worked out: decoding a key reads 52 of them.
@@ -210,6 +244,9 @@ pub struct Compact {
     /// For each card (by index) and what it may lie on (a [`Key`] field): its code there
     /// ([`Compact::code`], looked up: a child's key is two of them).
     on: [[u8; 64]; 52],
+    /// For each card (by index) dealt on a card not one rank higher, that card's id; else
+    /// [`NO_CARD`] ([`Compact::on_one_way`], looked up).
+    one_way_on: [u8; 52],
 }
 
 /// Where [`Compact::sums`] count the cards at a column's bottom.
@@ -250,10 +287,14 @@ impl Compact {
             ncols: deal.columns.len(),
             dealt,
             one_way,
-            all_up,
+            up_codes: Compact::codes_of(&all_up),
             codes: [[(NO_CARD, 0); 8]; 52],
             sums: [[0; 8]; 52],
             on: [[0; 64]; 52],
+            one_way_on: std::array::from_fn(|i| match one_way.code(Card::from_index(i)) {
+                1 => dealt[i],
+                _ => NO_CARD,
+            }),
         };
         for card in Card::deck() {
             for code in [DEALT, BOTTOM, ON_FOUNDATION].into_iter().chain(
@@ -316,29 +357,22 @@ impl Compact {
 
     /// The compact key of `state` (a position reached from this deal), from its columns.
     pub fn encode(&self, state: &State) -> CompactKey {
-        self.encode_placed((0..state.ncols()).flat_map(|col| {
-            let column = state.column(col);
-            column
-                .iter()
-                .enumerate()
-                .map(move |(j, &card)| (card, if j == 0 { 0 } else { column[j - 1].id() }))
-        }))
+        let mut codes = self.up_codes;
+        for col in 0..state.ncols() {
+            let mut under = 0;
+            for &card in state.column(col) {
+                codes[card.index()] = self.code(card, under) as u8;
+                under = card.id();
+            }
+        }
+        CompactKey::from_codes(&codes)
     }
 
-    /// The compact key of the position whose tableau cards are `placed`, each with what lies
-    /// under it (a [`Key`] field), every other card up.
+    /// Every card's code with every card up: the codes from which a key is built card by card
+    /// ([`Compact::code`], [`CompactKey::from_codes`]).
     #[inline]
-    pub fn encode_placed(&self, placed: impl IntoIterator<Item = (Card, u8)>) -> CompactKey {
-        let mut key = self.all_up;
-        for (card, under) in placed {
-            let up = if self.dealt[card.index()] == NOT_IN_TABLEAU as u8 {
-                DEALT
-            } else {
-                ON_FOUNDATION
-            };
-            key.flip(card, up ^ self.code(card, under));
-        }
-        key
+    pub fn up_codes(&self) -> [u8; 52] {
+        self.up_codes
     }
 
     /// The same, from the position's [`Key`].
@@ -421,7 +455,7 @@ impl Compact {
     /// is not one rank higher: once it leaves, it never lies there again.
     #[inline]
     pub fn on_one_way(&self, card: Card, under: u8) -> bool {
-        self.one_way.code(card) == 1 && under == self.dealt[card.index()]
+        self.one_way_on[card.index()] == under
     }
 
     /// Whether `card` with code `code` is on its foundation (not dealt there), and whether it
@@ -469,20 +503,23 @@ impl Compact {
         up + moved
     }
 
-    /// The codes of `key`, in card order: three bits at a time, a shift by a constant (not by
-    /// 3i).
+    /// The codes of `key`, in card order: eight at a time, spread to a byte each by three
+    /// shifts and masks ([`spread8`]).
     #[inline]
     fn codes_of(key: &CompactKey) -> [u8; 52] {
         let mut codes = [0u8; 52];
-        let (mut low, mut high) = (key.low, key.high);
-        for code in &mut codes[..LOW_CARDS] {
-            *code = low as u8 & 7;
-            low >>= 3;
+        let (low, high) = (key.low, key.high);
+        let mut put = |i: usize, fields: u64| {
+            codes[i..i + 8].copy_from_slice(&spread8(fields & 0xff_ffff).to_le_bytes());
+        };
+        for i in 0..5 {
+            put(8 * i, (low >> (24 * i)) as u64);
         }
-        for code in &mut codes[LOW_CARDS..] {
-            *code = high as u8 & 7;
-            high >>= 3;
-        }
+        put(LOW_CARDS, high as u64);
+        codes[40] = (low >> 120) as u8 & 7;
+        codes[41] = (low >> 123) as u8 & 7;
+        codes[50] = (high >> 24) as u8 & 7;
+        codes[51] = (high >> 27) as u8 & 7;
         codes
     }
 
@@ -572,6 +609,21 @@ mod tests {
         assert_eq!(std::mem::align_of::<CompactKey>(), 4);
         assert_eq!(std::mem::size_of::<[CompactKey; 10]>(), 200);
         assert_eq!(std::mem::size_of::<Key>(), 40);
+    }
+
+    /// A key made from its codes holds each code in its card's field, and gives them back.
+    #[test]
+    fn a_key_from_codes_holds_each_code_in_its_field() {
+        let mut rng = Lcg(5);
+        for _ in 0..2000 {
+            let codes: [u8; 52] = std::array::from_fn(|_| rng.below(8) as u8);
+            let key = CompactKey::from_codes(&codes);
+            for card in Card::deck() {
+                assert_eq!(key.code(card), codes[card.index()] as u32);
+            }
+            assert_eq!(key.high & PRESENT, PRESENT);
+            assert_eq!(Compact::codes_of(&key), codes);
+        }
     }
 
     /// A fixed-seed generator for the tests.

@@ -43,7 +43,10 @@
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
 use super::layers::LAYERS;
-use super::moves::{apply, generate, next_automatic, play, play_automatic, unwind, Move};
+use super::moves::{
+    apply, generate, is_safe_to_foundation, next_automatic, play, play_automatic, play_quiet,
+    unwind, Move,
+};
 use super::state::{State, MAX_COLUMNS};
 use crate::cards::{Card, KING};
 use crate::solver::budget::{Budget, Watch};
@@ -90,8 +93,9 @@ impl Blocks {
             return false;
         }
         let (low, high) = (a.min(b) as u8, a.max(b) as u8);
-        for x in self.0.iter_mut().filter(|x| **x == high) {
-            *x = low;
+        // Every entry, without a branch: a few vector compares and blends.
+        for x in self.0.iter_mut() {
+            *x = if *x == high { low } else { *x };
         }
         true
     }
@@ -105,18 +109,20 @@ impl Blocks {
         grew
     }
 
-    /// These blocks among the cards of `cards` (a bit each by index), every other card alone.
+    /// These blocks among the cards of `cards` (a bit each by index), every other card alone:
+    /// each card of `cards` goes to the first (lowest) card of `cards` in its block.
     fn among(&self, cards: u64) -> Blocks {
         let mut out = Blocks::new();
         let mut first = [NONE; 52];
-        for i in (0..52).filter(|i| cards >> i & 1 == 1) {
+        let mut left = cards;
+        while left != 0 {
+            let i = left.trailing_zeros() as usize;
+            left &= left - 1;
             let block = self.find(i);
-            match first[block] {
-                NONE => first[block] = i as u8,
-                f => {
-                    out.join(f as usize, i);
-                }
+            if first[block] == NONE {
+                first[block] = i as u8;
             }
+            out.0[i] = first[block];
         }
         out
     }
@@ -138,21 +144,25 @@ struct Orbit {
 /// their suit's foundation, neither on nor under a card they were dealt on that is not one rank
 /// higher.
 fn free_cards(compact: &Compact, state: &State) -> u64 {
-    let (mut tableau, mut pinned) = (0u64, 0u64);
+    // The cards of each suit up to the one after its foundation's top (bit 13s + rank - 1).
+    let low = (0..4).fold(0u64, |low, s| {
+        let n = (state.foundations[s] as u32 + 1).min(13);
+        low | ((1 << n) - 1) << (13 * s)
+    });
+    let (mut tableau, mut linked) = (0u64, 0u64);
     for col in 0..state.ncols() {
-        let column = state.column(col);
-        for (j, &card) in column.iter().enumerate() {
+        // What lies under the card (a `Key` field) and its bit.
+        let (mut under, mut under_bit) = (0u8, 0u64);
+        for &card in state.column(col) {
             let bit = 1 << card.index();
             tableau |= bit;
-            if card.rank() <= state.foundations[card.suit() as usize] + 1 {
-                pinned |= bit;
+            if compact.on_one_way(card, under) {
+                linked |= bit | under_bit;
             }
-            if j > 0 && compact.on_one_way(card, column[j - 1].id()) {
-                pinned |= bit | 1 << column[j - 1].index();
-            }
+            (under, under_bit) = (card.id(), bit);
         }
     }
-    tableau & !pinned
+    tableau & !(low | linked)
 }
 
 /// No card: an entry of a relabeling for a card that is not free.
@@ -164,46 +174,90 @@ const NONE: u8 = u8::MAX;
 /// the columns in that order, then the free cards of each rank dealt out in it, lowest index
 /// first.
 fn canon(compact: &Compact, state: &State, free: u64) -> (CompactKey, [u8; 52]) {
+    canon_by(compact, state, free, &heads(state, free))
+}
+
+/// The first tokens of a column [`canon`] compares: `HEAD` of them as one number.
+type Heads = [u128; MAX_COLUMNS];
+
+/// How many of a column's tokens its head holds.
+const HEAD: usize = 16;
+
+/// A card's token in [`canon`]'s columns: its index if pinned, above every index (so that a
+/// pinned card sorts first) and by its rank alone if free.
+#[inline]
+fn token(card: Card, free: u64) -> u8 {
+    match free >> card.index() & 1 == 1 {
+        true => 64 + card.rank(),
+        false => card.index() as u8,
+    }
+}
+
+/// The head of `column`: its first `HEAD` tokens, the first in the highest byte, each plus one
+/// so that a column's end (a zero) sorts before any card. Columns compare as their tokens do,
+/// the rest read only if the heads are equal.
+#[inline]
+fn head(column: &[Card], free: u64) -> u128 {
+    let first = &column[..column.len().min(HEAD)];
+    let packed = first
+        .iter()
+        .fold(0u128, |a, &card| a << 8 | (token(card, free) + 1) as u128);
+    packed
+        .checked_shl(8 * (HEAD - first.len()) as u32)
+        .unwrap_or(0)
+}
+
+/// The heads of `state`'s columns.
+fn heads(state: &State, free: u64) -> Heads {
+    let mut heads = [0; MAX_COLUMNS];
+    for (col, h) in heads.iter_mut().enumerate().take(state.ncols()) {
+        *h = head(state.column(col), free);
+    }
+    heads
+}
+
+/// [`canon`], given the heads of `state`'s columns (a child's are its parent's but in the two
+/// columns its move changed).
+fn canon_by(compact: &Compact, state: &State, free: u64, heads: &Heads) -> (CompactKey, [u8; 52]) {
     let n = state.ncols();
     let is_free = |card: Card| free >> card.index() & 1 == 1;
-    let mut tokens = [[0u8; 52]; MAX_COLUMNS];
-    for (col, column) in tokens.iter_mut().enumerate().take(n) {
-        for (token, &card) in column.iter_mut().zip(state.column(col)) {
-            // Above every index, so that a pinned card sorts first.
-            *token = if is_free(card) {
-                64 + card.rank()
-            } else {
-                card.index() as u8
-            };
+    let before = |a: usize, b: usize| match heads[a].cmp(&heads[b]) {
+        std::cmp::Ordering::Equal => {
+            let rest = |col: usize| state.column(col).iter().skip(HEAD).map(|&c| token(c, free));
+            rest(a).cmp(rest(b)).then(a.cmp(&b)).is_lt()
         }
+        order => order.is_lt(),
+    };
+    let mut order = [0usize; MAX_COLUMNS];
+    for col in 0..n {
+        let mut i = col;
+        while i > 0 && before(col, order[i - 1]) {
+            order[i] = order[i - 1];
+            i -= 1;
+        }
+        order[i] = col;
     }
-    let mut order: [usize; MAX_COLUMNS] = std::array::from_fn(|i| i);
-    let order = &mut order[..n];
-    let read = |col: usize| &tokens[col][..state.len(col)];
-    order.sort_by(|&a, &b| read(a).cmp(read(b)).then(a.cmp(&b)));
+    // Bit 13s of `left >> (rank - 1)`: the card of that rank of suit s not yet dealt out.
+    const EACH_SUIT: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
     let (mut left, mut map) = (free, [NONE; 52]);
-    let mut placed = [(Card::PLACEHOLDER, 0u8); 52];
-    let mut count = 0;
-    for &col in order.iter() {
+    let mut codes = compact.up_codes();
+    for &col in &order[..n] {
         let mut under = 0;
         for &card in state.column(col) {
             let put = if is_free(card) {
-                let suit = (0..4)
-                    .find(|s| left >> (13 * s + card.rank() as usize - 1) & 1 == 1)
-                    .unwrap();
-                let put = Card::new(card.rank(), suit as u8);
-                left &= !(1 << put.index());
-                map[card.index()] = put.index() as u8;
-                put
+                let rank = card.rank() as usize - 1;
+                let put = rank + (left >> rank & EACH_SUIT).trailing_zeros() as usize;
+                left &= !(1 << put);
+                map[card.index()] = put as u8;
+                Card::from_index(put)
             } else {
                 card
             };
-            placed[count] = (put, under);
-            count += 1;
+            codes[put.index()] = compact.code(put, under) as u8;
             under = put.id();
         }
     }
-    (compact.encode_placed(placed[..count].iter().copied()), map)
+    (CompactKey::from_codes(&codes), map)
 }
 
 /// `state` with cards `a` and `b` (by index) in each other's places.
@@ -275,11 +329,19 @@ fn within(compact: &Compact, blocks: &Blocks, state: &State) -> Vec<u8> {
 /// relabelings within the blocks is passed over: its children are those of the other,
 /// relabeled within their blocks (the branching at each move up is over whole blocks), so they
 /// stand for no position more. Without this, a cascade of automatic moves up makes one child
-/// for each arrangement of the cards it pins: millions, in a won deal's last layers.
-fn branch(compact: &Compact, blocks: &Blocks, state: &State, m: Move, done: &mut Vec<State>) {
-    let mut todo = Vec::new();
+/// for each arrangement of the cards it pins: millions, in a won deal's last layers. `todo`
+/// (empty) is the positions' stack, kept from call to call.
+fn branch(
+    compact: &Compact,
+    blocks: &Blocks,
+    state: &State,
+    m: Move,
+    todo: &mut Vec<State>,
+    done: &mut Vec<State>,
+) {
+    debug_assert!(todo.is_empty());
     if m.to_foundation() {
-        up(compact, blocks, state, m, &mut todo);
+        up(compact, blocks, state, m, todo);
     } else {
         let mut after = state.clone();
         apply(&mut after, m);
@@ -294,7 +356,7 @@ fn branch(compact: &Compact, blocks: &Blocks, state: &State, m: Move, done: &mut
         }
         match next_automatic(&s) {
             None => done.push(s),
-            Some(a) => up(compact, blocks, &s, a, &mut todo),
+            Some(a) => up(compact, blocks, &s, a, todo),
         }
     }
 }
@@ -365,23 +427,37 @@ struct Moves {
 }
 
 /// Makes each move `generate` gives from `state` (the position keyed `member`), with the
-/// automatic moves after it: `f` sees the position it leads to, the move and the child's key,
-/// and the move is taken back. The first answer `f` gives ends it.
+/// automatic moves after it: `f` sees the position it leads to, the move, the child's key and
+/// whether it leaves the member's layer (what the moves added to it, from the keying: a
+/// relabeling keeps the layer, so the member's is its orbit's), and the move is taken back.
+/// The first answer `f` gives ends it.
 fn each_move(
     compact: &Compact,
     member: &CompactKey,
     state: &mut State,
     moves: &mut Moves,
-    mut f: impl FnMut(&State, Move, CompactKey) -> Option<Orbital>,
+    mut f: impl FnMut(&State, Move, CompactKey, bool) -> Option<Orbital>,
 ) -> Option<Orbital> {
     let Moves { fresh, line } = moves;
     fresh.clear();
     generate(state, fresh);
     for &m in fresh.iter() {
         line.clear();
-        play(state, m, line);
-        let (child, _) = compact.child_key(member, state, line);
-        let ended = f(state, m, child);
+        // `state` has no automatic move left: after a move onto a card or into a column, only
+        // the card it uncovers can have one (`Compact::quiet_child`'s rule).
+        let column = state.column(m.from as usize);
+        let below = column.len().checked_sub(2).map(|i| column[i]);
+        if m.to_foundation() || below.is_some_and(|b| is_safe_to_foundation(state, b)) {
+            play(state, m, line);
+        } else {
+            play_quiet(state, m, line);
+        }
+        let (child, added) = compact.child_key(member, state, line);
+        debug_assert_eq!(
+            compact.layer(&child) as i32,
+            compact.layer(member) as i32 + added
+        );
+        let ended = f(state, m, child, added != 0);
         unwind(state, line, 0);
         if ended.is_some() {
             return ended;
@@ -430,7 +506,7 @@ pub fn orbit_pass(
         return Orbital::Undecided;
     }
     let mut moves = Moves::default();
-    let (mut out, mut done): (Vec<Move>, Vec<State>) = (Vec::new(), Vec::new());
+    let (mut out, mut todo, mut done) = (Vec::new(), Vec::new(), Vec::new());
     for p in 0..LAYERS {
         let mut table = std::mem::replace(&mut layers[p], Table::new(budget.memory));
         let sorted = |table: &Table<CompactKey, Orbit>| {
@@ -448,26 +524,40 @@ pub fn orbit_pass(
                     return end;
                 }
                 let Orbit { member, blocks, .. } = *table.get(&x).unwrap();
+                debug_assert_eq!(compact.layer(&member) as usize, p);
                 let mut state = compact.decode(&member);
                 let free = free_cards(&compact, &state);
+                let parent = heads(&state, free);
                 let mut exits = false;
-                let ended = each_move(&compact, &member, &mut state, &mut moves, |s, _, child| {
-                    if s.is_won() {
-                        return Some(Orbital::Undecided);
-                    }
-                    if compact.layer(&child) as usize != p {
-                        exits = true;
-                        return None;
-                    }
-                    // The same free cards as the parent's: no card went up or off a link.
-                    let (orbit, relabel) = canon(&compact, s, free);
-                    match note(&mut table, orbit, child, &relabel, blocks) {
-                        Noted::New | Noted::Grew => next.push(orbit),
-                        Noted::Same => {}
-                        Noted::Full => return Some(Orbital::Undecided),
-                    }
-                    None
-                });
+                let ended = each_move(
+                    &compact,
+                    &member,
+                    &mut state,
+                    &mut moves,
+                    |s, m, child, leaves| {
+                        if s.is_won() {
+                            return Some(Orbital::Undecided);
+                        }
+                        if leaves {
+                            exits = true;
+                            return None;
+                        }
+                        // The same free cards as the parent's: no card went up or off a link. And
+                        // one move, from a column to a column: the other columns' heads are the
+                        // parent's.
+                        let mut heads = parent;
+                        for col in [m.from as usize, m.to as usize] {
+                            heads[col] = head(s.column(col), free);
+                        }
+                        let (orbit, relabel) = canon_by(&compact, s, free, &heads);
+                        match note(&mut table, orbit, child, &relabel, blocks) {
+                            Noted::New | Noted::Grew => next.push(orbit),
+                            Noted::Same => {}
+                            Noted::Full => return Some(Orbital::Undecided),
+                        }
+                        None
+                    },
+                );
                 if let Some(end) = ended {
                     return end;
                 }
@@ -493,15 +583,21 @@ pub fn orbit_pass(
             }
             let mut state = compact.decode(&member);
             out.clear();
-            each_move(&compact, &member, &mut state, &mut moves, |_, m, child| {
-                if compact.layer(&child) as usize != p {
-                    out.push(m);
-                }
-                None
-            });
+            each_move(
+                &compact,
+                &member,
+                &mut state,
+                &mut moves,
+                |_, m, _, leaves| {
+                    if leaves {
+                        out.push(m);
+                    }
+                    None
+                },
+            );
             for &m in &out {
                 done.clear();
-                branch(&compact, &blocks, &state, m, &mut done);
+                branch(&compact, &blocks, &state, m, &mut todo, &mut done);
                 for child in &done {
                     if child.is_won() {
                         return Orbital::Undecided;
@@ -676,6 +772,193 @@ mod tests {
         let (seed, tries) = (words.next().unwrap(), words.next().unwrap());
         let s = against_plain(seed, tries as usize, 2, 16..=34, 3_000_000, 3_000_000);
         println!("seed {seed}, {tries} tries: {s:?}");
+    }
+
+    /// [`free_cards`] as the rule says it, from the deal itself: a card is pinned if it is at
+    /// or below the next card of its suit's foundation, or if it or the card on it lies where
+    /// it was dealt on a card not one rank higher.
+    fn plain_free_cards(deal: &Deal, state: &State) -> u64 {
+        let dealt_on = |card: Card| {
+            deal.columns
+                .iter()
+                .find_map(|column| {
+                    let j = column.iter().position(|&c| c == card)?;
+                    Some(j.checked_sub(1).map(|j| column[j]))
+                })
+                .flatten()
+        };
+        let one_way = |card: Card, under: Card| {
+            dealt_on(card) == Some(under) && under.rank() != card.rank() + 1
+        };
+        let mut free = 0u64;
+        for col in 0..state.ncols() {
+            let column = state.column(col);
+            for (j, &card) in column.iter().enumerate() {
+                let low = card.rank() <= state.foundations[card.suit() as usize] + 1;
+                let on = j > 0 && one_way(card, column[j - 1]);
+                let under = column.get(j + 1).is_some_and(|&c| one_way(c, card));
+                if !(low || on || under) {
+                    free |= 1 << card.index();
+                }
+            }
+        }
+        free
+    }
+
+    /// Positions along random lines of play from deals of each variant and from endgames on
+    /// few columns (long columns): each with the deal it came from.
+    fn random_positions(mut seed: u64) -> Vec<(Deal, State)> {
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let mut deals = Vec::new();
+        for variant in Variant::ALL {
+            for _ in 0..3 {
+                deals.push(Deal::from_number(variant, 1 + next(100_000)).unwrap());
+            }
+            for ncols in [3, 4] {
+                let foundations = std::array::from_fn(|_| next(5) as u8);
+                deals.push(endgame(variant, foundations, ncols, &mut next));
+            }
+        }
+        let mut positions = Vec::new();
+        let mut moves = Vec::new();
+        for deal in deals {
+            for _ in 0..20 {
+                let mut state = State::from_deal(&deal);
+                play_automatic(&mut state, &mut Vec::new());
+                for _ in 0..60 {
+                    positions.push((deal.clone(), state.clone()));
+                    moves.clear();
+                    generate(&state, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[next(moves.len() as u64) as usize];
+                    play(&mut state, m, &mut Vec::new());
+                }
+            }
+        }
+        positions
+    }
+
+    /// [`canon`] as its comment says it: the columns' tokens sorted as slices, the suits of
+    /// each rank dealt out lowest first, the key encoded from the cards placed.
+    fn plain_canon(compact: &Compact, state: &State, free: u64) -> (CompactKey, [u8; 52]) {
+        let is_free = |card: Card| free >> card.index() & 1 == 1;
+        let read = |col: usize| -> Vec<u8> {
+            let token = |&card: &Card| match is_free(card) {
+                true => 64 + card.rank(),
+                false => card.index() as u8,
+            };
+            state.column(col).iter().map(token).collect()
+        };
+        let mut order: Vec<usize> = (0..state.ncols()).collect();
+        order.sort_by_key(|&col| (read(col), col));
+        let (mut left, mut map) = (free, [NONE; 52]);
+        let mut placed = Vec::new();
+        for col in order {
+            let mut under = 0;
+            for &card in state.column(col) {
+                let put = if is_free(card) {
+                    let suit = (0..4)
+                        .find(|s| left >> (13 * s + card.rank() as usize - 1) & 1 == 1)
+                        .unwrap();
+                    let put = Card::new(card.rank(), suit as u8);
+                    left &= !(1 << put.index());
+                    map[card.index()] = put.index() as u8;
+                    put
+                } else {
+                    card
+                };
+                placed.push((put, under));
+                under = put.id();
+            }
+        }
+        let mut canonical = State::empty(state.ncols(), state.foundations);
+        let mut column = 0;
+        for (card, under) in placed {
+            if under == 0 && canonical.len(column) > 0 {
+                column += 1;
+            }
+            canonical.push(column, card);
+        }
+        (compact.encode(&canonical), map)
+    }
+
+    /// The canonical key and relabeling as made fast agree with their plain form, on every
+    /// position and every child in its layer (whose free cards are its parent's).
+    #[test]
+    fn canon_is_the_plain_canon() {
+        let mut moves = Vec::new();
+        for (deal, mut state) in random_positions(11) {
+            let compact = Compact::new(&deal);
+            let free = free_cards(&compact, &state);
+            assert_eq!(
+                canon(&compact, &state, free),
+                plain_canon(&compact, &state, free)
+            );
+            moves.clear();
+            generate(&state, &mut moves);
+            for &m in &moves {
+                let mut line = Vec::new();
+                play(&mut state, m, &mut line);
+                assert_eq!(
+                    canon(&compact, &state, free),
+                    plain_canon(&compact, &state, free)
+                );
+                unwind(&mut state, &mut line, 0);
+            }
+        }
+    }
+
+    /// Blocks among a set of cards are the blocks' cards of that set joined pairwise (as
+    /// [`Blocks::join`] makes them), each block named by its lowest card.
+    #[test]
+    fn blocks_among_cards_are_their_blocks_joined_in_the_set() {
+        let mut seed = 3u64;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for _ in 0..2000 {
+            let mut blocks = Blocks::new();
+            for _ in 0..next(40) {
+                blocks.join(next(52) as usize, next(52) as usize);
+            }
+            let cards = (0..52).fold(0u64, |m, i| m | (next(3).min(1)) << i);
+            let mut plain = Blocks::new();
+            for i in (0..52).filter(|i| cards >> i & 1 == 1) {
+                for j in (0..i).filter(|j| cards >> j & 1 == 1) {
+                    if blocks.find(i) == blocks.find(j) {
+                        plain.join(i, j);
+                    }
+                }
+            }
+            assert_eq!(blocks.among(cards), plain);
+            for i in 0..52 {
+                assert!(plain.find(i) <= i && plain.find(plain.find(i)) == plain.find(i));
+            }
+        }
+    }
+
+    /// The free cards as kept fast agree with the rule's plain form.
+    #[test]
+    fn free_cards_are_the_rules_free_cards() {
+        for (deal, state) in random_positions(7) {
+            let compact = Compact::new(&deal);
+            assert_eq!(
+                free_cards(&compact, &state),
+                plain_free_cards(&deal, &state),
+                "{}",
+                super::super::board::format(&deal)
+            );
+        }
     }
 
     /// Deals the plain complete pass proves lost in about a million positions and eighty
