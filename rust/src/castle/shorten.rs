@@ -1,7 +1,7 @@
 //! Making a found win shorter after the search: a depth-first win wanders.
 
 use super::deal::Deal;
-use super::moves::{all_legal, apply, undo, Move};
+use super::moves::{all_legal, apply, under_moved, undo, Move};
 use super::state::{Key, State, NOT_IN_TABLEAU};
 use crate::cards::Card;
 use crate::solver::walk::{self, shortest_through, Game};
@@ -11,12 +11,17 @@ use crate::solver::walk::{self, shortest_through, Game};
 type PlacedKey = (Key, u64);
 
 fn placed_key(state: &State) -> PlacedKey {
+    (state.key(), bottoms(state))
+}
+
+/// Each column's bottom card, six bits a column.
+fn bottoms(state: &State) -> u64 {
     let mut bottoms = 0u64;
     for col in 0..state.ncols() {
         let bottom = state.column(col).first().map_or(0, |c| c.id() as u64);
         bottoms |= bottom << (6 * col);
     }
-    (state.key(), bottoms)
+    bottoms
 }
 
 /// The position a placed key stands for.
@@ -85,11 +90,14 @@ impl Game for Deal {
         apply(state, m);
     }
 
-    fn key_after(state: &mut State, m: Move) -> PlacedKey {
+    /// The parent's key with the moved card placed (a key made afresh reads every card).
+    fn key_after(state: &mut State, key: &PlacedKey, m: Move) -> PlacedKey {
         apply(state, m);
-        let key = placed_key(state);
+        let mut exact = key.0;
+        exact.place(m.card, u64::from(under_moved(state, m)));
+        let child = (exact, bottoms(state));
         undo(state, m);
-        key
+        child
     }
 }
 
@@ -143,5 +151,39 @@ mod tests {
         let short = shorten(&deal, &longer);
         assert!(replays_to_win(&deal, &short));
         assert!(short.len() <= won.len());
+    }
+
+    /// A child's key placed from its parent's is the key made afresh, for every legal move
+    /// (into and out of empty columns, onto the foundations) along wins of each variant.
+    #[test]
+    fn a_key_after_a_move_is_the_childs_key() {
+        let mut checked = 0;
+        for variant in [
+            Variant::BeleagueredCastle,
+            Variant::StreetsAndAlleys,
+            Variant::Citadel,
+        ] {
+            for number in 1..=8 {
+                let deal = Deal::from_number(variant, number).unwrap();
+                let limits = Limits::states(Some(200_000));
+                let won = solve(&deal, &limits, false, &Default::default(), &mut || false).moves;
+                let mut state = State::from_deal(&deal);
+                for &next in &won {
+                    let key = placed_key(&state);
+                    let mut legal = Vec::new();
+                    all_legal(&state, &mut legal);
+                    for m in legal {
+                        let placed = <Deal as Game>::key_after(&mut state, &key, m);
+                        let mut child = state.clone();
+                        apply(&mut child, m);
+                        assert_eq!(placed, placed_key(&child), "{variant:?} {number} {m:?}");
+                        checked += 1;
+                    }
+                    assert_eq!(placed_key(&state), key);
+                    apply(&mut state, next);
+                }
+            }
+        }
+        assert!(checked > 1_000, "{checked}");
     }
 }

@@ -31,8 +31,9 @@ pub trait Game {
     fn legal(state: &Self::State, out: &mut Vec<Self::Move>);
     /// Makes the legal move `m`.
     fn play(state: &mut Self::State, m: Self::Move);
-    /// The key of the position the legal move `m` leads to, `state` left as it was.
-    fn key_after(state: &mut Self::State, m: Self::Move) -> Self::Key;
+    /// The key of the position the legal move `m` leads to, `state` (whose key is `key`)
+    /// left as it was.
+    fn key_after(state: &mut Self::State, key: &Self::Key, m: Self::Move) -> Self::Key;
 }
 
 /// The shortest line through the positions of `moves`, a winning line from `deal`:
@@ -71,7 +72,7 @@ pub fn shortest_through<G: Game>(deal: &G, moves: &[G::Move]) -> Vec<G::Move> {
         legal.clear();
         G::legal(&state, &mut legal);
         for &m in &legal {
-            if let Some(&j) = index.get(&G::key_after(&mut state, m)) {
+            if let Some(&j) = index.get(&G::key_after(&mut state, &positions[i], m)) {
                 if !reached[j] {
                     reached[j] = true;
                     came_from[j] = Some((i, m));

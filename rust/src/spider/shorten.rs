@@ -113,7 +113,7 @@ impl Game for SpiderDeal {
         apply(state, m);
     }
 
-    fn key_after(state: &mut SpiderState, m: SpiderMove) -> SpiderKey {
+    fn key_after(state: &mut SpiderState, _: &SpiderKey, m: SpiderMove) -> SpiderKey {
         let applied = apply(state, m);
         let key = state.placed_key();
         undo(state, m, applied);
