@@ -5,7 +5,7 @@
 //! mode only improves a win the search already has.
 
 use super::deal::Deal;
-use super::moves::{generate, play, play_automatic, under_moved, undo, Move, MOST_MOVES};
+use super::moves::{generate, key_after, play, play_automatic, undo, Move, MOST_MOVES};
 use super::shorten::{shorten, shorten_bytes};
 use super::state::{Key, State};
 use crate::solver::budget::{Budget, End, Watch};
@@ -36,16 +36,6 @@ pub fn estimate(state: &State) -> u32 {
         }
     }
     total
-}
-
-/// The key of `state`, reached by `line` (a move and the automatic moves after it) from the
-/// position keyed `key`: each card moved placed where it lies now (the beam keeps each
-/// position's key beside it, as the complete pass keeps its compact key).
-fn key_after(mut key: Key, state: &State, line: &[Move]) -> Key {
-    for &m in line {
-        key.place(m.card, u64::from(under_moved(state, m)));
-    }
-    key
 }
 
 /// A position kept in the beam: the moves that reached it from its parent (the chosen move

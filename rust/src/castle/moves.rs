@@ -2,7 +2,7 @@
 //! unmaking them, and which foundation moves are safe to make automatically.
 
 use super::deal::Deal;
-use super::state::{State, Tops, MAX_COLUMNS, NOT_IN_TABLEAU};
+use super::state::{Key, State, Tops, MAX_COLUMNS, NOT_IN_TABLEAU};
 use crate::cards::Card;
 
 /// More than a position has moves (8 columns, each top card to a foundation or onto one of 7
@@ -327,6 +327,18 @@ pub fn under_moved(state: &State, m: Move) -> u8 {
     };
     let to = (!m.to_foundation()).then(|| on(m.to)).flatten();
     to.or_else(|| on(m.from)).unwrap_or(NOT_IN_TABLEAU as u8)
+}
+
+/// The key of `state`, reached by `line` (a move and the automatic moves after it) from the
+/// position keyed `key`: each card moved placed where it lies now (a search that keeps each
+/// position's key beside it, as the complete pass keeps its compact key; a key made afresh
+/// reads every card).
+#[inline]
+pub fn key_after(mut key: Key, state: &State, line: &[Move]) -> Key {
+    for &m in line {
+        key.place(m.card, u64::from(under_moved(state, m)));
+    }
+    key
 }
 
 /// Takes back moves until the path is `len` long.

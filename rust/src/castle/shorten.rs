@@ -1,7 +1,7 @@
 //! Making a found win shorter after the search: a depth-first win wanders.
 
 use super::deal::Deal;
-use super::moves::{all_legal, apply, under_moved, undo, Move};
+use super::moves::{all_legal, apply, key_after, undo, Move};
 use super::state::{Key, State, NOT_IN_TABLEAU};
 use crate::cards::Card;
 use crate::solver::walk::{self, shortest_through, Game};
@@ -93,9 +93,7 @@ impl Game for Deal {
     /// The parent's key with the moved card placed (a key made afresh reads every card).
     fn key_after(state: &mut State, key: &PlacedKey, m: Move) -> PlacedKey {
         apply(state, m);
-        let mut exact = key.0;
-        exact.place(m.card, u64::from(under_moved(state, m)));
-        let child = (exact, bottoms(state));
+        let child = (key_after(key.0, state, &[m]), bottoms(state));
         undo(state, m);
         child
     }
