@@ -152,6 +152,7 @@ class Deal(DealOf[_core.Deal]):
     _CORE = _core.Deal
     _FAMILY = "castle"
     _DEFAULT_VARIANT = DEFAULT_VARIANT
+
     @staticmethod
     def _check_variant(variant: str) -> str:
         return check_variant(variant)

@@ -56,6 +56,7 @@ class SpiderDeal(DealOf[_core.SpiderDeal]):
     _CORE = _core.SpiderDeal
     _FAMILY = "spider"
     _DEFAULT_VARIANT = "spider"
+
     @staticmethod
     def _check_variant(variant: str) -> str:
         return check_spider_variant(variant)
@@ -84,7 +85,6 @@ class SpiderDeal(DealOf[_core.SpiderDeal]):
 
     # A class that defines __eq__ has no hash of its own: the deal's is its board text.
     __hash__ = DealOf.__hash__
-
 
 
 MoveKind = Literal["run", "deal", "off"]

@@ -125,7 +125,7 @@ class Compact:
 
     def place(self, key: CompactKey, card: Card, under: int) -> CompactKey:
         """``key`` with ``card`` now lying on ``under`` (a State key field): what a search
-        keeping the key beside its position does at each move, as State keeps its key."""
+        keeping the key beside its position does at each move."""
         return key ^ ((card_code(key, card) ^ self.code(card, under)) << SHIFT[card.index])
 
     def on_one_way(self, card: Card, under: int) -> bool:
