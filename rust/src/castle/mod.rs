@@ -5,6 +5,7 @@
 
 pub mod beam;
 pub mod board;
+mod canon;
 pub mod compact;
 pub mod deal;
 mod hand_off;

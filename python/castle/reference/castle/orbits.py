@@ -21,10 +21,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from ...cards import CARDS, Card
+from ...cards import CARDS
 from ...deal import Deal
 from ...solve import FOUNDATION, Move
 from ..solver import Budget, Counter, Stop
+from .canon import canon, free_cards
 from .compact import Compact, CompactKey, child_key
 from .layers import LAYERS
 from .moves import apply, generate, next_automatic, play, play_automatic, unwind
@@ -99,51 +100,6 @@ class Orbit:
     relabel: dict[int, int]
     blocks: Blocks
     exits: bool = False
-
-
-def free_cards(compact: Compact, state: State) -> set[int]:
-    """The free cards of ``state`` (by index): in the tableau, above the next card of their
-    suit's foundation, neither on nor under a card they were dealt on that is not one rank
-    higher."""
-    tableau: set[int] = set()
-    pinned: set[int] = set()
-    for column in state.columns:
-        for j, card in enumerate(column):
-            tableau.add(card.index)
-            if card.rank <= state.foundations[card.suit] + 1:
-                pinned.add(card.index)
-            if j > 0 and compact.on_one_way(card, column[j - 1].index + 1):
-                pinned |= {card.index, column[j - 1].index}
-    return tableau - pinned
-
-
-def canon(compact: Compact, state: State, free: set[int]) -> tuple[CompactKey, dict[int, int]]:
-    """The key of ``state``'s orbit, and the relabeling that takes ``state`` to it (each free
-    card's index to the index of the card it becomes), given its free cards
-    (:func:`free_cards`). The canonical member: each column read bottom up as pinned cards and
-    ranks of free cards, the columns in that order, then the free cards of each rank dealt out
-    in it, lowest index first."""
-    # Above every index, so that a pinned card sorts first.
-    tokens = [
-        tuple(64 + c.rank if c.index in free else c.index for c in column)
-        for column in state.columns
-    ]
-    order = sorted(range(len(state.columns)), key=lambda col: (tokens[col], col))
-    left = sorted(free)
-    relabel: dict[int, int] = {}
-    columns: list[list[Card]] = []
-    for col in order:
-        out: list[Card] = []
-        for card in state.columns[col]:
-            if card.index in free:
-                put = next(i for i in left if CARDS[i].rank == card.rank)
-                left.remove(put)
-                relabel[card.index] = put
-                out.append(CARDS[put])
-            else:
-                out.append(card)
-        columns.append(out)
-    return compact.encode(State(columns, state.foundations)), relabel
 
 
 def swapped(state: State, a: int, b: int) -> State:
