@@ -18,6 +18,9 @@ use crate::solver::Stop;
 #[cfg(any(doc, test))]
 use super::orbits::ORBITS_AFTER;
 
+/// The table grows this many times over from one tries to the next.
+const GROWTH: u64 = 4;
+
 /// The orbit pass may expand a position for every this many in the table: with its next try
 /// at four times the table, all its tries take at most a third of the table's count of
 /// expansions (an orbit expansion costs several depth-first ones).
@@ -50,21 +53,21 @@ impl Tries {
     /// Tries first due when the table holds `at` positions (never: `u64::MAX`).
     pub(super) fn from(at: u64) -> Tries {
         let affords =
-            usize::try_from(at.saturating_mul(4) / BEAM_SHARE / DEPTHS).unwrap_or(usize::MAX);
+            usize::try_from(at.saturating_mul(GROWTH) / BEAM_SHARE / DEPTHS).unwrap_or(usize::MAX);
         Tries {
             at,
             width: affords.clamp(1, FIRST_WIDTH),
         }
     }
 
-    /// Whether the tries are due, the table holding `positions` (the next then at four
-    /// times as many).
+    /// Whether the tries are due, the table holding `positions` (the next then at
+    /// [`GROWTH`] times as many).
     #[inline]
     pub(super) fn due(&mut self, positions: u64) -> bool {
         if positions < self.at {
             return false;
         }
-        self.at = self.at.saturating_mul(4);
+        self.at = self.at.saturating_mul(GROWTH);
         true
     }
 

@@ -16,6 +16,8 @@ from ..solver import Budget, Counter, End, Stop
 from .beam import beam_search
 from .orbits import orbit_pass
 
+#: The table grows this many times over from one tries to the next.
+GROWTH = 4
 #: The orbit pass may expand a position for every this many in the table.
 ORBIT_SHARE = 4
 #: The beams may expand a position for every this many in the table.
@@ -33,14 +35,14 @@ class Tries:
 
     def __init__(self, at: int) -> None:
         self.at = at
-        self.width = max(1, min(at * 4 // BEAM_SHARE // DEPTHS, FIRST_WIDTH))
+        self.width = max(1, min(at * GROWTH // BEAM_SHARE // DEPTHS, FIRST_WIDTH))
 
     def due(self, positions: int) -> bool:
-        """Whether the tries are due, the table holding ``positions`` (the next then at four
-        times as many)."""
+        """Whether the tries are due, the table holding ``positions`` (the next then at
+        ``GROWTH`` times as many)."""
         if positions < self.at:
             return False
-        self.at *= 4
+        self.at *= GROWTH
         return True
 
     def make(
