@@ -7,6 +7,10 @@
 //! `... walklab -- solve beleaguered-castle 162` runs the whole solve and prints where each
 //! pass ended: the complete pass's states are the last end less the one before.
 //!
+//! `... walklab -- plain beleaguered-castle 1563 [MAX]` runs the plain walk alone (the walk in
+//! fc-solve's order, as the complete pass's tries make it), within MAX expansions (default
+//! 20 million).
+//!
 //! `... walklab -- beam streets-and-alleys 1740 10000` runs one beam search of that width from
 //! the deal (as the complete pass's tries do), within 20 million expansions.
 //!
@@ -19,7 +23,7 @@ use std::time::Instant;
 use castle::castle::beam::beam_search;
 use castle::castle::deal::Deal;
 use castle::castle::layers::{layered, Layered, Overflow};
-use castle::castle::search::{complete_pass, solve};
+use castle::castle::search::{complete_pass, plain_walk, solve};
 use castle::castle::variant::Variant;
 use castle::solver::budget::{Budget, Deadline, End, Watch};
 use castle::solver::disk::Spill;
@@ -31,12 +35,13 @@ fn main() {
     let extra = match args.get(1).map(String::as_str) {
         Some("beam") => 5..=5,
         Some("layered") => 5..=6,
+        Some("plain") => 4..=5,
         _ => 4..=4,
     };
     if !extra.contains(&args.len()) {
         eprintln!(
-            "usage: walklab walk|solve VARIANT DEAL, walklab beam VARIANT DEAL WIDTH, \
-             or walklab layered VARIANT DEAL DIR [GIB]"
+            "usage: walklab walk|solve VARIANT DEAL, walklab plain VARIANT DEAL [MAX], \
+             walklab beam VARIANT DEAL WIDTH, or walklab layered VARIANT DEAL DIR [GIB]"
         );
         std::process::exit(2);
     }
@@ -80,6 +85,28 @@ fn main() {
             println!(
                 "{number}\t{outcome}\tstates {states}\t{seconds:.2} s\t{:.2} M/s",
                 states as f64 / seconds / 1e6
+            );
+        }
+        "plain" => {
+            let max: u64 = args.get(4).map_or(20_000_000, |m| m.parse().expect("MAX"));
+            let budget = Budget {
+                max_states: Some(max),
+                deadline: Deadline::NONE,
+                memory: Memory::from_now(8 << 30),
+            };
+            let mut interrupted = || false;
+            let mut watch = Watch::new(Instant::now(), &mut interrupted);
+            let mut states = 0;
+            let start = Instant::now();
+            let outcome = match plain_walk(&deal, &budget, &mut states, &mut watch) {
+                End::Won(moves) => format!("won in {} moves", moves.len()),
+                End::Exhausted => "ran dry".to_string(),
+                End::Limit(why) => format!("limit ({why:?})"),
+            };
+            println!(
+                "{}\t{number}\tplain\t{outcome}\tstates {states}\t{:.2} s",
+                variant.id(),
+                start.elapsed().as_secs_f64()
             );
         }
         "beam" => {
@@ -131,7 +158,7 @@ fn main() {
             );
         }
         other => {
-            eprintln!("walklab: no mode {other} (walk, solve, beam or layered)");
+            eprintln!("walklab: no mode {other} (walk, solve, plain, beam or layered)");
             std::process::exit(2);
         }
     }

@@ -5,6 +5,7 @@
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
 use super::moves::Move;
+use super::order::Order;
 use super::recent::{Recent, RECENT_SLOTS};
 use super::state::{Key, State};
 use super::tries::Tries;
@@ -67,6 +68,11 @@ pub(super) trait Keys {
     fn tries(&mut self) -> Option<(u64, &mut Tries)> {
         None
     }
+    /// The order the walk tries each position's moves in.
+    #[inline]
+    fn order(&self) -> Order {
+        Order::Castle
+    }
 }
 
 /// The quick pass: positions of the same shape are one (`State::rank_key`), computed from
@@ -105,6 +111,9 @@ pub(super) struct Exact {
     pub(super) held: usize,
     /// The tries (never due in a pass towards a position).
     pub(super) tries: Tries,
+    /// The order the walk tries each position's moves in (the complete pass's, or the plain
+    /// walk's: `plain.rs`).
+    pub(super) order: Order,
 }
 
 /// The most slots the walk's [`Recent`] has (320 KiB of keys, a core's second-level cache):
@@ -126,6 +135,7 @@ impl Exact {
             eager: true,
             held: usize::MAX,
             tries: Tries::from(u64::MAX),
+            order: Order::Castle,
         })
     }
 
@@ -180,6 +190,10 @@ impl Keys for Exact {
     #[inline]
     fn tries(&mut self) -> Option<(u64, &mut Tries)> {
         Some((self.len() as u64, &mut self.tries))
+    }
+    #[inline]
+    fn order(&self) -> Order {
+        self.order
     }
     #[inline]
     fn insert(&mut self, key: &CompactKey, state: &State) -> Insert {

@@ -341,6 +341,95 @@ pub fn ordered_moves(facts: &ColumnFacts, except: Option<Move>, out: &mut Vec<Mo
     }));
 }
 
+/// The order a walk tries a position's moves in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// [`ordered_moves`]'s: by what each move does for the cards most needed.
+    Castle,
+    /// [`plain_moves`]'s: by the kind of move, then by column.
+    Plain,
+}
+
+/// fc-solve's suit order (hearts, clubs, diamonds, spades) by castle's suit index
+/// ([`SUITS`](crate::cards::SUITS): clubs, diamonds, hearts, spades).
+const FCS_SUITS: [u8; 4] = [1, 2, 0, 3];
+
+/// [`generate`](super::moves::generate)'s moves but `except` (if given), appended to `out` in
+/// the plain order: every move to a foundation, then every move into an empty column, then
+/// every move onto a card; within a kind by the column moved from, then by the column moved to,
+/// the columns taken by their bottom cards (rank, then suit in fc-solve's order; an empty
+/// column first). That is fc-solve's default search's order (`-to 0AB`: its kinds in that
+/// order, its columns kept sorted by their bottom cards): a search that knows nothing of which
+/// cards are needed, and so wins other deals than [`ordered_moves`]'s early (docs/proofs.md).
+/// The columns are ordered by their bottom cards, not by their places, as a position's key
+/// does not tell its columns' places apart.
+pub fn plain_moves(state: &State, except: Option<Move>, out: &mut Vec<Move>) {
+    let n = state.ncols().min(MAX_COLUMNS);
+    // The columns by their bottom cards (an insertion sort: eight at most), and their tops.
+    let mut cols = [0u8; MAX_COLUMNS];
+    let mut bottoms = [0u8; MAX_COLUMNS];
+    let mut empty = None;
+    for col in 0..n {
+        let bottom = match state.column(col).first() {
+            None => {
+                empty = empty.or(Some(col as u8));
+                0
+            }
+            Some(card) => 1 + (card.rank() << 2 | FCS_SUITS[card.suit() as usize & 3]),
+        };
+        let mut i = col;
+        while i > 0 && bottoms[i - 1] > bottom {
+            bottoms[i] = bottoms[i - 1];
+            cols[i] = cols[i - 1];
+            i -= 1;
+        }
+        bottoms[i] = bottom;
+        cols[i] = col as u8;
+    }
+    let cols = &cols[..n];
+    let mut push = |m: Move| {
+        if Some(m) != except {
+            out.push(m);
+        }
+    };
+    for &from in cols {
+        if let Some(card) = state
+            .top(from as usize)
+            .filter(|&c| fits_foundation(state, c))
+        {
+            push(Move {
+                card,
+                from,
+                to: FOUNDATION,
+            });
+        }
+    }
+    // Into the first empty column (any other gives a position of the same key), from a
+    // column of more than one card (one card moved so gives the same key).
+    if let Some(to) = empty {
+        for &from in cols {
+            let column = state.column(from as usize);
+            if let [_, .., card] = column {
+                push(Move {
+                    card: *card,
+                    from,
+                    to,
+                });
+            }
+        }
+    }
+    for &from in cols {
+        let Some(card) = state.top(from as usize) else {
+            continue;
+        };
+        for &to in cols {
+            if state.top(to as usize).is_some_and(|t| fits_on(card, t)) {
+                push(Move { card, from, to });
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::deal::Deal;
@@ -377,6 +466,56 @@ mod tests {
                         moves.retain(|&m| m != except);
                         assert_eq!(ordered, moves, "{variant:?} {number}");
                     }
+                    positions += 1;
+                    let Some(last) = moves.len().checked_sub(1) else {
+                        break;
+                    };
+                    let m = moves[rng.below_or_equal(last as u64) as usize];
+                    line.clear();
+                    play(&mut state, m, &mut line);
+                }
+            }
+        }
+        assert!(positions > 3000, "{positions}");
+    }
+
+    /// Along random play from deals of every variant, the plain order's moves (less one, at
+    /// times) are the moves generated, sorted by kind (to a foundation, into an empty column,
+    /// onto a card), then by the bottom cards of the columns moved from and to.
+    #[test]
+    fn plain_moves_are_the_moves_generated_sorted_by_kind_and_bottom_cards() {
+        let mut rng = MtRandom::new(31);
+        let mut positions = 0;
+        for variant in Variant::ALL {
+            for number in 1..=10 {
+                let deal = Deal::from_number(variant, number).unwrap();
+                let mut state = State::from_deal(&deal);
+                let (mut line, mut moves, mut plain) = (Vec::new(), Vec::new(), Vec::new());
+                play_automatic(&mut state, &mut line);
+                for _step in 0..300 {
+                    moves.clear();
+                    generate(&state, &mut moves);
+                    let bottom = |col: u8| {
+                        state.column(col as usize).first().map(|c| {
+                            let suit = "HCDS".find(crate::cards::SUITS[c.suit() as usize]);
+                            (c.rank(), suit.unwrap())
+                        })
+                    };
+                    let kind = |m: &Move| match m.to_foundation() {
+                        true => 0,
+                        false if state.top(m.to as usize).is_none() => 1,
+                        false => 2,
+                    };
+                    let mut sorted = moves.clone();
+                    sorted.sort_by_key(|m| {
+                        let to = (!m.to_foundation()).then(|| bottom(m.to));
+                        (kind(m), bottom(m.from), to)
+                    });
+                    let except = sorted.get(rng.below_or_equal(8) as usize).copied();
+                    plain.clear();
+                    plain_moves(&state, except, &mut plain);
+                    sorted.retain(|&m| Some(m) != except);
+                    assert_eq!(plain, sorted, "{variant:?} {number}");
                     positions += 1;
                     let Some(last) = moves.len().checked_sub(1) else {
                         break;

@@ -1,12 +1,14 @@
 //! The complete pass's tries. As its table grows (at [`ORBITS_AFTER`] positions, then at each
-//! fourfold growth) the walk stops to try two other searches from the deal: the orbit pass
-//! (`orbits.rs`), whose "no" is a proof long before the walk could give one, then a beam
-//! (`beam.rs`), whose order, guided by how near a win each position looks, meets some wins
-//! hundreds of times sooner than the walk's depth-first order. Each try may spend a share of
-//! what the table holds, so that a late proof pays little for the beams and a late win little
-//! for the orbits; the beams grow wider from try to try, as a wider beam finds wins a narrower
-//! one runs dry before (docs/proofs.md). The walk then goes on where it stopped: the answer
-//! stays the complete pass's, a win or a proof, whichever comes first.
+//! fourfold growth) the walk stops to try other searches from the deal: the orbit pass
+//! (`orbits.rs`), whose "no" is a proof long before the walk could give one, then the plain
+//! walk (`walk.rs`'s `plain_walk`), the walk in fc-solve's order, which wins early some deals the walk's own
+//! order wins late, then a beam (`beam.rs`), whose order, guided by how near a win each
+//! position looks, meets some wins hundreds of times sooner than the walk's depth-first order.
+//! Each try may spend a share of what the table holds, so that a late proof pays little for
+//! the others and a late win little for the orbits; the beams grow wider from try to try, as a
+//! wider beam finds wins a narrower one runs dry before (docs/proofs.md). The walk then goes
+//! on where it stopped: the answer stays the complete pass's, a win or a proof, whichever
+//! comes first.
 
 use super::beam::beam_search;
 use super::deal::Deal;
@@ -42,11 +44,27 @@ const FIRST_WIDTH: usize = 1_000;
 /// that win the late wins would be passed over as the narrow beams run dry and double.
 const DEPTHS: u64 = 64;
 
-/// When the complete pass's tries are due, and the width its next beam tries.
+/// The plain walk may expand two positions for every one in the table: at the first tries
+/// (2^17), as many as [`PLAIN_MOST`], so that a deal it wins within that is won there, at
+/// about half a million expansions of the whole solve.
+const PLAIN_SHARE: u64 = 2;
+
+/// The plain walk's expansions, at most: fc-solve's default search stops at 200,000
+/// positions, and the plain walk, which makes the same search, wins what that wins within
+/// about as many (docs/proofs.md). It starts again from the deal at each tries, with the
+/// greater share, until once it has had this many.
+const PLAIN_MOST: u64 = 1 << 18;
+
+/// The plain walk: from the deal, within the budget, its expansions counted.
+pub(super) type PlainWalk = fn(&Deal, &Budget, &mut u64, &mut Watch) -> End<Move>;
+
+/// When the complete pass's tries are due, the width its next beam tries, and whether the
+/// plain walk is still to be made.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) struct Tries {
     at: u64,
     width: usize,
+    plain: bool,
 }
 
 impl Tries {
@@ -57,6 +75,7 @@ impl Tries {
         Tries {
             at,
             width: affords.clamp(1, FIRST_WIDTH),
+            plain: true,
         }
     }
 
@@ -73,10 +92,13 @@ impl Tries {
 
     /// Makes the tries due with `positions` in the table: the end of the pass if one decided
     /// the deal (a proof, a win) or a limit of the whole solve stopped it, else None, and the
-    /// walk goes on. The orbit pass, then beams, each run dry followed by one twice as wide,
-    /// until one wins or their share is spent. A beam cut off by the share is tried again, from the start,
-    /// at the next tries (with four times the share); one that runs out of memory (its own
-    /// tables, given back when it ends) gives way to the walk.
+    /// walk goes on. The orbit pass; the plain walk, until it wins or its share is spent; then
+    /// beams, each run dry followed by one twice as wide, until one wins or their share is
+    /// spent. The plain walk and a beam cut off by the share are tried again, from the start,
+    /// at the next tries (with four times the share; the plain walk not after its most); one
+    /// that runs out of memory (its own tables, given back when it ends) gives way to the
+    /// walk, and the plain walk is not made again then, nor after it runs out of moves.
+    /// `plain_walk` is `walk.rs`'s.
     pub(super) fn make(
         &mut self,
         positions: u64,
@@ -84,28 +106,40 @@ impl Tries {
         budget: &Budget,
         expanded: &mut u64,
         watch: &mut Watch,
+        plain_walk: PlainWalk,
     ) -> Option<End<Move>> {
         match orbit_pass(deal, budget, positions / ORBIT_SHARE, expanded, watch) {
             Orbital::Exhausted => return Some(End::Exhausted),
             Orbital::Limit(why) => return Some(End::Limit(why)),
             Orbital::Undecided => {}
         }
-        let until = expanded.saturating_add(positions / BEAM_SHARE);
-        let share = Budget {
-            max_states: Some(budget.max_states.map_or(until, |most| most.min(until))),
-            deadline: budget.deadline,
-            memory: budget.memory,
+        // A share of the whole solve's expansions from here: cut off at the solve's own limit.
+        let share = |most: u64, expanded: u64| {
+            let until = expanded.saturating_add(most);
+            Budget {
+                max_states: Some(budget.max_states.map_or(until, |most| most.min(until))),
+                deadline: budget.deadline,
+                memory: budget.memory,
+            }
         };
+        // Whether a try stopped at `expanded` was cut off by its share, not by the solve's limit.
+        let by_share = |expanded: u64| budget.max_states.is_none_or(|most| expanded < most);
+        if self.plain {
+            let most = positions.saturating_mul(PLAIN_SHARE).min(PLAIN_MOST);
+            match plain_walk(deal, &share(most, *expanded), expanded, watch) {
+                End::Won(path) => return Some(End::Won(path)),
+                End::Exhausted | End::Limit(Stop::Memory) => self.plain = false,
+                End::Limit(Stop::States) if by_share(*expanded) => self.plain = most < PLAIN_MOST,
+                End::Limit(why) => return Some(End::Limit(why)),
+            }
+        }
+        let share = share(positions / BEAM_SHARE, *expanded);
         loop {
             match beam_search(deal, self.width, usize::MAX, &share, expanded, watch) {
                 End::Won(path) => return Some(End::Won(path)),
                 End::Exhausted => self.width = self.width.saturating_mul(2),
                 End::Limit(Stop::Memory) => return None,
-                End::Limit(Stop::States)
-                    if budget.max_states.is_none_or(|most| *expanded < most) =>
-                {
-                    return None
-                }
+                End::Limit(Stop::States) if by_share(*expanded) => return None,
                 End::Limit(why) => return Some(End::Limit(why)),
             }
         }
@@ -118,6 +152,7 @@ mod tests {
     use super::super::moves::replays_to_win;
     use super::super::search::complete_pass;
     use super::super::variant::Variant;
+    use super::super::walk::plain_walk;
     use super::*;
 
     /// The complete pass of `deal` with its tries from `after` positions on: how it ended,
@@ -130,19 +165,91 @@ mod tests {
         complete_pass(deal, Some(1_000_000), 1 << 30, &overflow, &mut || false)
     }
 
-    /// Beleaguered Castle 405: the walk alone wins after 35,275 positions; a try's beam, with
-    /// the tries from 1,000 positions on, wins far sooner, and its win replays.
+    /// Beleaguered Castle 2823: the walk alone has not won within 200,000 positions (it wins
+    /// after 4.9 million); the plain walk, with the tries from 1,000 positions on, wins at the
+    /// second tries (its share 8,000, its win at 1,190), and its win replays.
     #[test]
-    fn a_tries_beam_wins_what_the_walk_wins_late() {
-        let deal = Deal::from_number(Variant::BeleagueredCastle, 405).unwrap();
-        let (alone, walked) = complete(&deal, u64::MAX);
+    fn the_plain_walk_wins_what_the_walk_wins_late() {
+        let deal = Deal::from_number(Variant::BeleagueredCastle, 2823).unwrap();
+        let overflow = Overflow {
+            orbits_after: Some(u64::MAX),
+            ..Overflow::default()
+        };
+        let (alone, _) = complete_pass(&deal, Some(200_000), 1 << 30, &overflow, &mut || false);
+        assert_eq!(alone, End::Limit(Stop::States));
         let (tried, states) = complete(&deal, 1_000);
-        assert!(matches!(alone, End::Won(_)));
         let End::Won(moves) = tried else {
             panic!("{tried:?}");
         };
         assert!(replays_to_win(&deal, &moves));
-        assert!(states * 4 < walked, "{states} against {walked}");
+        assert!(states < 5_000, "{states}");
+    }
+
+    /// A budget for the tries alone, of the whole memory.
+    fn free() -> Budget {
+        Budget {
+            max_states: None,
+            deadline: crate::solver::budget::Deadline::NONE,
+            memory: crate::solver::heap::Memory::from_now(1 << 30),
+        }
+    }
+
+    /// Beleaguered Castle 405: the walk alone wins after 35,275 positions; a try's beams (the
+    /// plain walk left out: it wins this deal sooner still) win within a share of 2,000, and
+    /// the win replays.
+    #[test]
+    fn a_tries_beam_wins_what_the_walk_wins_late() {
+        let deal = Deal::from_number(Variant::BeleagueredCastle, 405).unwrap();
+        let mut interrupted = || false;
+        let mut watch = Watch::new(std::time::Instant::now(), &mut interrupted);
+        let mut tries = Tries {
+            plain: false,
+            ..Tries::from(1_000)
+        };
+        let mut expanded = 0;
+        let tried = tries.make(
+            16_000,
+            &deal,
+            &free(),
+            &mut expanded,
+            &mut watch,
+            plain_walk,
+        );
+        let Some(End::Won(moves)) = tried else {
+            panic!("{tried:?}");
+        };
+        assert!(replays_to_win(&deal, &moves));
+        assert!(expanded <= 16_000 / ORBIT_SHARE + 16_000 / BEAM_SHARE);
+    }
+
+    /// The plain walk is made again at each tries, from the deal, within twice the table,
+    /// until it has once had [`PLAIN_MOST`] expansions; after that the tries spend no more on
+    /// it. (Beleaguered Castle 26984, which no search has won: tries with the plain walk and
+    /// without it differ by its share alone.)
+    #[test]
+    fn the_plain_walk_is_made_again_until_its_most() {
+        let deal = Deal::from_number(Variant::BeleagueredCastle, 26984).unwrap();
+        let mut interrupted = || false;
+        let mut watch = Watch::new(std::time::Instant::now(), &mut interrupted);
+        let (mut with, mut without) = (Tries::from(0), Tries::from(0));
+        without.plain = false;
+        for (positions, plain, again) in [
+            (1_000, 2_000, true),
+            (PLAIN_MOST / 4, PLAIN_MOST / 2, true),
+            (PLAIN_MOST, PLAIN_MOST, false),
+            (PLAIN_MOST, 0, false),
+        ] {
+            let (mut a, mut b) = (0, 0);
+            assert_eq!(
+                with.make(positions, &deal, &free(), &mut a, &mut watch, plain_walk),
+                None
+            );
+            assert_eq!(
+                without.make(positions, &deal, &free(), &mut b, &mut watch, plain_walk),
+                None
+            );
+            assert_eq!((a - b, with.plain), (plain, again), "{positions}");
+        }
     }
 
     /// Due at the first size, then at each fourfold growth.
@@ -181,18 +288,26 @@ mod tests {
         let mut tries = Tries {
             at: 0,
             width: FIRST_WIDTH,
+            plain: false,
         };
         let mut expanded = 0;
         // The orbit pass and the beams each get nothing: the beam of 1,000 is cut off.
         assert_eq!(
-            tries.make(0, &deal, &budget, &mut expanded, &mut watch),
+            tries.make(0, &deal, &budget, &mut expanded, &mut watch, plain_walk),
             None
         );
         assert_eq!(tries.width, FIRST_WIDTH);
         // A share of 100,000 (the orbit pass may spend 200,000 of 800,000 positions).
         let before = expanded;
         assert_eq!(
-            tries.make(800_000, &deal, &budget, &mut expanded, &mut watch),
+            tries.make(
+                800_000,
+                &deal,
+                &budget,
+                &mut expanded,
+                &mut watch,
+                plain_walk
+            ),
             None
         );
         assert!(tries.width >= 2 * FIRST_WIDTH, "{}", tries.width);

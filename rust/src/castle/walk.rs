@@ -4,9 +4,9 @@
 //! filled, for the layers to go on from (`hand_off.rs`).
 
 use super::deal::Deal;
-use super::keys::Keys;
+use super::keys::{Exact, Keys};
 use super::moves::{play, play_automatic, play_quiet, undo, unwind, Move, MOST_MOVES};
-use super::order::{ordered_moves, ColumnFacts};
+use super::order::{ordered_moves, plain_moves, ColumnFacts, Order};
 use super::state::State;
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::table::Insert;
@@ -100,6 +100,7 @@ pub(super) fn walk<K: Keys>(
     // When they are keyed eagerly, the untried moves' children of the deepest frames, from
     // frame `held_from` on, the next to be tried last (beside `moves`), and those frames' keys.
     let eager = keys.eager();
+    let order = keys.order();
     let mut children: Vec<Child<K::Key>> = Vec::new();
     let mut held_keys: Vec<K::Key> = Vec::new();
     let mut held_from = 0;
@@ -157,20 +158,16 @@ pub(super) fn walk<K: Keys>(
         }
         if let Some((positions, tries)) = keys.tries() {
             if tries.due(positions) {
-                if let Some(end) = tries.make(positions, deal, budget, expanded, watch) {
+                // (The plain walk given from here: `tries.rs` cannot name the walk that makes
+                // its tries.)
+                let plain = plain_walk;
+                if let Some(end) = tries.make(positions, deal, budget, expanded, watch, plain) {
                     return end;
                 }
             }
         }
         fresh.clear();
         let path_len = path.len();
-        // One move from the position expanded last, onto a card or into a column, with no
-        // automatic move: the ordering reads the two columns it changed, not every column.
-        match &path[here..] {
-            [m] if facts_of_parent && !m.to_foundation() => facts.moved(&state, *m),
-            _ => facts = ColumnFacts::new(&state),
-        }
-        facts_of_parent = true;
         // Reached by one move and no automatic ones: that move's reverse leads back to the
         // parent, which is in the table, so it is known to be seen without a lookup, and is
         // left out. The others in the order they are tried.
@@ -178,7 +175,18 @@ pub(super) fn walk<K: Keys>(
             [m] if !frames.is_empty() => reverse(*m),
             _ => None,
         };
-        ordered_moves(&facts, back, &mut fresh);
+        if order == Order::Castle {
+            // One move from the position expanded last, onto a card or into a column, with no
+            // automatic move: the ordering reads the two columns it changed, not every column.
+            match &path[here..] {
+                [m] if facts_of_parent && !m.to_foundation() => facts.moved(&state, *m),
+                _ => facts = ColumnFacts::new(&state),
+            }
+            facts_of_parent = true;
+            ordered_moves(&facts, back, &mut fresh);
+        } else {
+            plain_moves(&state, back, &mut fresh);
+        }
         if eager {
             key_children(keys, &key, &mut state, &mut path, &mut fresh, &mut children);
         }
@@ -297,6 +305,30 @@ pub(super) fn walk<K: Keys>(
             break;
         }
     }
+}
+
+/// The plain walk: the walk again, from the deal, with its own table, its moves tried in the
+/// plain order ([`plain_moves`]: by kind of move, then by column) instead of the complete
+/// pass's. It is fc-solve's default search (its order, each position once; the safe moves to
+/// the foundations made as in every castle search), and so wins early the deals fc-solve wins
+/// early, some of which the complete pass's order, guided by the cards most needed, wanders in
+/// for a million positions (docs/proofs.md). The complete pass makes it among its tries
+/// (`tries.rs`) and takes only its win (checked like any other): were it to run out of moves,
+/// that would prove the deal lost too, but the pass's proofs stay its own walk's and the orbit
+/// pass's, the two methods the tests hold each other to. Its expansions are counted in
+/// `expanded`; it ends in a win, out of moves (`Exhausted`), or at a limit (its table at the
+/// memory bound: `Stop::Memory`).
+pub fn plain_walk(
+    deal: &Deal,
+    budget: &Budget,
+    expanded: &mut u64,
+    watch: &mut Watch,
+) -> End<Move> {
+    let Some(mut exact) = Exact::new(deal, budget.memory) else {
+        return End::Limit(Stop::Memory);
+    };
+    exact.order = Order::Plain;
+    walk(deal, budget, expanded, watch, &mut exact, &mut None)
 }
 
 /// The child `m` leads to from the position `state` (keyed `key`, at the end of `path`), its

@@ -1,10 +1,13 @@
 """Move ordering: which move the search tries first. It decides how fast a win is found, never
 whether one is.
 
-Translation of ``rust/src/castle/order.rs``.
+Translation of ``rust/src/castle/order.rs`` (its ``plain_moves`` makes the moves in the plain
+order as ``generate`` then ``plain_order`` sort them here).
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 from ...cards import Card
 from ...solve import FOUNDATION, Move
@@ -77,7 +80,32 @@ def priority(state: State, facts: ColumnFacts, move: Move) -> int:
     return klass * 4096 + (source_need * 8 + source_depth) * 16 + buried + other_suit
 
 
+#: The order a walk tries a position's moves in: ``order_moves``'s or ``plain_order``'s.
+Order = Literal["castle", "plain"]
+
+
 def order_moves(state: State, moves: list[Move], start: int) -> None:
     """Sort ``moves[start:]`` into search order (a stable sort, like the Rust one)."""
     facts = ColumnFacts(state)
     moves[start:] = sorted(moves[start:], key=lambda m: priority(state, facts, m))
+
+
+def bottom(state: State, col: int) -> tuple[int, int]:
+    """Where column ``col`` comes in the plain order: by its bottom card's rank, then its suit
+    in fc-solve's order (hearts, clubs, diamonds, spades); an empty column first."""
+    cards = state.columns[col]
+    return (cards[0].rank, "HCDS".index(cards[0].suit)) if cards else (0, 0)
+
+
+def plain_order(state: State, moves: list[Move], start: int) -> None:
+    """Sort ``moves[start:]`` into the plain order, fc-solve's: every move to a foundation,
+    then every move into an empty column, then every move onto a card; within a kind by the
+    column moved from, then by the column moved to, the columns by their bottom cards."""
+
+    def key(move: Move) -> tuple[int, tuple[int, int], tuple[int, int]]:
+        if move.dst == FOUNDATION:
+            return (0, bottom(state, move.src), (0, 0))
+        kind = 1 if state.top(move.dst) is None else 2
+        return (kind, bottom(state, move.src), bottom(state, move.dst))
+
+    moves[start:] = sorted(moves[start:], key=key)

@@ -29,6 +29,7 @@ from .hand_off import go_on_in_layers, rebuild
 from .moves import replay
 from .orbits import ORBITS_AFTER
 from .shorten import shorten
+from .tries import Tries
 from .walk import Stopped, walk
 
 Pass = Literal["quick", "complete"]
@@ -118,7 +119,7 @@ def search(
         counter,
         most=layers_after,
         stopped=stopped,
-        tries_at=orbits_after,
+        tries=Tries(orbits_after),
     )
     if end.stop != Stop.MEMORY:
         return end

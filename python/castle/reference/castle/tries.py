@@ -1,11 +1,12 @@
 """The complete pass's tries: as its table grows (at ``ORBITS_AFTER`` positions, then at each
-fourfold growth), the walk stops to try the orbit pass (a proof sooner), then beams (a win
-sooner), each within a share of what the table holds, a beam run dry followed by one twice as
-wide; the walk then goes on where it stopped.
+fourfold growth), the walk stops to try the orbit pass (a proof sooner), then the plain walk
+(``walk.py``'s ``plain_walk``) and beams (a win sooner), each within a share of what the table
+holds, the plain walk until it has once had ``PLAIN_MOST`` expansions, a beam run dry followed
+by one twice as wide; the walk then goes on where it stopped.
 
 Translation of ``rust/src/castle/tries.rs``: the same shares, widths and order, so the same
-expansions. The Rust beam may also run out of memory (a try that decides nothing); the
-reference has no memory bound.
+expansions. The Rust beam and plain walk may also run out of memory (a try that decides
+nothing); the reference has no memory bound.
 """
 
 from __future__ import annotations
@@ -15,11 +16,16 @@ from ...solve import Move
 from ..solver import Budget, Counter, End, Stop
 from .beam import beam_search
 from .orbits import orbit_pass
+from .walk import PlainWalk
 
 #: The table grows this many times over from one tries to the next.
 GROWTH = 4
 #: The orbit pass may expand a position for every this many in the table.
 ORBIT_SHARE = 4
+#: The plain walk may expand this many positions for every one in the table...
+PLAIN_SHARE = 2
+#: ... and at most this many (fc-solve's default search stops at 200,000).
+PLAIN_MOST = 1 << 18
 #: The beams may expand a position for every this many in the table.
 BEAM_SHARE = 8
 #: The first beam's width, at most; a beam run dry is followed by one twice as wide.
@@ -30,12 +36,13 @@ DEPTHS = 64
 
 
 class Tries:
-    """When the complete pass's tries are due (``at`` positions in its table), and the width
-    its next beam tries."""
+    """When the complete pass's tries are due (``at`` positions in its table), the width its
+    next beam tries, and whether the plain walk is still to be made."""
 
     def __init__(self, at: int) -> None:
         self.at = at
         self.width = max(1, min(at * GROWTH // BEAM_SHARE // DEPTHS, FIRST_WIDTH))
+        self.plain = True
 
     def due(self, positions: int) -> bool:
         """Whether the tries are due, the table holding ``positions`` (the next then at
@@ -46,7 +53,7 @@ class Tries:
         return True
 
     def make(
-        self, positions: int, deal: Deal, budget: Budget, counter: Counter
+        self, positions: int, deal: Deal, budget: Budget, counter: Counter, plain_walk: PlainWalk
     ) -> End[Move] | None:
         """Make the tries due with ``positions`` in the table: the end of the pass if one
         decided the deal or a limit of the whole solve stopped it, else None, and the walk
@@ -56,18 +63,38 @@ class Tries:
             return End("exhausted", [])
         if tried.kind == "limit":
             return End("limit", [], tried.stop)
-        until = counter.expanded + positions // BEAM_SHARE
-        most = until if budget.max_states is None else min(budget.max_states, until)
-        share = Budget(most, budget.deadline)
+
+        def share(most: int) -> Budget:
+            # A share of the whole solve's expansions from here, cut off at the solve's limit.
+            until = counter.expanded + most
+            return Budget(
+                until if budget.max_states is None else min(budget.max_states, until),
+                budget.deadline,
+            )
+
+        def by_share() -> bool:
+            # Whether a try was cut off by its share, not by the solve's limit.
+            return budget.max_states is None or counter.expanded < budget.max_states
+
+        if self.plain:
+            most = min(positions * PLAIN_SHARE, PLAIN_MOST)
+            end = plain_walk(deal, share(most), counter)
+            if end.kind == "won":
+                return end
+            if end.kind == "exhausted":
+                self.plain = False
+            elif end.stop == Stop.STATES and by_share():
+                self.plain = most < PLAIN_MOST
+            else:
+                return end
+        beams = share(positions // BEAM_SHARE)
         while True:
-            end = beam_search(deal, self.width, float("inf"), share, counter)
+            end = beam_search(deal, self.width, float("inf"), beams, counter)
             if end.kind == "won":
                 return end
             if end.kind == "exhausted":
                 self.width *= 2
                 continue
-            if end.stop == Stop.STATES and (
-                budget.max_states is None or counter.expanded < budget.max_states
-            ):
+            if end.stop == Stop.STATES and by_share():
                 return None
             return end

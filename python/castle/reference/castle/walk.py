@@ -2,8 +2,9 @@
 expanded once, its moves in order (``order.py``); where it stopped when its table was full,
 for the layers to go on from (``hand_off.py``).
 
-Translation of ``rust/src/castle/walk.rs``, and of the keys it asks (``keys.rs``: rank keys
-in the quick pass, compact keys kept frame by frame in the complete pass). What the Rust walk
+Translation of ``rust/src/castle/walk.rs`` (its plain walk too), and of the keys it asks
+(``keys.rs``: rank keys in the quick pass, compact keys kept frame by frame in the complete
+pass). What the Rust walk
 does for time and memory alone is not translated: its table in two stages (a hash set, then
 ``solver/packed.rs``), its children keyed at once and prefetched, and its stack of two-byte
 frames and moves change no position and no order (a Rust test runs every combination against
@@ -12,18 +13,17 @@ the others).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 from ...deal import Deal
 from ...solve import FOUNDATION, Move
 from ..solver import Budget, Counter, End, Stop
 from .compact import Compact, CompactKey, child_key
 from .moves import generate, play, play_automatic, unwind
-from .order import order_moves
+from .order import Order, order_moves, plain_order
 from .state import State
-from .tries import Tries
 
 
 @dataclass
@@ -53,6 +53,21 @@ class Stopped:
     pending: CompactKey
 
 
+#: The plain walk (:func:`plain_walk`): from the deal, within the budget, its expansions counted.
+PlainWalk = Callable[[Deal, Budget, Counter], End[Move]]
+
+
+class MakesTries(Protocol):
+    """The complete pass's tries as the walk makes them (``tries.py``'s ``Tries``, which the
+    complete pass gives it, as the Rust pass's keys hold them)."""
+
+    def due(self, positions: int) -> bool: ...
+
+    def make(
+        self, positions: int, deal: Deal, budget: Budget, counter: Counter, plain_walk: PlainWalk
+    ) -> End[Move] | None: ...
+
+
 def reverse(move: Move) -> Move | None:
     """The move that takes back ``move`` (none for a move to a foundation)."""
     if move.dst == FOUNDATION:
@@ -68,14 +83,15 @@ def walk(
     most: int | None = None,
     toward: CompactKey | None = None,
     stopped: list[Stopped] | None = None,
-    tries_at: int | None = None,
+    tries: MakesTries | None = None,
+    order: Order = "castle",
 ) -> End[Move]:
     """The depth-first walk: keyed by rank keys (the quick pass) or by compact keys kept frame
-    by frame (``compact``). The table is full at ``most`` positions; the walk then leaves in
-    ``stopped`` (if given) where it stopped. A walk ``toward`` a position ends there as at a
-    win, and enters only the positions that can lead there. Once the table holds
-    ``tries_at`` positions, and at each fourfold growth after, the tries are made
-    (``tries.py``)."""
+    by frame (``compact``), each position's moves tried in ``order`` (``order.py``). The table
+    is full at ``most`` positions; the walk then leaves in ``stopped`` (if given) where it
+    stopped. A walk ``toward`` a position ends there as at a win, and enters only the positions
+    that can lead there. The walk makes its ``tries`` (if given) when they are due, as its
+    table grows."""
     state = State.from_deal(deal)
     table: set[Hashable] = set()
     path: list[Move] = []
@@ -103,7 +119,6 @@ def walk(
         table.add(entry)
         return "new"
 
-    tries = Tries(tries_at) if tries_at is not None else None
     play_automatic(state, path)
     # The deal's key, kept through the automatic moves.
     kept = key(0 if compact is None else compact.dealt_key(), path)
@@ -123,12 +138,12 @@ def walk(
         if stop is not None:
             return End("limit", [], stop)
         if tries is not None and tries.due(len(table)):
-            tried = tries.make(len(table), deal, budget, counter)
+            tried = tries.make(len(table), deal, budget, counter, plain_walk)
             if tried is not None:
                 return tried
         start = len(moves)
         generate(state, moves)
-        order_moves(state, moves, start)
+        (order_moves if order == "castle" else plain_order)(state, moves, start)
         # Reached by one move and no automatic ones: that move's reverse leads back to the
         # parent, which is in the table, so it is known to be seen without a lookup.
         by_one_move = bool(frames) and frames[-1].path_len + 1 == len(path)
@@ -165,3 +180,11 @@ def walk(
                 return End("won", path)
             kept = child
             break
+
+
+def plain_walk(deal: Deal, budget: Budget, counter: Counter) -> End[Move]:
+    """The plain walk: the walk again, from the deal, with its own table, its moves tried in the
+    plain order (``order.py``'s ``plain_order``: by kind of move, then by column), fc-solve's
+    default search. The complete pass makes it among its tries and takes only its win. Its
+    expansions are counted in ``counter``; it ends in a win, out of moves, or at a limit."""
+    return walk(deal, Compact(deal), budget, counter, order="plain")
