@@ -31,6 +31,7 @@ _ZERO_MEANS_NONE = (
     "layer",
     "reveal",
     "reveal_layer",
+    "reveal_deep",
     "mobility",
 )
 
@@ -72,6 +73,10 @@ class FairEffort:
     reveal: int | None = None
     reveal_quiet: int | None = None
     reveal_layer: int | None = None
+    #: Two cards deep: after each card placed, the best choice found there is judged by its
+    #: own card in turn, for ``reveal_deep`` of the unseen cards spread evenly over them (0:
+    #: one card deep).
+    reveal_deep: int | None = None
     #: Taken off a choice's estimate for each column whose top card could take a suited card
     #: in sight (one rank below it, of its suit, in another column's top run); below 1,000.
     mobility: int | None = None

@@ -18,7 +18,7 @@ use crate::spider::fair::view::View;
 #[pyo3(signature = (
     position, visited, seed, worlds=None, width=None, states=None, quiet=None, layer=None, exact=None,
     threads=None, weights=None, rollout=None, plies=None, candidates=None, vote=None,
-    reveal=None, reveal_quiet=None, reveal_layer=None, mobility=None
+    reveal=None, reveal_quiet=None, reveal_layer=None, reveal_deep=None, mobility=None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn spider_fair_advice(
@@ -41,6 +41,7 @@ pub fn spider_fair_advice(
     reveal: Option<usize>,
     reveal_quiet: Option<usize>,
     reveal_layer: Option<usize>,
+    reveal_deep: Option<usize>,
     mobility: Option<i32>,
 ) -> PyResult<(Vec<MoveTuple>, bool, usize, usize, bool)> {
     let base = Effort::for_deck(position.state().suits);
@@ -59,6 +60,7 @@ pub fn spider_fair_advice(
         reveal: reveal.unwrap_or(base.reveal),
         reveal_quiet: reveal_quiet.unwrap_or(base.reveal_quiet),
         reveal_layer: reveal_layer.unwrap_or(base.reveal_layer),
+        reveal_deep: reveal_deep.unwrap_or(base.reveal_deep),
         mobility: mobility.unwrap_or(base.mobility),
         weights: weights.map_or(
             base.weights,

@@ -57,6 +57,9 @@ pub struct Effort {
     /// depth (0: all).
     pub reveal_quiet: usize,
     pub reveal_layer: usize,
+    /// Two cards deep: the cards placed under the best exit after each first card, spread
+    /// over the unseen ones (0: one card deep).
+    pub reveal_deep: usize,
     /// Taken off an exit's estimate for each column that could take a suited card in sight
     /// ([`quiet::suited_homes`]).
     pub mobility: i32,
@@ -85,6 +88,7 @@ impl Effort {
             reveal: 0,
             reveal_quiet: 2_000,
             reveal_layer: 10,
+            reveal_deep: 0,
             mobility: 0,
         };
         match suits {
@@ -225,7 +229,7 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
         let exits = found.clone().ranked(effort.reveal);
         // Two exits or more: each turns a card up (the deal is left out of them).
         if exits.len() > 1 {
-            let best = by_reveal(view, &exits, effort);
+            let best = by_reveal(view, &exits, seed, effort);
             return Advice::Plan {
                 moves: exits[best].moves.clone(),
                 exact: false,
@@ -270,17 +274,20 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
 
 /// The exit whose card, whichever it is, leaves the game nearest a win on average
 /// ([`reveal`]); ties to the better-ranked.
-fn by_reveal(view: &View, exits: &[Exit], effort: &Effort) -> usize {
+fn by_reveal(view: &View, exits: &[Exit], seed: u64, effort: &Effort) -> usize {
     let kinds = reveal::kinds(view);
     let how = Reveal {
         quiet: effort.reveal_quiet,
         layer: effort.reveal_layer,
         mobility: effort.mobility,
+        deep: effort.reveal_deep,
+        offset: (seed >> 32) as u32,
     };
     let each = parallel(exits.len() * kinds.len(), effort.threads, |job| {
         let (card, copies) = kinds[job % kinds.len()];
         let seen = reveal::after(view, &exits[job / kinds.len()], card);
-        i64::from(copies) * i64::from(reveal::worth_after(&seen, &how, &effort.weights))
+        let worth = reveal::worth_after(&seen, &how.for_card(card), &effort.weights);
+        i64::from(copies) * i64::from(worth)
     });
     let mut worths = vec![0i64; exits.len()];
     for (job, worth) in each.into_iter().enumerate() {

@@ -7,6 +7,11 @@
 //! estimate) is the exit's worth in that case; the exit's worth is the mean over the kinds,
 //! each weighted by its copies. Everything read is what the player sees, or a card placed in
 //! every way it could lie: no hidden card is read.
+//!
+//! Two cards deep (`deep` above 0), the case's worth looks one card further: the best exit
+//! the small search finds there is judged by its own card in turn, for `deep` of the unseen
+//! cards spread evenly over them (so weighted by their copies), and the case is worth the
+//! mean of those: an expectation over what the player will see next, at a bounded cost.
 
 use super::super::beam::Weights;
 use super::super::moves::apply;
@@ -24,6 +29,25 @@ pub struct Reveal {
     pub layer: usize,
     /// What the search counts for each column that could take a suited card.
     pub mobility: i32,
+    /// Cards placed under the best exit after the first card (0: one card deep).
+    pub deep: usize,
+    /// Where among the unseen cards the spread of `deep` starts, as a fraction of 2^32 of
+    /// its first step (from the view, the seed and the first card: [`Reveal::for_card`]).
+    pub offset: u32,
+}
+
+impl Reveal {
+    /// The judge for the case where `card` is the first card turned up: its spread starts
+    /// elsewhere for each card (the same under every exit judged, so that they are judged
+    /// alike), and the cases' spreads together cover the ranks more finely than one.
+    pub fn for_card(&self, card: Card) -> Reveal {
+        let mixed = (u64::from(self.offset) ^ u64::from(card.id()) << 40)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        Reveal {
+            offset: (mixed >> 32) as u32,
+            ..*self
+        }
+    }
 }
 
 /// What a search after the card is turned up says of a quiet win: better than any estimate.
@@ -60,7 +84,25 @@ pub fn after(view: &View, exit: &Exit, card: Card) -> View {
     seen
 }
 
-/// How near a win `seen` is after a small quiet search from it (lower is nearer).
+/// `count` of the unseen cards of `view`, evenly spread over them ordered by rank, then suit,
+/// from `offset`: each kind about as often as its copies are many, low and high ranks alike.
+/// (Ordered by suit first, the few cards taken would be of one rank, a guess at a single
+/// card rather than a spread over what may come.)
+pub fn spread(view: &View, count: usize, offset: u32) -> Vec<Card> {
+    let mut unseen = view.unseen();
+    unseen.sort_by_key(|c| (c.rank(), c.suit()));
+    let n = unseen.len() as u64;
+    if n == 0 || count == 0 {
+        return Vec::new();
+    }
+    let count = (count as u64).min(n);
+    (0..count)
+        .map(|i| unseen[((i << 32 | u64::from(offset)) * n / (count << 32)) as usize])
+        .collect()
+}
+
+/// How near a win `seen` is after a small quiet search from it (lower is nearer); with
+/// `reveal.deep`, its best exit judged by the card it turns up in turn.
 pub fn worth_after(seen: &View, reveal: &Reveal, weights: &Weights) -> i32 {
     let world = seen.plain_world();
     let found = quiet::search(
@@ -74,10 +116,19 @@ pub fn worth_after(seen: &View, reveal: &Reveal, weights: &Weights) -> i32 {
     if found.won.is_some() {
         return WON;
     }
-    match found.ranked(1).first() {
-        Some(exit) => exit.near,
-        None => weights.estimate(&world).saturating_add(STUCK),
+    let Some(exit) = found.ranked(1).into_iter().next() else {
+        return weights.estimate(&world).saturating_add(STUCK);
+    };
+    let cards = spread(seen, reveal.deep, reveal.offset);
+    if cards.is_empty() || exit.shows == Shows::Deal {
+        return exit.near;
     }
+    let shallow = Reveal { deep: 0, ..*reveal };
+    let sum: i64 = cards
+        .iter()
+        .map(|&card| i64::from(worth_after(&after(seen, &exit, card), &shallow, weights)))
+        .sum();
+    (sum / cards.len() as i64) as i32
 }
 
 #[cfg(test)]
@@ -157,15 +208,45 @@ mod tests {
         }
     }
 
-    /// Judged by the card it turns up, the advice is legal in every world the player cannot
-    /// tell from the real one, shows something only with its last move, and is the same
-    /// whatever lies face down and in the stock (the hidden cards dealt anew).
+    /// The cards placed two deep are unseen ones, as many as asked (all of them when asked
+    /// for all), and a few of them are spread over the ranks, not one rank's suits.
+    #[test]
+    fn a_spread_is_of_unseen_cards_over_the_ranks() {
+        for state in positions() {
+            let view = View::of(&state);
+            let mut unseen = view.unseen();
+            for offset in [0, 1 << 31, u32::MAX] {
+                let mut all = spread(&view, unseen.len(), offset);
+                all.sort();
+                unseen.sort();
+                assert_eq!(all, unseen);
+                let four = spread(&view, 4, offset);
+                assert_eq!(four.len(), 4);
+                assert!(four.iter().all(|c| unseen.contains(c)));
+                // A quarter of the unseen cards holds three ranks or more.
+                if unseen.len() >= 80 {
+                    for pair in four.windows(2) {
+                        assert!(pair[1].rank() >= pair[0].rank() + 2, "{four:?}");
+                    }
+                }
+            }
+            assert!(spread(&view, 0, 7).is_empty());
+        }
+    }
+
+    /// Judged by the card it turns up, one card deep or two, the advice is legal in every
+    /// world the player cannot tell from the real one, shows something only with its last
+    /// move, and is the same whatever lies face down and in the stock (the hidden cards dealt
+    /// anew).
     #[test]
     fn the_reveal_advice_is_legal_in_every_world_and_reads_no_hidden_card() {
         let mut judged = 0;
-        for state in positions() {
+        for (i, state) in positions().into_iter().enumerate() {
             let view = View::of(&state);
-            let effort = effort(state.suits);
+            let effort = Effort {
+                reveal_deep: i % 2 * 3,
+                ..effort(state.suits)
+            };
             let found = quiet::search(
                 view.plain_world(),
                 &FxHashSet::default(),
