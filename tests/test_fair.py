@@ -206,9 +206,7 @@ def test_a_choice_judged_by_the_card_it_turns_up_reads_no_hidden_card(
     # Along a game played by it (one card deep, or two: `deep` cards after each first one):
     # the same advice with the hidden cards dealt anew, and a plan that shows something only
     # with its last move.
-    effort = FairEffort(
-        reveal=3, reveal_quiet=200, reveal_deep=deep, quiet=2_000, threads=1
-    )
+    effort = FairEffort(reveal=3, reveal_quiet=200, reveal_deep=deep, quiet=2_000, threads=1)
     game = SpiderGame(SpiderDeal.from_number(variant, number))
     rng = random.Random(number)
     for _ in range(6):
