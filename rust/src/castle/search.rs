@@ -1,5 +1,6 @@
-//! The castle solve: its passes in order (quick, beam, complete, the last with its tries), each
-//! within its share of the budget, and the win shortened. The complete pass is complete: every position reachable from
+//! The castle solve: its passes in order (quick, orbits if the quick pass ran dry, beam,
+//! complete, the last with its tries), each within its share of the budget, and the win
+//! shortened. The complete pass is complete: every position reachable from
 //! the deal is expanded at most once (its walk, `walk.rs`, keyed by `keys.rs`, going on in
 //! layers past its table, `hand_off.rs`), so a search that runs out of moves has proved there
 //! is no win.
@@ -22,13 +23,16 @@ use crate::solver::heap::Memory;
 use crate::solver::table::Table;
 use crate::solver::{Outcome, Stop};
 
-/// The search runs in three passes over the same deal; the first two look for a win only.
+/// The search runs in three passes over the same deal, the first two looking for a win only,
+/// and the orbit pass between the first two when the quick one runs dry.
 ///
 /// The quick pass gives up completeness for speed: its table treats positions that differ only
 /// in suits as one, so it never looks at a second position of the same shape. Most deals that
 /// a plain search wanders in for millions of positions it wins in thousands. A win it finds is
 /// a real win (its moves are legal moves from the deal); running out of moves there proves
-/// nothing. It may expand [`QUICK_STATES`] positions. The beam pass (`beam.rs`) may then
+/// nothing. It may expand [`QUICK_STATES`] positions. If it runs dry the orbit pass
+/// (`orbits.rs`) may expand [`ORBITS_PER_QUICK`] orbits for each of them: its "no" is a proof,
+/// and ends the solve. The beam pass (`beam.rs`) may then
 /// expand [`BEAM_STATES`] more: beam searches, guided by how near a win each position looks,
 /// win some deals that depth-first order wanders in for good. The complete pass then searches
 /// with exact keys, going on in layers (`layers.rs`) if its table fills the memory bound; its
@@ -54,7 +58,8 @@ pub const BEAM_STATES: u64 = QUICK_STATES / 10;
 /// quick pass ran dry took at most 2.3 times its expansions to prove but one (7.3 times).
 pub const ORBITS_PER_QUICK: u64 = 4;
 
-/// Decides `deal`: the quick pass, the beam pass, then (unless one won) the complete pass; with
+/// Decides `deal`: the quick pass, the orbit pass if it ran dry, the beam pass, then (unless
+/// one decided the deal) the complete pass; with
 /// `short`, then beam searches for a shorter win while the limits allow. `interrupted` is asked
 /// now and then whether to give up.
 pub fn solve(

@@ -1,14 +1,17 @@
-"""The search, in three passes; the first two look for a win only.
+"""The search, in three passes; the first two look for a win only, and the orbit pass goes
+between them when the first runs dry.
 
 The quick pass gives up completeness for speed: its table treats positions that differ only in
 suits as one, so it never looks at a second position of the same shape. A win it finds is a
 real win (its moves are legal moves from the deal); running out of moves there proves nothing.
-It may expand ``QUICK_STATES`` positions, the beam pass (``beam.py``) ``BEAM_STATES`` more. The
-complete pass then searches with exact keys (``compact.py``'s, kept frame by frame), going on
-in layers (``layers.py``) once its table is full: every position reachable from the deal is
-expanded at most once, so running out of moves proves there is no win. Each pass ends at a
-fixed count of the solve's expansions or at ``max_states``, whichever comes first: a solve
-under ``max_states`` is the unlimited solve cut short.
+It may expand ``QUICK_STATES`` positions; if it runs dry, the orbit pass (``orbits.py``)
+``ORBITS_PER_QUICK`` orbits for each of them (its "no" is a proof and ends the solve); the beam
+pass (``beam.py``) ``BEAM_STATES`` more. The complete pass then searches with exact keys
+(``compact.py``'s, kept frame by frame), going on in layers (``layers.py``) once its table is
+full: every position reachable from the deal is expanded at most once, so running out of moves
+proves there is no win. Each pass ends at a fixed count of the solve's expansions or at
+``max_states``, whichever comes first: a solve under ``max_states`` is the unlimited solve cut
+short.
 
 Translation of ``rust/src/castle/search.rs``; the walk is ``walk.py``, the layers' hand-off
 ``hand_off.py``.
@@ -52,8 +55,8 @@ def solve(
     layers_after: int | None = None,
     orbits_after: int = ORBITS_AFTER,
 ) -> Solution:
-    """Decide ``deal`` exactly as :func:`castle.solve` does: the quick pass, the beam pass,
-    then (unless one won) the complete pass; with ``short``, then beam searches for a shorter
+    """Decide ``deal`` exactly as :func:`castle.solve` does: the quick pass, the orbit pass if
+    it ran dry, the beam pass, then (unless one decided the deal) the complete pass; with ``short``, then beam searches for a shorter
     win while the limits allow. No memory bound: the tables here are plain sets, and the
     complete pass goes on in layers only once its table holds ``layers_after`` positions (as
     ``castle._core.solve``'s does then, or at its memory bound), and first tries the orbit
