@@ -56,11 +56,11 @@ def solve(
     orbits_after: int = ORBITS_AFTER,
 ) -> Solution:
     """Decide ``deal`` exactly as :func:`castle.solve` does: the quick pass, the orbit pass if
-    it ran dry, the beam pass, then (unless one decided the deal) the complete pass; with ``short``, then beam searches for a shorter
-    win while the limits allow. No memory bound: the tables here are plain sets, and the
-    complete pass goes on in layers only once its table holds ``layers_after`` positions (as
-    ``castle._core.solve``'s does then, or at its memory bound), and first tries the orbit
-    pass at ``orbits_after``."""
+    it ran dry, the beam pass, then (unless one decided the deal) the complete pass; with
+    ``short``, then beam searches for a shorter win while the limits allow. No memory bound:
+    the tables here are plain sets, and the complete pass goes on in layers only once its table
+    holds ``layers_after`` positions (as ``castle._core.solve``'s does then, or at its memory
+    bound), and first tries the orbit pass at ``orbits_after``."""
     check_limits(max_states, max_seconds, max_cpu_seconds=max_cpu_seconds)
     start = Start.now()
 
