@@ -118,20 +118,20 @@ def test_the_limits_and_the_spill_directory_reach_the_workers(
     # limit stops the other deal there.
     db, spill = tmp_path / "spill.db", tmp_path / "spill"
     spill.mkdir()
-    argv = ["survey", "--deals", "162,954", "--max-memory", "4M", "--spill-dir", str(spill)]
+    argv = ["survey", "--deals", "2570,26984", "--max-memory", "1M", "--spill-dir", str(spill)]
     argv += ["--max-cpu-seconds", "3", "--scheduler", cluster.scheduler_address]
     code, out, err = run(capsys, *argv, "--db", str(db))
     assert (code, err) == (0, ""), err
-    assert "limits per deal: 3 s of CPU, 4 MiB of memory, disk in " in out, out
+    assert "limits per deal: 3 s of CPU, 1 MiB of memory, disk in " in out, out
     stored = {v.deal: v for v in rows(db)}
-    assert (stored[162].status, stored[162].limit_hit) == ("unsolvable", None)
-    assert (stored[954].status, stored[954].limit_hit) == ("unknown", "cpu-seconds")
-    assert all(v.max_cpu_seconds == 3 and v.max_memory == 4 << 20 for v in stored.values())
-    # The search a local solve under the same bound makes: the table full, then the layers,
-    # in files past 4 MiB.
-    here = castle.solve(castle.Deal.from_number(BC, 162), max_memory=4 << 20, spill_dir=spill)
-    assert (here.status, here.states) == ("unsolvable", stored[162].states)
-    without_disk = castle.solve(castle.Deal.from_number(BC, 162), max_memory=4 << 20)
+    assert (stored[2570].status, stored[2570].limit_hit) == ("unsolvable", None)
+    assert (stored[26984].status, stored[26984].limit_hit) == ("unknown", "cpu-seconds")
+    assert all(v.max_cpu_seconds == 3 and v.max_memory == 1 << 20 for v in stored.values())
+    # The search a local solve under the same bound makes: the orbit pass and the table full,
+    # then the layers, in files past 1 MiB.
+    here = castle.solve(castle.Deal.from_number(BC, 2570), max_memory=1 << 20, spill_dir=spill)
+    assert (here.status, here.states) == ("unsolvable", stored[2570].states)
+    without_disk = castle.solve(castle.Deal.from_number(BC, 2570), max_memory=1 << 20)
     assert (without_disk.status, without_disk.limit) == ("unknown", "memory")
     assert list(spill.iterdir()) == []  # each search's directory went with it
 

@@ -73,7 +73,7 @@ def test_store_then_resume_solves_only_new_deals(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, known: dict[tuple[str, int], str]
 ) -> None:
     db = tmp_path / "bc.db"
-    argv = ["survey", "--deals", "1-30", "--max-states", "20000", "--db", str(db)]
+    argv = ["survey", "--deals", "1-30", "--max-states", "10000", "--db", str(db)]
     code, out, err = run(capsys, *argv)
     assert (code, err) == (0, "")
     first = rows(db)
@@ -88,7 +88,7 @@ def test_store_then_resume_solves_only_new_deals(
     assert [v.deal for v in stored] == list(range(1, 41))
     assert stored[:30] == first  # untouched, timestamps included
     for v in stored:
-        assert (v.variant, v.max_states, v.max_seconds) == (BC, 20000, None)
+        assert (v.variant, v.max_states, v.max_seconds) == (BC, 10000, None)
         assert v.max_memory == castle.DEFAULT_MAX_MEMORY
         assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", v.solved_at)
         assert (v.limit_hit == "states") == (v.status == "unknown")
@@ -515,7 +515,7 @@ def two_variants(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:
     db = tmp_path / "report.db"
     for variant, deals in ((BC, "1-40"), ("citadel", "1-30")):
         argv = ["survey", "--variant", variant, "--deals", deals, "--db", str(db)]
-        assert run(capsys, *argv, "--max-states", "20000")[0] == 0
+        assert run(capsys, *argv, "--max-states", "10000")[0] == 0
     return db
 
 

@@ -44,14 +44,16 @@ def test_on_disk_the_layers_expand_the_same_positions(
 
 
 def test_solve_with_a_spill_dir_proves_what_memory_alone_cannot(tmp_path: Path) -> None:
-    deal = castle.Deal.from_number("beleaguered-castle", 162)
-    alone = castle.solve(deal, max_memory=4 * MIB)
+    # Deal 2570: in 1 MiB the orbit pass after the quick pass runs out of memory before its
+    # proof (32k orbits), and so does the complete pass's table; its layers prove it on disk.
+    deal = castle.Deal.from_number("beleaguered-castle", 2570)
+    alone = castle.solve(deal, max_memory=MIB)
     assert (alone.status, alone.limit) == ("unknown", "memory")
-    spilled = castle.solve(deal, max_memory=4 * MIB, spill_dir=tmp_path)
+    spilled = castle.solve(deal, max_memory=MIB, spill_dir=tmp_path)
     assert (spilled.status, spilled.limit) == ("unsolvable", None)
     assert list(tmp_path.iterdir()) == []
     # A bound the files pass: unknown, the disk named, nothing left.
-    bounded = castle.solve(deal, max_memory=4 * MIB, spill_dir=str(tmp_path), max_disk=MIB)
+    bounded = castle.solve(deal, max_memory=MIB, spill_dir=str(tmp_path), max_disk=MIB)
     assert (bounded.status, bounded.limit) == ("unknown", "disk")
     assert list(tmp_path.iterdir()) == []
 
@@ -80,17 +82,17 @@ def test_the_cli_solves_and_surveys_with_a_spill_dir(
 ) -> None:
     spill = tmp_path / "spill"
     spill.mkdir()
-    limits = ["--max-memory", "4M", "--spill-dir", str(spill)]
-    code, out, _ = run(capsys, "solve", "--deal", "162", "--json", *limits)
+    limits = ["--max-memory", "1M", "--spill-dir", str(spill)]
+    code, out, _ = run(capsys, "solve", "--deal", "2570", "--json", *limits)
     answer = json.loads(out)
     assert (code, answer["status"]) == (0, "unsolvable")
-    code, out, _ = run(capsys, "solve", "--deal", "162", *limits, "--max-disk", "1M")
+    code, out, _ = run(capsys, "solve", "--deal", "2570", *limits, "--max-disk", "1M")
     assert code == 0
     assert "stopped at the disk limit; raise --max-disk or free space in --spill-dir" in out
-    code, out, _ = run(capsys, "solve", "--deal", "162", "--max-memory", "4M")
+    code, out, _ = run(capsys, "solve", "--deal", "2570", "--max-memory", "1M")
     assert "raise --max-memory or give --spill-dir to search further" in out
     db = tmp_path / "survey.db"
-    code, out, _ = run(capsys, "survey", "--deals", "161-162", "--db", str(db), *limits)
+    code, out, _ = run(capsys, "survey", "--deals", "2569-2570", "--db", str(db), *limits)
     assert code == 0 and "disk in" in out, out
     code, out, _ = run(capsys, "survey", "report", "--db", str(db))
     assert code == 0 and "unsolvable" in out
@@ -117,7 +119,7 @@ def test_sigterm_stops_a_solve_and_its_files_go(tmp_path: Path) -> None:
     # A single `castle solve` killed by SIGTERM (a service manager, a batch system's limit)
     # while its layers are on disk: it stops as Ctrl+C would stop it, with exit 143 and a
     # one-line message, and its spill directory goes with it.
-    command = [sys.executable, "-m", "castle", "solve", "--deal", "954"]
+    command = [sys.executable, "-m", "castle", "solve", "--deal", "26984"]
     limits = ["--max-memory", "16M", "--spill-dir", str(tmp_path)]
     solver = subprocess.Popen(
         [*command, *limits], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True

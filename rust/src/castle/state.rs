@@ -193,29 +193,38 @@ impl State {
     /// the foundations' ranks sorted. Positions that differ only by suits share it (the quick
     /// pass of the search uses it; it is not exact).
     pub fn rank_key(&self) -> Key {
-        // Each column as 4-bit ranks, 16 a word: columns of more than 16 cards are rare but
-        // possible, so a column takes as many words as it needs (up to 4).
+        // Each column as 4-bit ranks, the first card lowest, 16 a word: columns of more than 16
+        // cards are rare but possible, so a column takes as many words as it needs (up to 4).
+        // No rank is 0, so a column ends where its words do.
         let mut columns = [[0u64; 4]; MAX_COLUMNS];
         for (col, packed) in columns.iter_mut().enumerate().take(self.ncols) {
             for (i, card) in self.column(col).iter().enumerate() {
-                packed[i / 16] |= (card.rank() as u64) << (60 - 4 * (i % 16));
+                packed[i / 16] |= (card.rank() as u64) << (4 * (i % 16));
             }
         }
+        // In one order, whatever order the columns are in.
         let columns = &mut columns[..self.ncols];
         columns.sort_unstable();
-        // Ranks and separators, 4 bits each: at most 52 + 8 symbols, 240 bits in words 0..4.
+        // The columns one after another, a zero symbol after each, 4 bits a symbol, the first
+        // lowest: at most 52 + 8 symbols, 240 bits in words 0..4. A column's words go in
+        // whole, shifted to where it starts.
         let mut key = [0u64; 5];
         let mut symbol = 0usize;
         for col in columns.iter() {
-            for word in col {
-                let mut w = *word;
-                while w != 0 {
-                    key[symbol / 16] |= (w >> 60) << (4 * (symbol % 16));
-                    symbol += 1;
-                    w <<= 4;
+            let mut len = 0;
+            for (j, &word) in col.iter().enumerate() {
+                if word == 0 {
+                    break;
                 }
+                let at = symbol + 16 * j;
+                let shift = 4 * (at % 16);
+                key[at / 16] |= word << shift;
+                if shift > 0 {
+                    key[at / 16 + 1] |= word >> (64 - shift);
+                }
+                len = 16 * j + (67 - word.leading_zeros() as usize) / 4;
             }
-            symbol += 1; // a zero separator
+            symbol += len + 1;
         }
         let mut foundations = self.foundations;
         foundations.sort_unstable();
@@ -300,6 +309,101 @@ mod tests {
             }
             assert_eq!(Key::from_fields(&fields).0, key.0);
         }
+    }
+
+    /// What the shape key stands for: the columns' ranks, in any order, and the foundations'
+    /// ranks, in any order.
+    fn shape(state: &State) -> (Vec<Vec<u8>>, [u8; 4]) {
+        let mut columns: Vec<Vec<u8>> = (0..state.ncols())
+            .map(|c| state.column(c).iter().map(|card| card.rank()).collect())
+            .collect();
+        columns.sort();
+        let mut foundations = state.foundations;
+        foundations.sort();
+        (columns, foundations)
+    }
+
+    #[test]
+    fn the_rank_key_is_equal_exactly_when_the_shapes_are() {
+        // Positions along random lines of play, and deals of long columns (of more than 16
+        // and 32 cards, split anew), their suits swapped: every pair compared.
+        let mut states = Vec::new();
+        let mut seed = 18u64;
+        let mut next = move |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        for number in 1..=10 {
+            for variant in [Variant::BeleagueredCastle, Variant::StreetsAndAlleys] {
+                let mut state = State::from_deal(&Deal::from_number(variant, number).unwrap());
+                let mut legal = Vec::new();
+                for _ in 0..40 {
+                    legal.clear();
+                    super::super::moves::generate(&state, &mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let m = legal[next(legal.len())];
+                    super::super::moves::play(&mut state, m, &mut Vec::new());
+                    states.push(state.clone());
+                }
+            }
+        }
+        let deck: Vec<Card> = Card::deck().collect();
+        for split in [[20, 30, 40, 44, 46, 48, 50], [17, 34, 35, 36, 37, 38, 39]] {
+            for swap in [false, true] {
+                let mut cards = deck.clone();
+                if swap {
+                    // Each card for the card of its rank in the next suit.
+                    cards = cards.iter().map(|c| deck[(c.index() + 13) % 52]).collect();
+                }
+                let mut columns = Vec::new();
+                let mut from = 0;
+                for to in split.into_iter().chain([52]) {
+                    columns.push(cards[from..to].to_vec());
+                    from = to;
+                }
+                let deal = Deal {
+                    variant: Variant::StreetsAndAlleys,
+                    number: None,
+                    columns,
+                    foundations: [0; 4],
+                };
+                let base = State::from_deal(&deal);
+                // Every two cards traded: whatever symbol of the key they touch, the key
+                // changes with the shape.
+                for i in 0..52 {
+                    for j in 0..i {
+                        let mut traded = cards.clone();
+                        traded.swap(i, j);
+                        let mut deal = deal.clone();
+                        let mut at = traded.iter();
+                        for column in deal.columns.iter_mut() {
+                            for card in column.iter_mut() {
+                                *card = *at.next().unwrap();
+                            }
+                        }
+                        let state = State::from_deal(&deal);
+                        let same = shape(&state) == shape(&base);
+                        assert_eq!(state.rank_key() == base.rank_key(), same, "{i} {j}");
+                    }
+                }
+                states.push(base);
+            }
+        }
+        assert!(states.len() > 400, "{}", states.len());
+        let shapes: Vec<_> = states.iter().map(shape).collect();
+        let keys: Vec<_> = states.iter().map(State::rank_key).collect();
+        let mut same = 0;
+        for i in 0..states.len() {
+            for j in 0..i {
+                assert_eq!(keys[i] == keys[j], shapes[i] == shapes[j], "{i} {j}");
+                same += (shapes[i] == shapes[j]) as usize;
+            }
+        }
+        assert!(same >= 2, "{same}");
     }
 
     #[test]

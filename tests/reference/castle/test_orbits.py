@@ -90,8 +90,8 @@ def test_the_reference_follows_the_orbit_pass_to_a_win(variant: str) -> None:
 
 def test_a_deal_other_solvers_leave_open_is_proved_lost() -> None:
     # Streets and Alleys 77: undecided by other solvers, and by the plain complete pass in
-    # 14 GiB; the orbit pass, tried when the table reaches 2^21 positions, proves it (186
-    # too: tests/core/test_known_verdicts.py).
+    # 14 GiB; the orbit pass, tried once the quick pass has run dry, proves it in 48,480
+    # states (186 too: tests/core/test_known_verdicts.py).
     deal = castle.Deal.from_number("streets-and-alleys", 77)
     solution = castle.solve(deal)
     assert solution.status == "unsolvable"

@@ -1,14 +1,17 @@
-"""The search, in three passes; the first two look for a win only.
+"""The search, in three passes; the first two look for a win only, and the orbit pass goes
+between them when the first runs dry.
 
 The quick pass gives up completeness for speed: its table treats positions that differ only in
 suits as one, so it never looks at a second position of the same shape. A win it finds is a
 real win (its moves are legal moves from the deal); running out of moves there proves nothing.
-It may expand ``QUICK_STATES`` positions, the beam pass (``beam.py``) ``BEAM_STATES`` more. The
-complete pass then searches with exact keys (``compact.py``'s, kept frame by frame), going on
-in layers (``layers.py``) once its table is full: every position reachable from the deal is
-expanded at most once, so running out of moves proves there is no win. Each pass ends at a
-fixed count of the solve's expansions or at ``max_states``, whichever comes first: a solve
-under ``max_states`` is the unlimited solve cut short.
+It may expand ``QUICK_STATES`` positions; if it runs dry, the orbit pass (``orbits.py``)
+``ORBITS_PER_QUICK`` orbits for each of them (its "no" is a proof and ends the solve); the beam
+pass (``beam.py``) ``BEAM_STATES`` more. The complete pass then searches with exact keys
+(``compact.py``'s, kept frame by frame), going on in layers (``layers.py``) once its table is
+full: every position reachable from the deal is expanded at most once, so running out of moves
+proves there is no win. Each pass ends at a fixed count of the solve's expansions or at
+``max_states``, whichever comes first: a solve under ``max_states`` is the unlimited solve cut
+short.
 
 Translation of ``rust/src/castle/search.rs``; the walk is ``walk.py``, the layers' hand-off
 ``hand_off.py``.
@@ -27,7 +30,7 @@ from .beam import beam_pass, shortest_beam
 from .compact import Compact
 from .hand_off import go_on_in_layers, rebuild
 from .moves import replay
-from .orbits import ORBITS_AFTER
+from .orbits import ORBITS_AFTER, orbit_pass
 from .shorten import shorten
 from .tries import Tries
 from .walk import Stopped, walk
@@ -38,6 +41,9 @@ Pass = Literal["quick", "complete"]
 QUICK_STATES = 1_000_000
 #: Expansions the beam pass may use after the quick pass (the same proviso).
 BEAM_STATES = QUICK_STATES // 10
+#: When the quick pass runs dry, the orbit pass may expand this many orbits for each position
+#: the quick pass expanded (both search nearly the same suit-blind space).
+ORBITS_PER_QUICK = 4
 
 
 def solve(
@@ -50,12 +56,12 @@ def solve(
     layers_after: int | None = None,
     orbits_after: int = ORBITS_AFTER,
 ) -> Solution:
-    """Decide ``deal`` exactly as :func:`castle.solve` does: the quick pass, the beam pass,
-    then (unless one won) the complete pass; with ``short``, then beam searches for a shorter
-    win while the limits allow. No memory bound: the tables here are plain sets, and the
-    complete pass goes on in layers only once its table holds ``layers_after`` positions (as
-    ``castle._core.solve``'s does then, or at its memory bound), and first tries the orbit
-    pass at ``orbits_after``."""
+    """Decide ``deal`` exactly as :func:`castle.solve` does: the quick pass, the orbit pass if
+    it ran dry, the beam pass, then (unless one decided the deal) the complete pass; with
+    ``short``, then beam searches for a shorter win while the limits allow. No memory bound:
+    the tables here are plain sets, and the complete pass goes on in layers only once its table
+    holds ``layers_after`` positions (as ``castle._core.solve``'s does then, or at its memory
+    bound), and first tries the orbit pass at ``orbits_after``."""
     check_limits(max_states, max_seconds, max_cpu_seconds=max_cpu_seconds)
     start = Start.now()
 
@@ -68,15 +74,28 @@ def solve(
 
     counter = Counter()
     end = search(deal, "quick", Budget(until(QUICK_STATES), deadline(0.1)), counter)
+    # A quick pass run dry hints that the deal is lost: the orbit pass (its time up to 15% of
+    # the limit) then proves nearly every such deal within its share, before the passes that
+    # can only find a win.
+    proved = False
+    if end.kind == "exhausted":
+        share = counter.expanded * ORBITS_PER_QUICK
+        tried = orbit_pass(deal, Budget(max_states, deadline(0.15)), share, counter)
+        proved = tried.kind == "exhausted"
+        end = End("limit", [], tried.stop) if tried.kind == "limit" else End("exhausted", [])
+
+    def goes_on(end: End[Move]) -> bool:
+        return not (proved or end.kind == "won" or end.stop == Stop.INTERRUPTED)
+
     # The beam pass (and its time up to a fifth of the limit). Enough for the deals it wins;
     # on the deals it cannot win, small beside the proof (a quarter of the quick pass's states
     # doubled the 99th percentile of Beleaguered Castle 1-2000).
-    if not (end.kind == "won" or end.stop == Stop.INTERRUPTED):
+    if goes_on(end):
         budget = Budget(until(counter.expanded + BEAM_STATES), deadline(0.2))
         end = beam_pass(deal, budget, counter)
     # The whole budget: the complete pass's, and the short mode's after it.
     budget = Budget(max_states, deadline(1.0))
-    if not (end.kind == "won" or end.stop == Stop.INTERRUPTED):
+    if goes_on(end):
         end = search(deal, "complete", budget, counter, layers_after, orbits_after)
     if end.kind == "won":
         moves = shorten(deal, end.path)
