@@ -89,20 +89,12 @@ fn main() {
         }
         "plain" => {
             let max: u64 = args.get(4).map_or(20_000_000, |m| m.parse().expect("MAX"));
-            let budget = Budget {
-                max_states: Some(max),
-                deadline: Deadline::NONE,
-                memory: Memory::from_now(8 << 30),
-            };
+            let budget = lab_budget(max);
             let mut interrupted = || false;
             let mut watch = Watch::new(Instant::now(), &mut interrupted);
             let mut states = 0;
             let start = Instant::now();
-            let outcome = match plain_walk(&deal, &budget, &mut states, &mut watch) {
-                End::Won(moves) => format!("won in {} moves", moves.len()),
-                End::Exhausted => "ran dry".to_string(),
-                End::Limit(why) => format!("limit ({why:?})"),
-            };
+            let outcome = described(plain_walk(&deal, &budget, &mut states, &mut watch));
             println!(
                 "{}\t{number}\tplain\t{outcome}\tstates {states}\t{:.2} s",
                 variant.id(),
@@ -111,21 +103,13 @@ fn main() {
         }
         "beam" => {
             let width: usize = args[4].parse().expect("width");
-            let budget = Budget {
-                max_states: Some(20_000_000),
-                deadline: Deadline::NONE,
-                memory: Memory::from_now(8 << 30),
-            };
+            let budget = lab_budget(20_000_000);
             let mut interrupted = || false;
             let mut watch = Watch::new(Instant::now(), &mut interrupted);
             let mut states = 0;
             let start = Instant::now();
             let end = beam_search(&deal, width, usize::MAX, &budget, &mut states, &mut watch);
-            let outcome = match end {
-                End::Won(moves) => format!("won in {} moves", moves.len()),
-                End::Exhausted => "ran dry".to_string(),
-                End::Limit(why) => format!("limit ({why:?})"),
-            };
+            let outcome = described(end);
             println!(
                 "{number}\tbeam {width}\t{outcome}\tstates {states}\t{:.2} s",
                 start.elapsed().as_secs_f64()
@@ -161,5 +145,23 @@ fn main() {
             eprintln!("walklab: no mode {other} (walk, solve, plain, beam or layered)");
             std::process::exit(2);
         }
+    }
+}
+
+/// A lab run's budget: `max_states` expansions and 8 GiB, no deadline.
+fn lab_budget(max_states: u64) -> Budget {
+    Budget {
+        max_states: Some(max_states),
+        deadline: Deadline::NONE,
+        memory: Memory::from_now(8 << 30),
+    }
+}
+
+/// How a search ended, in words.
+fn described<M>(end: End<M>) -> String {
+    match end {
+        End::Won(moves) => format!("won in {} moves", moves.len()),
+        End::Exhausted => "ran dry".to_string(),
+        End::Limit(why) => format!("limit ({why:?})"),
     }
 }

@@ -438,34 +438,26 @@ mod tests {
     use super::*;
     use crate::random::MtRandom;
 
-    /// Along random play from deals of every variant, the moves made and ordered in one pass
-    /// are the moves generated, then sorted by priority.
-    #[test]
-    fn moves_ordered_as_made_are_the_moves_generated_then_sorted() {
-        let mut rng = MtRandom::new(29);
+    /// Plays at random from deals 1-10 of every variant, up to 300 moves each, calling `check`
+    /// at each position with its moves generated (`check` may reorder them or take one out)
+    /// and `rng`; the next move is drawn from what `check` leaves. Returns the positions seen.
+    fn along_random_play(
+        seed: u64,
+        mut check: impl FnMut(&State, &mut Vec<Move>, &mut MtRandom, &str),
+    ) -> usize {
+        let mut rng = MtRandom::new(seed);
         let mut positions = 0;
         for variant in Variant::ALL {
             for number in 1..=10 {
                 let deal = Deal::from_number(variant, number).unwrap();
                 let mut state = State::from_deal(&deal);
-                let (mut line, mut moves, mut ordered) = (Vec::new(), Vec::new(), Vec::new());
+                let (mut line, mut moves) = (Vec::new(), Vec::new());
                 play_automatic(&mut state, &mut line);
+                let label = format!("{variant:?} {number}");
                 for _step in 0..300 {
                     moves.clear();
                     generate(&state, &mut moves);
-                    let facts = ColumnFacts::new(&state);
-                    order_by(&state, &facts, &mut moves);
-                    ordered.clear();
-                    ordered_moves(&facts, None, &mut ordered);
-                    assert_eq!(ordered, moves, "{variant:?} {number}");
-                    // Less one move, the others in the same order.
-                    let except = moves.get(rng.below_or_equal(8) as usize);
-                    if let Some(&except) = except.filter(|m| !m.to_foundation()) {
-                        ordered.clear();
-                        ordered_moves(&facts, Some(except), &mut ordered);
-                        moves.retain(|&m| m != except);
-                        assert_eq!(ordered, moves, "{variant:?} {number}");
-                    }
+                    check(&state, &mut moves, &mut rng, &label);
                     positions += 1;
                     let Some(last) = moves.len().checked_sub(1) else {
                         break;
@@ -476,6 +468,29 @@ mod tests {
                 }
             }
         }
+        positions
+    }
+
+    /// Along random play from deals of every variant, the moves made and ordered in one pass
+    /// are the moves generated, then sorted by priority.
+    #[test]
+    fn moves_ordered_as_made_are_the_moves_generated_then_sorted() {
+        let mut ordered = Vec::new();
+        let positions = along_random_play(29, |state, moves, rng, label| {
+            let facts = ColumnFacts::new(state);
+            order_by(state, &facts, moves);
+            ordered.clear();
+            ordered_moves(&facts, None, &mut ordered);
+            assert_eq!(&ordered, moves, "{label}");
+            // Less one move, the others in the same order.
+            let except = moves.get(rng.below_or_equal(8) as usize);
+            if let Some(&except) = except.filter(|m| !m.to_foundation()) {
+                ordered.clear();
+                ordered_moves(&facts, Some(except), &mut ordered);
+                moves.retain(|&m| m != except);
+                assert_eq!(&ordered, moves, "{label}");
+            }
+        });
         assert!(positions > 3000, "{positions}");
     }
 
@@ -484,48 +499,30 @@ mod tests {
     /// onto a card), then by the bottom cards of the columns moved from and to.
     #[test]
     fn plain_moves_are_the_moves_generated_sorted_by_kind_and_bottom_cards() {
-        let mut rng = MtRandom::new(31);
-        let mut positions = 0;
-        for variant in Variant::ALL {
-            for number in 1..=10 {
-                let deal = Deal::from_number(variant, number).unwrap();
-                let mut state = State::from_deal(&deal);
-                let (mut line, mut moves, mut plain) = (Vec::new(), Vec::new(), Vec::new());
-                play_automatic(&mut state, &mut line);
-                for _step in 0..300 {
-                    moves.clear();
-                    generate(&state, &mut moves);
-                    let bottom = |col: u8| {
-                        state.column(col as usize).first().map(|c| {
-                            let suit = "HCDS".find(crate::cards::SUITS[c.suit() as usize]);
-                            (c.rank(), suit.unwrap())
-                        })
-                    };
-                    let kind = |m: &Move| match m.to_foundation() {
-                        true => 0,
-                        false if state.top(m.to as usize).is_none() => 1,
-                        false => 2,
-                    };
-                    let mut sorted = moves.clone();
-                    sorted.sort_by_key(|m| {
-                        let to = (!m.to_foundation()).then(|| bottom(m.to));
-                        (kind(m), bottom(m.from), to)
-                    });
-                    let except = sorted.get(rng.below_or_equal(8) as usize).copied();
-                    plain.clear();
-                    plain_moves(&state, except, &mut plain);
-                    sorted.retain(|&m| Some(m) != except);
-                    assert_eq!(plain, sorted, "{variant:?} {number}");
-                    positions += 1;
-                    let Some(last) = moves.len().checked_sub(1) else {
-                        break;
-                    };
-                    let m = moves[rng.below_or_equal(last as u64) as usize];
-                    line.clear();
-                    play(&mut state, m, &mut line);
-                }
-            }
-        }
+        let mut plain = Vec::new();
+        let positions = along_random_play(31, |state, moves, rng, label| {
+            let bottom = |col: u8| {
+                state.column(col as usize).first().map(|c| {
+                    let suit = "HCDS".find(crate::cards::SUITS[c.suit() as usize]);
+                    (c.rank(), suit.unwrap())
+                })
+            };
+            let kind = |m: &Move| match m.to_foundation() {
+                true => 0,
+                false if state.top(m.to as usize).is_none() => 1,
+                false => 2,
+            };
+            let mut sorted = moves.clone();
+            sorted.sort_by_key(|m| {
+                let to = (!m.to_foundation()).then(|| bottom(m.to));
+                (kind(m), bottom(m.from), to)
+            });
+            let except = sorted.get(rng.below_or_equal(8) as usize).copied();
+            plain.clear();
+            plain_moves(state, except, &mut plain);
+            sorted.retain(|&m| Some(m) != except);
+            assert_eq!(plain, sorted, "{label}");
+        });
         assert!(positions > 3000, "{positions}");
     }
 
