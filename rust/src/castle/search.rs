@@ -95,14 +95,14 @@ pub fn solve(
         &mut watch,
     );
     let mut ends = vec![expanded];
-    // A quick pass run dry hints that the deal is lost: the orbit pass (its time up to 15% of
-    // the limit) then proves nearly every such deal within its share, before the passes that
-    // can only find a win.
+    // A quick pass run dry hints that the deal is lost: the orbit pass then proves nearly every
+    // such deal within its share, before the passes that can only find a win. Its time runs to
+    // half the limit, so that a proof of a few seconds is not cut off on a loaded host.
     let mut proved = false;
     if end == End::Exhausted {
         let budget = Budget {
             max_states: limits.max_states,
-            deadline: deadline(0.15),
+            deadline: deadline(0.5),
             memory,
         };
         let share = expanded.saturating_mul(ORBITS_PER_QUICK);
@@ -118,13 +118,13 @@ pub fn solve(
     }
     let goes_on =
         |end: &End<Move>| !proved && !matches!(end, End::Won(_) | End::Limit(Stop::Interrupted));
-    // The beam pass (and its time up to a fifth of the limit). Enough for the deals it wins;
+    // The beam pass (its time up to 55% of the limit, past the orbit pass's). Enough for the deals it wins;
     // on the deals it cannot win, small beside the proof (a quarter of the quick pass's
     // states doubled the 99th percentile of Beleaguered Castle 1-2000).
     if goes_on(&end) {
         let budget = Budget {
             max_states: Some(until(expanded + BEAM_STATES)),
-            deadline: deadline(0.2),
+            deadline: deadline(0.55),
             memory,
         };
         end = beam_pass(deal, &budget, &mut expanded, &mut watch);

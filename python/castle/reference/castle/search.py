@@ -74,24 +74,24 @@ def solve(
 
     counter = Counter()
     end = search(deal, "quick", Budget(until(QUICK_STATES), deadline(0.1)), counter)
-    # A quick pass run dry hints that the deal is lost: the orbit pass (its time up to 15% of
-    # the limit) then proves nearly every such deal within its share, before the passes that
-    # can only find a win.
+    # A quick pass run dry hints that the deal is lost: the orbit pass then proves nearly every
+    # such deal within its share, before the passes that can only find a win. Its time runs to
+    # half the limit, so that a proof of a few seconds is not cut off on a loaded host.
     proved = False
     if end.kind == "exhausted":
         share = counter.expanded * ORBITS_PER_QUICK
-        tried = orbit_pass(deal, Budget(max_states, deadline(0.15)), share, counter)
+        tried = orbit_pass(deal, Budget(max_states, deadline(0.5)), share, counter)
         proved = tried.kind == "exhausted"
         end = End("limit", [], tried.stop) if tried.kind == "limit" else End("exhausted", [])
 
     def goes_on(end: End[Move]) -> bool:
         return not (proved or end.kind == "won" or end.stop == Stop.INTERRUPTED)
 
-    # The beam pass (and its time up to a fifth of the limit). Enough for the deals it wins;
+    # The beam pass (its time up to 55% of the limit, past the orbit pass's). Enough for the deals it wins;
     # on the deals it cannot win, small beside the proof (a quarter of the quick pass's states
     # doubled the 99th percentile of Beleaguered Castle 1-2000).
     if goes_on(end):
-        budget = Budget(until(counter.expanded + BEAM_STATES), deadline(0.2))
+        budget = Budget(until(counter.expanded + BEAM_STATES), deadline(0.55))
         end = beam_pass(deal, budget, counter)
     # The whole budget: the complete pass's, and the short mode's after it.
     budget = Budget(max_states, deadline(1.0))
