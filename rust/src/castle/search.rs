@@ -118,9 +118,9 @@ pub fn solve(
     }
     let goes_on =
         |end: &End<Move>| !proved && !matches!(end, End::Won(_) | End::Limit(Stop::Interrupted));
-    // The beam pass (its time up to 55% of the limit, past the orbit pass's). Enough for the deals it wins;
-    // on the deals it cannot win, small beside the proof (a quarter of the quick pass's
-    // states doubled the 99th percentile of Beleaguered Castle 1-2000).
+    // The beam pass (its time up to 55% of the limit, past the orbit pass's). Enough for the
+    // deals it wins; on the deals it cannot win, small beside the proof (a quarter of the quick
+    // pass's states doubled the 99th percentile of Beleaguered Castle 1-2000).
     if goes_on(&end) {
         let budget = Budget {
             max_states: Some(until(expanded + BEAM_STATES)),

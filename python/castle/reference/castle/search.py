@@ -87,9 +87,9 @@ def solve(
     def goes_on(end: End[Move]) -> bool:
         return not (proved or end.kind == "won" or end.stop == Stop.INTERRUPTED)
 
-    # The beam pass (its time up to 55% of the limit, past the orbit pass's). Enough for the deals it wins;
-    # on the deals it cannot win, small beside the proof (a quarter of the quick pass's states
-    # doubled the 99th percentile of Beleaguered Castle 1-2000).
+    # The beam pass (its time up to 55% of the limit, past the orbit pass's). Enough for the
+    # deals it wins; on the deals it cannot win, small beside the proof (a quarter of the quick
+    # pass's states doubled the 99th percentile of Beleaguered Castle 1-2000).
     if goes_on(end):
         budget = Budget(until(counter.expanded + BEAM_STATES), deadline(0.55))
         end = beam_pass(deal, budget, counter)
