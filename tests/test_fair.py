@@ -195,18 +195,30 @@ def test_an_effort_of_nothing_is_refused() -> None:
         FairEffort(reveal_deep=-1)
     with pytest.raises(ValueError, match="mobility must be below 1000"):
         FairEffort(mobility=1_000)
+    with pytest.raises(ValueError, match="reveal_options must be below 1000"):
+        FairEffort(reveal_options=1_000)
+    with pytest.raises(ValueError, match="reveal_options must be a whole number from 0"):
+        FairEffort(reveal_options=-1)
 
 
 @pytest.mark.parametrize(
-    ("variant", "number", "deep"), [("spider-2", 12, 0), ("spider", 4, 0), ("spider", 6, 3)]
+    ("variant", "number", "deep", "options"),
+    [("spider-2", 12, 0, 0), ("spider", 4, 0, 0), ("spider", 6, 3, 0), ("spider", 7, 0, 8)],
 )
 def test_a_choice_judged_by_the_card_it_turns_up_reads_no_hidden_card(
-    variant: str, number: int, deep: int
+    variant: str, number: int, deep: int, options: int
 ) -> None:
-    # Along a game played by it (one card deep, or two: `deep` cards after each first one):
-    # the same advice with the hidden cards dealt anew, and a plan that shows something only
-    # with its last move.
-    effort = FairEffort(reveal=3, reveal_quiet=200, reveal_deep=deep, quiet=2_000, threads=1)
+    # Along a game played by it (one card deep, or two: `deep` cards after each first one;
+    # the ways on each card leaves counted, `options`): the same advice with the hidden cards
+    # dealt anew, and a plan that shows something only with its last move.
+    effort = FairEffort(
+        reveal=3,
+        reveal_quiet=200,
+        reveal_deep=deep,
+        reveal_options=options,
+        quiet=2_000,
+        threads=1,
+    )
     game = SpiderGame(SpiderDeal.from_number(variant, number))
     rng = random.Random(number)
     for _ in range(6):

@@ -151,6 +151,7 @@ def spider_fair_advice(
     reveal_quiet: int | None = None,
     reveal_layer: int | None = None,
     reveal_deep: int | None = None,
+    reveal_options: int | None = None,
     mobility: int | None = None,
 ) -> tuple[list[tuple[str, int, int, int]], bool, int, int, bool]:
     """The fair player's advice from what a player sees of ``position`` (never leading back

@@ -21,7 +21,7 @@ from .spider import SpiderDeal, SpiderMove, public_move
 
 #: The fair player's version: results of another are other results (``castle autoplay
 #: --db`` keeps them apart).
-FAIR_PLAYER = "fair-4"
+FAIR_PLAYER = "fair-5"
 
 # The efforts where 0 means "none" or "all" rather than nothing to think with.
 _ZERO_MEANS_NONE = (
@@ -32,6 +32,7 @@ _ZERO_MEANS_NONE = (
     "reveal",
     "reveal_layer",
     "reveal_deep",
+    "reveal_options",
     "mobility",
 )
 
@@ -77,6 +78,9 @@ class FairEffort:
     #: own card in turn, for ``reveal_deep`` of the unseen cards spread evenly over them (0:
     #: one card deep).
     reveal_deep: int | None = None
+    #: Taken off the worth of each card placed for each column the search after it can turn
+    #: up (the ways on it leaves open); below 1,000 (0: not counted).
+    reveal_options: int | None = None
     #: Taken off a choice's estimate for each column whose top card could take a suited card
     #: in sight (one rank below it, of its suit, in another column's top run); below 1,000.
     mobility: int | None = None
@@ -88,8 +92,10 @@ class FairEffort:
             and all(type(w) is int and abs(w) < 1_000 for w in self.weights)
         ):
             raise ValueError(f"weights are five whole numbers, not {self.weights!r}")
-        if self.mobility is not None and type(self.mobility) is int and self.mobility >= 1_000:
-            raise ValueError(f"mobility must be below 1000, not {self.mobility!r}")
+        for name in ("mobility", "reveal_options"):
+            value = getattr(self, name)
+            if value is not None and type(value) is int and value >= 1_000:
+                raise ValueError(f"{name} must be below 1000, not {value!r}")
         for field in fields(self):
             if field.name in ("weights", "vote"):
                 continue

@@ -18,7 +18,7 @@ use crate::spider::fair::view::View;
 #[pyo3(signature = (
     position, visited, seed, worlds=None, width=None, states=None, quiet=None, layer=None, exact=None,
     threads=None, weights=None, rollout=None, plies=None, candidates=None, vote=None,
-    reveal=None, reveal_quiet=None, reveal_layer=None, reveal_deep=None, mobility=None
+    reveal=None, reveal_quiet=None, reveal_layer=None, reveal_deep=None, reveal_options=None, mobility=None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn spider_fair_advice(
@@ -42,6 +42,7 @@ pub fn spider_fair_advice(
     reveal_quiet: Option<usize>,
     reveal_layer: Option<usize>,
     reveal_deep: Option<usize>,
+    reveal_options: Option<i32>,
     mobility: Option<i32>,
 ) -> PyResult<(Vec<MoveTuple>, bool, usize, usize, bool)> {
     let base = Effort::for_deck(position.state().suits);
@@ -61,6 +62,7 @@ pub fn spider_fair_advice(
         reveal_quiet: reveal_quiet.unwrap_or(base.reveal_quiet),
         reveal_layer: reveal_layer.unwrap_or(base.reveal_layer),
         reveal_deep: reveal_deep.unwrap_or(base.reveal_deep),
+        reveal_options: reveal_options.unwrap_or(base.reveal_options),
         mobility: mobility.unwrap_or(base.mobility),
         weights: weights.map_or(
             base.weights,
@@ -85,6 +87,11 @@ pub fn spider_fair_advice(
     }
     if !(0..1_000).contains(&effort.mobility) {
         return Err(PyValueError::new_err("mobility must be from 0 to 999"));
+    }
+    if !(0..1_000).contains(&effort.reveal_options) {
+        return Err(PyValueError::new_err(
+            "reveal_options must be from 0 to 999",
+        ));
     }
     // Only what a player sees crosses into the player.
     let view = View::of(position.state());

@@ -60,6 +60,8 @@ pub struct Effort {
     /// Two cards deep: the cards placed under the best exit after each first card, spread
     /// over the unseen ones (0: one card deep).
     pub reveal_deep: usize,
+    /// Taken off the worth of each card placed for each column it leaves to turn up.
+    pub reveal_options: i32,
     /// Taken off an exit's estimate for each column that could take a suited card in sight
     /// ([`quiet::suited_homes`]).
     pub mobility: i32,
@@ -89,6 +91,7 @@ impl Effort {
             reveal_quiet: 2_000,
             reveal_layer: 10,
             reveal_deep: 0,
+            reveal_options: 0,
             mobility: 0,
         };
         match suits {
@@ -117,11 +120,12 @@ impl Effort {
                 ..base
             },
             // The same, from the 100 nearest, the first four exits judged by the card each
-            // turns up.
+            // turns up, each card by the ways on it leaves too.
             Suits::Four => Effort {
                 quiet: 20_000,
                 layer: 100,
                 reveal: 4,
+                reveal_options: 16,
                 ..base
             },
         }
@@ -281,6 +285,7 @@ fn by_reveal(view: &View, exits: &[Exit], seed: u64, effort: &Effort) -> usize {
         layer: effort.reveal_layer,
         mobility: effort.mobility,
         deep: effort.reveal_deep,
+        options: effort.reveal_options,
         offset: (seed >> 32) as u32,
     };
     let each = parallel(exits.len() * kinds.len(), effort.threads, |job| {

@@ -31,6 +31,9 @@ pub struct Reveal {
     pub mobility: i32,
     /// Cards placed under the best exit after the first card (0: one card deep).
     pub deep: usize,
+    /// Taken off a case's worth for each column the search after the card can turn up: the
+    /// ways on it leaves open.
+    pub options: i32,
     /// Where among the unseen cards the spread of `deep` starts, as a fraction of 2^32 of
     /// its first step (from the view, the seed and the first card: [`Reveal::for_card`]).
     pub offset: u32,
@@ -116,12 +119,18 @@ pub fn worth_after(seen: &View, reveal: &Reveal, weights: &Weights) -> i32 {
     if found.won.is_some() {
         return WON;
     }
+    let open = found
+        .exits
+        .iter()
+        .filter(|e| e.shows != Shows::Deal)
+        .count() as i32;
     let Some(exit) = found.ranked(1).into_iter().next() else {
         return weights.estimate(&world).saturating_add(STUCK);
     };
+    let near = exit.near - reveal.options * open;
     let cards = spread(seen, reveal.deep, reveal.offset);
     if cards.is_empty() || exit.shows == Shows::Deal {
-        return exit.near;
+        return near;
     }
     let shallow = Reveal { deep: 0, ..*reveal };
     let sum: i64 = cards
@@ -234,6 +243,58 @@ mod tests {
         }
     }
 
+    /// Counting the ways on (`options`), a card's worth is less by so much for each column
+    /// the search after it can turn up, and by nothing else.
+    #[test]
+    fn each_way_on_a_card_leaves_counts_for_it() {
+        let mut counted = 0;
+        for state in positions() {
+            let view = View::of(&state);
+            let how = Reveal {
+                quiet: 300,
+                layer: 10,
+                mobility: 0,
+                deep: 0,
+                options: 0,
+                offset: 0,
+            };
+            let found = quiet::search(
+                view.plain_world(),
+                &FxHashSet::default(),
+                300,
+                10,
+                &WEIGHTS,
+                0,
+            );
+            for exit in found.exits.iter().filter(|e| e.shows != Shows::Deal) {
+                for &(card, _) in kinds(&view).iter().step_by(7) {
+                    let seen = after(&view, exit, card);
+                    let plain = worth_after(&seen, &how, &WEIGHTS);
+                    if plain == WON || plain >= STUCK / 2 {
+                        continue;
+                    }
+                    let again = quiet::search(
+                        seen.plain_world(),
+                        &FxHashSet::default(),
+                        300,
+                        10,
+                        &WEIGHTS,
+                        0,
+                    );
+                    let open = again
+                        .exits
+                        .iter()
+                        .filter(|e| e.shows != Shows::Deal)
+                        .count() as i32;
+                    let with = worth_after(&seen, &Reveal { options: 5, ..how }, &WEIGHTS);
+                    assert_eq!(with, plain - 5 * open);
+                    counted += usize::from(open > 0);
+                }
+            }
+        }
+        assert!(counted > 0);
+    }
+
     /// Judged by the card it turns up, one card deep or two, the advice is legal in every
     /// world the player cannot tell from the real one, shows something only with its last
     /// move, and is the same whatever lies face down and in the stock (the hidden cards dealt
@@ -245,6 +306,7 @@ mod tests {
             let view = View::of(&state);
             let effort = Effort {
                 reveal_deep: i % 2 * 3,
+                reveal_options: i32::from(i % 3 == 2) * 8,
                 ..effort(state.suits)
             };
             let found = quiet::search(

@@ -1,0 +1,180 @@
+"""Settings of the fair Spider player tried on whole games: the experiment harness behind
+docs/spider.md's "What was tried".
+
+Each game is played by the fair hint alone, as ``castle autoplay --fair`` plays it (deal N
+draws its worlds from seed N), with the fair player's effort changed by ``--effort`` (a JSON
+object of :class:`castle.FairEffort` fields). Each game is a row of ``--csv`` as it ends, so a
+run stopped or killed resumes with the same command; ``--against`` compares the deals both
+files hold, game by game::
+
+    nice python benches/fair_trials.py --variant spider --deals 1-100 \\
+        --effort '{"reveal_quiet": 500}' --csv quiet500.csv --jobs 2
+    python benches/fair_trials.py --csv quiet500.csv --against fair4.csv
+
+The summary: games won with a 95% (Wilson) interval, the cards left face down at the end (a
+smoother measure than wins), and against the other file the deals only one of the two won (a
+sign test) and the paired difference in cards left face down.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import os
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import fields, replace
+from pathlib import Path
+
+from castle import SpiderDeal, SpiderGame
+from castle.autoplay import MAX_MOVES, play
+from castle.fair import FairEffort
+
+COLUMNS = ("deal", "won", "moves", "plans", "down_left", "runs_off", "cpu_seconds", "effort")
+
+
+def deal_range(text: str) -> range:
+    first, _, last = text.partition("-")
+    return range(int(first), int(last or first) + 1)
+
+
+def effort_of(text: str) -> FairEffort:
+    given = json.loads(text)
+    known = {f.name for f in fields(FairEffort)}
+    if not isinstance(given, dict) or not set(given) <= known:
+        raise SystemExit(f"fair_trials: --effort takes a JSON object of {sorted(known)}")
+    if "weights" in given:
+        given["weights"] = tuple(given["weights"])
+    return FairEffort(**given)
+
+
+def one_game(variant: str, number: int, effort_text: str) -> dict[str, object]:
+    """Deal ``number`` played by the fair hint alone, on one thread."""
+    effort = effort_of(effort_text)
+    if effort.threads is None:
+        effort = replace(effort, threads=1)
+    game = SpiderGame(SpiderDeal.from_number(variant, number))
+    start = time.process_time()
+    plans = 0
+    while not game.is_won and game.moves < MAX_MOVES:
+        hint = game.hint(fair=True, seed=number, effort=effort)
+        plans += hint.searched
+        if hint.move is None:
+            break
+        play(game, hint.move)
+    down = sum(len(c.down) for c in game.position.columns)
+    return {
+        "deal": number,
+        "won": int(game.is_won),
+        "moves": game.moves,
+        "plans": plans,
+        "down_left": down,
+        "runs_off": len(game.position.off),
+        "cpu_seconds": round(time.process_time() - start, 2),
+        "effort": effort_text,
+    }
+
+
+def read(path: Path) -> dict[int, dict[str, str]]:
+    if not path.exists():
+        return {}
+    with path.open(newline="") as f:
+        return {int(row["deal"]): row for row in csv.DictReader(f) if row.get("won") in ("0", "1")}
+
+
+def wilson(won: int, n: int) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    z = 1.96
+    p = won / n
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (mid - half, mid + half)
+
+
+def sign_test(a: int, b: int) -> float:
+    """Two-sided p of a fair coin giving a split as uneven as ``a`` against ``b``."""
+    n, k = a + b, min(a, b)
+    if n == 0:
+        return 1.0
+    tail: float = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
+def summary(rows: dict[int, dict[str, str]], name: str) -> str:
+    n = len(rows)
+    won = sum(int(r["won"]) for r in rows.values())
+    low, high = wilson(won, n)
+    down = sum(int(r["down_left"]) for r in rows.values()) / max(n, 1)
+    cpu = sum(float(r["cpu_seconds"]) for r in rows.values()) / max(n, 1)
+    return (
+        f"{name}: {won} of {n} won ({100 * won / max(n, 1):.1f}%, 95% {100 * low:.1f}-"
+        f"{100 * high:.1f}%), {down:.1f} cards face down left a game, {cpu:.1f} s CPU a game"
+    )
+
+
+def compare(mine: dict[int, dict[str, str]], theirs: dict[int, dict[str, str]]) -> str:
+    both = sorted(set(mine) & set(theirs))
+    only_mine = sum(1 for d in both if mine[d]["won"] == "1" and theirs[d]["won"] == "0")
+    only_theirs = sum(1 for d in both if mine[d]["won"] == "0" and theirs[d]["won"] == "1")
+    diffs = [int(mine[d]["down_left"]) - int(theirs[d]["down_left"]) for d in both]
+    n = len(diffs)
+    mean = sum(diffs) / max(n, 1)
+    sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / max(n - 1, 1))
+    half = 1.96 * sd / math.sqrt(max(n, 1))
+    return (
+        f"on the {n} deals both hold: {only_mine} won only by this one, {only_theirs} only by "
+        f"the other (sign test p {sign_test(only_mine, only_theirs):.3f}); face down left "
+        f"{mean:+.2f} ± {half:.2f} a game"
+    )
+
+
+def games(args: argparse.Namespace, todo: list[int]) -> Iterator[dict[str, object]]:
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        futures = [pool.submit(one_game, args.variant, d, args.effort) for d in todo]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--variant", default="spider")
+    parser.add_argument("--deals", help="A-B; without it, only the summary of --csv")
+    parser.add_argument("--effort", default="{}", help="a JSON object of FairEffort fields")
+    parser.add_argument("--csv", type=Path, required=True, help="the games, one row each")
+    parser.add_argument("--against", type=Path, help="another run's CSV to compare with")
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    effort_of(args.effort)  # a bad effort stops here, not in a worker
+    done = read(args.csv)
+    if args.deals:
+        todo = [d for d in deal_range(args.deals) if d not in done]
+        new = not args.csv.exists()
+        with args.csv.open("a", newline="") as f:
+            out = csv.DictWriter(f, COLUMNS)
+            if new:
+                out.writeheader()
+            for i, row in enumerate(games(args, todo), 1):
+                out.writerow(row)
+                f.flush()
+                os.fsync(f.fileno())
+                print(
+                    f"[{i}/{len(todo)}] deal {row['deal']}: won {row['won']}, "
+                    f"{row['down_left']} face down, {row['cpu_seconds']} s",
+                    file=sys.stderr,
+                )
+        done = read(args.csv)
+        if args.deals:
+            done = {d: r for d, r in done.items() if d in deal_range(args.deals)}
+    print(summary(done, str(args.csv)))
+    if args.against:
+        print(compare(done, read(args.against)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
