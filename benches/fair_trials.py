@@ -31,7 +31,7 @@ from dataclasses import fields, replace
 from pathlib import Path
 
 from castle import SpiderDeal, SpiderGame
-from castle.autoplay import MAX_MOVES, play
+from castle.autoplay import play_fair_hints
 from castle.fair import FairEffort
 
 COLUMNS = ("deal", "won", "moves", "plans", "down_left", "runs_off", "cpu_seconds", "effort")
@@ -59,13 +59,7 @@ def one_game(variant: str, number: int, effort_text: str) -> dict[str, object]:
         effort = replace(effort, threads=1)
     game = SpiderGame(SpiderDeal.from_number(variant, number))
     start = time.process_time()
-    plans = 0
-    while not game.is_won and game.moves < MAX_MOVES:
-        hint = game.hint(fair=True, seed=number, effort=effort)
-        plans += hint.searched
-        if hint.move is None:
-            break
-        play(game, hint.move)
+    plans = play_fair_hints(game, seed=number, effort=effort)
     down = sum(len(c.down) for c in game.position.columns)
     return {
         "deal": number,

@@ -81,20 +81,29 @@ def autoplay_spider(
         effort = replace(effort, worlds=samples)
     if fair and max_states is not None:
         effort = replace(effort, states=max_states)
-    plans = 0
     if not fair:
         states = PLAN_STATES if max_states is None else max_states
         solution = solve_spider(game.position, max_states=states)
         for move in solution.moves[:max_moves]:
             play(game, move)
         return AutoplayResult(game.is_won, game.moves, 1, solution.status)
+    plans = play_fair_hints(game, seed=seed, effort=effort, max_moves=max_moves)
+    return AutoplayResult(game.is_won, game.moves, plans)
+
+
+def play_fair_hints(
+    game: SpiderGame, *, seed: int, effort: FairEffort | None, max_moves: int = MAX_MOVES
+) -> int:
+    """Make the fair hint's moves in ``game`` until it is won, no move is advised, or it has
+    ``max_moves``; returns the hints that thought."""
+    plans = 0
     while not game.is_won and game.moves < max_moves:
         hint = game.hint(fair=True, seed=seed, effort=effort)
         plans += hint.searched
         if hint.move is None:
             break
         play(game, hint.move)
-    return AutoplayResult(game.is_won, game.moves, plans)
+    return plans
 
 
 def play(game: SpiderGame, move: SpiderMove) -> None:
@@ -109,4 +118,4 @@ def play(game: SpiderGame, move: SpiderMove) -> None:
         game.move(move.src, move.dst, len(move.cards))
 
 
-__all__ = ["AutoplayResult", "autoplay_castle", "autoplay_spider", "play"]
+__all__ = ["AutoplayResult", "autoplay_castle", "autoplay_spider", "play", "play_fair_hints"]
