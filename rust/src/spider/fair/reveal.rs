@@ -8,6 +8,10 @@
 //! each weighted by its copies. Everything read is what the player sees, or a card placed in
 //! every way it could lie: no hidden card is read.
 //!
+//! A case's worth counts the ways on the card leaves too (`options` above 0): so much less
+//! for each column the small search can turn up, as a card that leaves one way on is worse
+//! than one that leaves five at the same estimate.
+//!
 //! Two cards deep (`deep` above 0), the case's worth looks one card further: the best exit
 //! the small search finds there is judged by its own card in turn, for `deep` of the unseen
 //! cards spread evenly over them (so weighted by their copies), and the case is worth the
