@@ -32,14 +32,10 @@ from pathlib import Path
 
 from castle import SpiderDeal, SpiderGame
 from castle.autoplay import play_fair_hints
+from castle.deal import parse_deal_range
 from castle.fair import FairEffort
 
 COLUMNS = ("deal", "won", "moves", "plans", "down_left", "runs_off", "cpu_seconds", "effort")
-
-
-def deal_range(text: str) -> range:
-    first, _, last = text.partition("-")
-    return range(int(first), int(last or first) + 1)
 
 
 def effort_of(text: str) -> FairEffort:
@@ -146,7 +142,8 @@ def main() -> int:
     effort_of(args.effort)  # a bad effort stops here, not in a worker
     done = read(args.csv)
     if args.deals:
-        todo = [d for d in deal_range(args.deals) if d not in done]
+        wanted = parse_deal_range(args.deals)
+        todo = [d for d in wanted if d not in done]
         new = not args.csv.exists()
         with args.csv.open("a", newline="") as f:
             out = csv.DictWriter(f, COLUMNS)
@@ -161,9 +158,8 @@ def main() -> int:
                     f"{row['down_left']} face down, {row['cpu_seconds']} s",
                     file=sys.stderr,
                 )
-        done = read(args.csv)
-        if args.deals:
-            done = {d: r for d, r in done.items() if d in deal_range(args.deals)}
+        keep = set(wanted)
+        done = {d: r for d, r in read(args.csv).items() if d in keep}
     print(summary(done, str(args.csv)))
     if args.against:
         print(compare(done, read(args.against)))

@@ -185,12 +185,18 @@ pub fn suited_homes(state: &SpiderState) -> i32 {
 }
 
 impl Quiet {
+    /// How many columns the exits found can turn a card up in (the deal aside).
+    pub fn turn_ups(&self) -> usize {
+        self.exits.iter().filter(|e| e.shows != Shows::Deal).count()
+    }
+
     /// The exits worth judging, best-looking first, at most `most`: by [`Exit::near`], the
     /// deal only when no card can be turned up (ten cards on every column cover what could
     /// still be shown; a look-ahead that knows the stock does not see it: docs/spider.md).
     pub fn ranked(self, most: usize) -> Vec<Exit> {
+        let turn_ups = self.turn_ups();
         let mut exits = self.exits;
-        if exits.iter().any(|e| e.shows != Shows::Deal) {
+        if turn_ups > 0 {
             exits.retain(|e| e.shows != Shows::Deal);
         }
         exits.sort_by_key(|e| e.near);

@@ -123,11 +123,7 @@ pub fn worth_after(seen: &View, reveal: &Reveal, weights: &Weights) -> i32 {
     if found.won.is_some() {
         return WON;
     }
-    let open = found
-        .exits
-        .iter()
-        .filter(|e| e.shows != Shows::Deal)
-        .count() as i32;
+    let open = found.turn_ups() as i32;
     let Some(exit) = found.ranked(1).into_iter().next() else {
         return weights.estimate(&world).saturating_add(STUCK);
     };
@@ -176,6 +172,18 @@ mod tests {
         out
     }
 
+    /// The quiet search of `view` as the tests run it: nothing visited, the base weights.
+    fn search_of(view: &View, most: usize, layer: usize) -> quiet::Quiet {
+        quiet::search(
+            view.plain_world(),
+            &FxHashSet::default(),
+            most,
+            layer,
+            &WEIGHTS,
+            0,
+        )
+    }
+
     fn effort(suits: Suits) -> Effort {
         Effort {
             reveal: 3,
@@ -197,14 +205,7 @@ mod tests {
             let kinds = kinds(&view);
             let copies: u32 = kinds.iter().map(|&(_, n)| n).sum();
             assert_eq!(copies as usize, view.unseen().len());
-            let found = quiet::search(
-                view.plain_world(),
-                &FxHashSet::default(),
-                500,
-                20,
-                &WEIGHTS,
-                0,
-            );
+            let found = search_of(&view, 500, 20);
             for exit in found.exits.iter().filter(|e| e.shows != Shows::Deal) {
                 for mut world in view.sample_worlds(5, 3).into_iter().chain([state.clone()]) {
                     for &m in &exit.moves {
@@ -262,14 +263,7 @@ mod tests {
                 options: 0,
                 offset: 0,
             };
-            let found = quiet::search(
-                view.plain_world(),
-                &FxHashSet::default(),
-                300,
-                10,
-                &WEIGHTS,
-                0,
-            );
+            let found = search_of(&view, how.quiet, how.layer);
             for exit in found.exits.iter().filter(|e| e.shows != Shows::Deal) {
                 for &(card, _) in kinds(&view).iter().step_by(7) {
                     let seen = after(&view, exit, card);
@@ -277,19 +271,8 @@ mod tests {
                     if plain == WON || plain >= STUCK / 2 {
                         continue;
                     }
-                    let again = quiet::search(
-                        seen.plain_world(),
-                        &FxHashSet::default(),
-                        300,
-                        10,
-                        &WEIGHTS,
-                        0,
-                    );
-                    let open = again
-                        .exits
-                        .iter()
-                        .filter(|e| e.shows != Shows::Deal)
-                        .count() as i32;
+                    let again = search_of(&seen, how.quiet, how.layer);
+                    let open = again.turn_ups() as i32;
                     let with = worth_after(&seen, &Reveal { options: 5, ..how }, &WEIGHTS);
                     assert_eq!(with, plain - 5 * open);
                     counted += usize::from(open > 0);
