@@ -341,6 +341,9 @@ def report(
         r.number for r in rows if r.fcsolve.status == "unknown" and r.castle.status == "unknown"
     ]
     out.append(f"decided by neither:       {neither or 'none'}")
+    out.append(
+        f"won by fc-solve, castle over {SLOW:g} s: {slow_where_fcsolve_wins(rows) or 'none'}"
+    )
     length = lengths(rows)
     if length["deals"]:
         out.append(
@@ -378,6 +381,15 @@ def report(
     return "\n".join(out)
 
 
+#: The issue's rule: a deal fc-solve wins within its limit takes castle at most this long.
+SLOW = 1.0
+
+
+def slow_where_fcsolve_wins(rows: Sequence[DealRow]) -> list[int]:
+    """The deals fc-solve won whose castle solve took more than :data:`SLOW` seconds."""
+    return [r.number for r in rows if r.fcsolve.status == "solved" and r.castle.seconds > SLOW]
+
+
 def to_json(
     variant: str,
     deals_text: str,
@@ -403,6 +415,7 @@ def to_json(
         },
         "lengths": lengths(rows),
         "disagreements": [r.number for r in rows if r.disagreement],
+        "fc-solve_won_castle_slow": slow_where_fcsolve_wins(rows),
         "castle_wrong": [r.number for r in rows if r.castle_wrong],
         "results": [
             {"deal": r.number, "fc-solve": asdict(r.fcsolve), "castle": asdict(r.castle)}

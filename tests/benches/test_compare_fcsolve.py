@@ -108,6 +108,28 @@ def test_script_exits_1_when_castle_is_caught_out(
     assert "deal 2: CASTLE IS WRONG" in out and "This game is solveable." in out
 
 
+def test_a_deal_fcsolve_wins_that_takes_castle_over_a_second_is_listed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A castle that wins Beleaguered Castle deal 2 in 2 s and deal 4 in 0.5 s (fc-solve wins
+    both): only deal 2 breaks the rule."""
+    real = compare_fcsolve.run_castle
+
+    def slow(
+        deal: castle.Deal, max_states: int | None, max_seconds: float | None, short: bool
+    ) -> object:
+        outcome = real(deal, max_states, max_seconds, short)
+        outcome.seconds = 2.0 if deal.number == 2 else 0.5
+        return outcome
+
+    monkeypatch.setattr(compare_fcsolve, "run_castle", slow)
+    status = compare_fcsolve.main(["--deals", "2,4", "--max-iters", "20000", "--json"])
+    document = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert [r["fc-solve"]["status"] for r in document["results"]] == ["solved", "solved"]
+    assert document["fc-solve_won_castle_slow"] == [2]
+
+
 def test_solution_lengths_against_fcsolve_opt(capsys: pytest.CaptureFixture[str]) -> None:
     # Deal 2: fc-solve -opt and castle's short mode both win; both lines replay, and the
     # report gives the two lengths.

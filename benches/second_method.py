@@ -1,0 +1,125 @@
+"""Every "unsolvable" of a survey file checked by a second, exact method: the complete pass's
+walk alone, with exact keys and no tries (so no orbit pass), going on in layers (on disk in
+``--spill-dir`` when its table fills ``--max-memory``) until it runs out of moves.
+
+    nice python benches/second_method.py --db t10.db --variant streets-and-alleys \\
+        [--deals 1-10000] [--min-states 131072] --csv second.csv \\
+        [--max-states 100000000] [--max-memory 6GiB] [--spill-dir DIR]
+
+The solve proves most deals lost by the orbit pass (``rust/src/castle/orbits.rs``), whose "no"
+rests on an argument of over-approximation; this search shares nothing with it but the move
+generator and the keys. Each deal checked is a CSV row as it ends (``variant, deal, states
+(the survey's), second (unsolvable, solved or unknown), second_states, seconds, limit``), so
+a run stopped or killed resumes with the same command. ``--min-states`` checks only the deals
+the survey proved past so many states (the tries come at 2^17). A deal the second method
+wins is a contradiction: its moves are replayed through ``castle.reference``, the row says
+``solved`` and the exit status is 1. ``unknown`` rows (past ``--max-states``) are the deals
+that do not fit; the summary lists them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sqlite3
+import sys
+import time
+from pathlib import Path
+
+from castle import Deal, IllegalMoveError, _core, reference
+from castle.cli.args import parse_size
+from castle.deal import parse_deal_range
+from castle.solve import make_move
+
+COLUMNS = ("variant", "deal", "states", "second", "second_states", "seconds", "limit")
+
+#: Past any table: the walk makes no tries at all.
+NO_TRIES = 2**64 - 1
+
+
+def proved(db: Path, variant: str, deals: range | None, least: int) -> list[tuple[int, int]]:
+    """The survey's unsolvable deals of ``variant`` (in ``deals``) proved in more than
+    ``least`` states: (deal, states), in deal order."""
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
+        rows = con.execute(
+            "SELECT deal, states FROM verdicts WHERE variant = ? AND status = 'unsolvable'"
+            " AND states > ? ORDER BY deal",
+            (variant, least),
+        ).fetchall()
+    return [(d, s) for d, s in rows if deals is None or d in deals]
+
+
+def done(path: Path) -> set[tuple[str, int]]:
+    if not path.exists():
+        return set()
+    with path.open(newline="") as f:
+        return {(row["variant"], int(row["deal"])) for row in csv.DictReader(f)}
+
+
+def check(variant: str, number: int, args: argparse.Namespace) -> dict[str, object]:
+    deal = Deal.from_number(variant, number)
+    start = time.process_time()
+    status, moves, states, limit = _core.complete_pass(
+        deal.core, args.max_states, None, args.max_memory, args.spill_dir, NO_TRIES
+    )
+    seconds = time.process_time() - start
+    if status == "solved":
+        try:
+            won = reference.replay(deal, [make_move(*m) for m in moves]).is_won()
+        except IllegalMoveError:
+            won = False
+        status = "solved" if won else "solved-but-does-not-replay"
+    return {
+        "second": status,
+        "second_states": states,
+        "seconds": round(seconds, 2),
+        "limit": limit or "",
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", type=Path, required=True, help="a castle survey file")
+    parser.add_argument("--variant", required=True)
+    parser.add_argument("--deals", type=parse_deal_range, help="A-B; default: all in the file")
+    parser.add_argument("--min-states", type=int, default=0)
+    parser.add_argument("--csv", type=Path, required=True)
+    parser.add_argument("--max-states", type=int, default=100_000_000)
+    parser.add_argument("--max-memory", type=parse_size, default=parse_size("6GiB"))
+    parser.add_argument("--spill-dir", type=Path)
+    args = parser.parse_args(argv)
+    todo = proved(args.db, args.variant, args.deals, args.min_states)
+    seen = done(args.csv)
+    new_file = not args.csv.exists()
+    contradictions = 0
+    with args.csv.open("a", newline="") as f:
+        out = csv.DictWriter(f, fieldnames=COLUMNS)
+        if new_file:
+            out.writeheader()
+        for i, (number, states) in enumerate(todo, 1):
+            if (args.variant, number) in seen:
+                continue
+            row = {"variant": args.variant, "deal": number, "states": states}
+            row.update(check(args.variant, number, args))
+            out.writerow(row)
+            f.flush()
+            contradictions += row["second"] != "unsolvable" and row["second"] != "unknown"
+            print(
+                f"[{i}/{len(todo)}] {args.variant} {number}: {row['second']} in"
+                f" {row['second_states']:,} states, {row['seconds']} s",
+                flush=True,
+            )
+    with args.csv.open(newline="") as f:
+        rows = [r for r in csv.DictReader(f) if r["variant"] == args.variant]
+    counts: dict[str, int] = {}
+    for r in rows:
+        counts[r["second"]] = counts.get(r["second"], 0) + 1
+    print(f"{args.variant}: {len(rows)} checked: {counts}")
+    unknown = [r["deal"] for r in rows if r["second"] == "unknown"]
+    if unknown:
+        print(f"  do not fit ({args.max_states:,} states): {' '.join(unknown)}")
+    return 1 if contradictions or any(r["second"].startswith("solved") for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
