@@ -21,7 +21,7 @@ from .spider import SpiderDeal, SpiderMove, public_move
 
 #: The fair player's version: results of another are other results (``castle autoplay
 #: --db`` keeps them apart).
-FAIR_PLAYER = "fair-5"
+FAIR_PLAYER = "fair-6"
 
 # The efforts where 0 means "none" or "all" rather than nothing to think with.
 _ZERO_MEANS_NONE = (

@@ -116,8 +116,9 @@ impl Effort {
                 },
                 ..base
             },
-            // The best-ranked exit of a quiet search that goes on from the 300 positions
-            // nearest a win at each depth.
+            // A quiet search that goes on from the 300 positions nearest a win at each depth,
+            // its first four exits judged by the card each turns up, each card by the ways on
+            // it leaves too.
             Suits::Two => Effort {
                 quiet: 20_000,
                 layer: 300,
@@ -126,10 +127,11 @@ impl Effort {
                     suit_break: 7,
                     ..WEIGHTS
                 },
+                reveal: 4,
+                reveal_options: 16,
                 ..base
             },
-            // The same, from the 100 nearest, the first four exits judged by the card each
-            // turns up, each card by the ways on it leaves too.
+            // The same, from the 100 nearest, with the base weights.
             Suits::Four => Effort {
                 quiet: 20_000,
                 layer: 100,
