@@ -181,10 +181,7 @@ def test_an_effort_of_nothing_is_refused() -> None:
     with pytest.raises(ValueError, match="quiet"):
         FairEffort(quiet=0)
     with pytest.raises(ValueError, match="weights"):
-        FairEffort(weights=(1, 2, 3))
-    with pytest.raises(ValueError, match="weights"):
-        FairEffort(weights=(1, 2, 3, 4, 5, 6, 7))
-    assert FairEffort(weights=(3, 2, 4, 11, 3, 4)).weights == (3, 2, 4, 11, 3, 4)
+        FairEffort(weights=(1, 2, 3))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="states"):
         FairEffort(states=True)
     with pytest.raises(ValueError, match="layer must be a whole number from 0"):
@@ -202,8 +199,6 @@ def test_an_effort_of_nothing_is_refused() -> None:
         FairEffort(reveal_options=1_000)
     with pytest.raises(ValueError, match="reveal_options must be a whole number from 0"):
         FairEffort(reveal_options=-1)
-    with pytest.raises(ValueError, match="deal_worlds must be a whole number from 0"):
-        FairEffort(deal_worlds=-1)
 
 
 @pytest.mark.parametrize(

@@ -142,7 +142,7 @@ def spider_fair_advice(
     layer: int | None = None,
     exact: int | None = None,
     threads: int | None = None,
-    weights: tuple[int, ...] | None = None,
+    weights: tuple[int, int, int, int, int] | None = None,
     rollout: int | None = None,
     plies: int | None = None,
     candidates: int | None = None,
@@ -153,15 +153,12 @@ def spider_fair_advice(
     reveal_deep: int | None = None,
     reveal_options: int | None = None,
     mobility: int | None = None,
-    deal_worlds: int | None = None,
-    late: int | None = None,
 ) -> tuple[list[tuple[str, int, int, int]], bool, int, int, bool]:
     """The fair player's advice from what a player sees of ``position`` (never leading back
     into a position of ``visited``): (moves of the plan, exact, worlds won, worlds, proved).
     No moves: no move helps (``proved`` when nothing is hidden and the solver proved it).
     Effort left as None is the deck's default; ``weights`` are (face down, rank break, suit
-    break, empty column, stock card[, column with none face down]). ValueError for an effort
-    of 0, or weights of another length."""
+    break, empty column, stock card). ValueError for an effort of 0."""
 
 def complete_pass(
     deal: Deal,

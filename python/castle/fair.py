@@ -34,8 +34,6 @@ _ZERO_MEANS_NONE = (
     "reveal_deep",
     "reveal_options",
     "mobility",
-    "deal_worlds",
-    "late",
 )
 
 
@@ -64,9 +62,8 @@ class FairEffort:
     plies: int | None = None
     candidates: int | None = None
     #: What the fair player ranks positions by: (each face-down card, each break of rank,
-    #: each change of suit, each empty column taken off, each card in the stock[, each column
-    #: with cards and none face down taken off]).
-    weights: tuple[int, ...] | None = None
+    #: each change of suit, each empty column taken off, each card in the stock).
+    weights: tuple[int, int, int, int, int] | None = None
     #: The worlds vote instead: in each, a beam of ``width`` within ``states`` plays the whole
     #: game, and its win votes for the card it turns up first.
     vote: bool | None = None
@@ -87,21 +84,14 @@ class FairEffort:
     #: Taken off a choice's estimate for each column whose top card could take a suited card
     #: in sight (one rank below it, of its suit, in another column's top run); below 1,000.
     mobility: int | None = None
-    #: When only a deal leads on, the best-looking positions to deal from are judged by the
-    #: row they deal, drawn in ``deal_worlds`` worlds, as a card turned up is (0: the
-    #: best-looking one is taken).
-    deal_worlds: int | None = None
-    #: With ``late`` cards hidden or fewer, the worlds vote as with ``vote`` when a beam wins
-    #: in any of them (0: never).
-    late: int | None = None
 
     def __post_init__(self) -> None:
         if self.weights is not None and not (
             isinstance(self.weights, tuple)
-            and len(self.weights) in (5, 6)
+            and len(self.weights) == 5
             and all(type(w) is int and abs(w) < 1_000 for w in self.weights)
         ):
-            raise ValueError(f"weights are five or six whole numbers, not {self.weights!r}")
+            raise ValueError(f"weights are five whole numbers, not {self.weights!r}")
         for name in ("mobility", "reveal_options"):
             value = getattr(self, name)
             if value is not None and type(value) is int and value >= 1_000:

@@ -5,7 +5,7 @@
 //! 1,000 up to 10% of the portfolio's states, one of 3,000 with an empty column worth 5 up to
 //! 40%, a depth-first slice of 50,000 positions (then the complete search). A beam's letters
 //! set its weights (e empty, d down, s suit break, r rank break, k stock); `WE`, `WD`, `WS`,
-//! `WR`, `WK` and `WC` (each column with no face-down card) set them for every beam.
+//! `WR` and `WK` set them for every beam.
 use castle::solver::Limits;
 use castle::spider::beam::{Weights, WEIGHTS};
 use castle::spider::deal::{SpiderDeal, Suits};
@@ -30,7 +30,6 @@ fn main() {
         suit_break: env("WS", WEIGHTS.suit_break),
         empty: env("WE", WEIGHTS.empty),
         stock: env("WK", WEIGHTS.stock),
-        clear: env("WC", WEIGHTS.clear),
     };
     let plan: Vec<Step> = match std::env::var("PLAN") {
         Err(_) => portfolio(suits).to_vec(),

@@ -4,6 +4,7 @@ written, and their example outputs and figures are what the program gives
 
 from __future__ import annotations
 
+import csv
 import re
 from pathlib import Path
 
@@ -172,3 +173,35 @@ def test_keep_moves_shortens_each_json_line() -> None:
     assert list(readme_examples.keep_moves(1, iter([line, "\n"]))) == [
         '{"deal": 2, "moves": [{"card": "TH"}], "states": 71}'
     ]
+
+
+#: Each deck's figure in the README's "How far the fair Spider hint gets", and the games of
+#: docs/spider-fair.csv it counts: (variant, player).
+FAIR_FIGURES = {
+    "one suit wins": ("spider-1", "fair-2"),
+    "two suits": ("spider-2", "fair-6"),
+    "`fair-3` won": ("spider-2", "fair-3"),
+    "four suits": ("spider", "fair-5"),
+}
+
+
+def test_the_readmes_fair_win_counts_are_the_csvs_games() -> None:
+    text = " ".join(README.read_text().split())
+    section = text.split("## How far the fair Spider hint gets", 1)[1].split("##", 1)[0]
+    with (README.parent / "docs" / "spider-fair.csv").open(newline="") as f:
+        games = list(csv.DictReader(f))
+    checked = 0
+    for words, (variant, player) in FAIR_FIGURES.items():
+        match = re.search(re.escape(words) + r" (\d+) of (?:deals )?(\d+)-(\d+)", section)
+        assert match, words
+        won, first, last = match.groups()
+        rows = [
+            g
+            for g in games
+            if (g["variant"], g["player"]) == (variant, player)
+            and int(first) <= int(g["deal"]) <= int(last)
+        ]
+        assert len(rows) == int(last) - int(first) + 1, words
+        assert sum(int(g["won"]) for g in rows) == int(won), words
+        checked += 1
+    assert checked == len(FAIR_FIGURES)

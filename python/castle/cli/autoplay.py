@@ -56,8 +56,8 @@ sees: it plans the moves that show nothing new up to the next card it turns up (
 only when no card can be), chooses where to look next by the deck's rule (with one suit,
 the choice most of a few worlds of the unseen cards win by; with two and four, the one of
 the best-looking few whose card, each card it could be, leaves the game nearest a win),
-and never returns to a position played since a card was last shown. Without --fair it follows the thoughtful
-solver, which sees every card.
+and never returns to a position played since a card was last shown. Without --fair it
+follows the thoughtful solver, which sees every card.
 
 With --db FILE each game is stored in an SQLite file as soon as it is played: run the same
 command again after an interruption (even kill -9) and it plays only the deals the file

@@ -18,8 +18,7 @@ use crate::spider::fair::view::View;
 #[pyo3(signature = (
     position, visited, seed, worlds=None, width=None, states=None, quiet=None, layer=None, exact=None,
     threads=None, weights=None, rollout=None, plies=None, candidates=None, vote=None,
-    reveal=None, reveal_quiet=None, reveal_layer=None, reveal_deep=None, reveal_options=None, mobility=None,
-    deal_worlds=None, late=None
+    reveal=None, reveal_quiet=None, reveal_layer=None, reveal_deep=None, reveal_options=None, mobility=None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn spider_fair_advice(
@@ -34,7 +33,7 @@ pub fn spider_fair_advice(
     layer: Option<usize>,
     exact: Option<u64>,
     threads: Option<usize>,
-    weights: Option<Vec<i32>>,
+    weights: Option<(i32, i32, i32, i32, i32)>,
     rollout: Option<usize>,
     plies: Option<usize>,
     candidates: Option<usize>,
@@ -45,8 +44,6 @@ pub fn spider_fair_advice(
     reveal_deep: Option<usize>,
     reveal_options: Option<i32>,
     mobility: Option<i32>,
-    deal_worlds: Option<usize>,
-    late: Option<usize>,
 ) -> PyResult<(Vec<MoveTuple>, bool, usize, usize, bool)> {
     let base = Effort::for_deck(position.state().suits);
     let effort = Effort {
@@ -67,24 +64,16 @@ pub fn spider_fair_advice(
         reveal_deep: reveal_deep.unwrap_or(base.reveal_deep),
         reveal_options: reveal_options.unwrap_or(base.reveal_options),
         mobility: mobility.unwrap_or(base.mobility),
-        deal_worlds: deal_worlds.unwrap_or(base.deal_worlds),
-        late: late.unwrap_or(base.late),
-        weights: match weights.as_deref() {
-            None => base.weights,
-            Some(&[down, rank_break, suit_break, empty, stock, ref clear @ ..])
-                if clear.len() <= 1 =>
-            {
-                Weights {
-                    down,
-                    rank_break,
-                    suit_break,
-                    empty,
-                    stock,
-                    clear: clear.first().copied().unwrap_or(base.weights.clear),
-                }
-            }
-            Some(_) => return Err(PyValueError::new_err("weights are five or six numbers")),
-        },
+        weights: weights.map_or(
+            base.weights,
+            |(down, rank_break, suit_break, empty, stock)| Weights {
+                down,
+                rank_break,
+                suit_break,
+                empty,
+                stock,
+            },
+        ),
     };
     if effort.width == 0
         || effort.states == 0

@@ -27,9 +27,6 @@ pub struct Weights {
     pub empty: i32,
     /// Each card still in the stock (about what it costs once dealt onto a column).
     pub stock: i32,
-    /// Taken off for each column with cards and none of them face down: nothing is buried
-    /// there, and it may be emptied.
-    pub clear: i32,
 }
 
 /// The weights the solver starts with (its portfolio varies them): a change of suit costs
@@ -41,7 +38,6 @@ pub const WEIGHTS: Weights = Weights {
     suit_break: 4,
     empty: 0,
     stock: 3,
-    clear: 0,
 };
 
 impl Weights {
@@ -72,8 +68,7 @@ impl Weights {
         if len == 0 {
             return -self.empty;
         }
-        let clear = if down == 0 { self.clear } else { 0 };
-        self.down * down as i32 + len as i32 / 2 + pairs - clear
+        self.down * down as i32 + len as i32 / 2 + pairs
     }
 
     /// What `col` adds to [`Weights::estimate`].
@@ -484,7 +479,6 @@ mod tests {
     fn a_childs_estimate_and_key_from_its_parents_columns_match_the_whole_count() {
         let weights = Weights {
             empty: 5,
-            clear: 4,
             ..WEIGHTS
         };
         let deal = SpiderDeal::from_number(Suits::Four, 3).unwrap();

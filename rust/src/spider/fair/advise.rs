@@ -65,13 +65,6 @@ pub struct Effort {
     /// Taken off an exit's estimate for each column that could take a suited card in sight
     /// ([`quiet::suited_homes`]).
     pub mobility: i32,
-    /// With `late` cards hidden or fewer, the worlds vote as with `vote` when a beam wins in
-    /// any of them (the exits otherwise judged as without it): few cards hidden, a world's
-    /// win says much of the real game's. 0: never.
-    pub late: usize,
-    /// When only a deal leads on: the worlds in which each of the positions to deal from
-    /// ([`quiet::Quiet::deals`]) is judged by the row it deals; 0: the nearest-looking one.
-    pub deal_worlds: usize,
 }
 
 impl Effort {
@@ -100,8 +93,6 @@ impl Effort {
             reveal_deep: 0,
             reveal_options: 0,
             mobility: 0,
-            deal_worlds: 0,
-            late: 0,
         };
         match suits {
             // The worlds vote, each with a beam of 100.
@@ -228,12 +219,7 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
         let exits = found.ranked(usize::MAX);
         if exits.len() > 1 {
             let worlds = view.sample_worlds(seed, effort.worlds);
-            return elect(&exits, &worlds, &visited_set, effort).unwrap_or(Advice::Plan {
-                moves: exits[0].moves.clone(),
-                exact: false,
-                won: 0,
-                worlds: worlds.len(),
-            });
+            return elect(&exits, &worlds, &visited_set, effort);
         }
         return match exits.first() {
             Some(exit) => Advice::Plan {
@@ -243,24 +229,6 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
                 worlds: 0,
             },
             None => Advice::NoMove { proved: false },
-        };
-    }
-    if effort.late > 0 && effort.worlds > 0 && !effort.vote && view.hidden() <= effort.late {
-        let exits = found.clone().ranked(usize::MAX);
-        if exits.len() > 1 {
-            let worlds = view.sample_worlds(seed, effort.worlds);
-            if let Some(advice) = elect(&exits, &worlds, &visited_set, effort) {
-                return advice;
-            }
-        }
-    }
-    if effort.deal_worlds > 0 && found.turn_ups() == 0 && found.deals.len() > 1 {
-        let best = by_deal(view, &found.deals, seed, effort);
-        return Advice::Plan {
-            moves: found.deals[best].moves.clone(),
-            exact: false,
-            won: 0,
-            worlds: 0,
         };
     }
     if effort.reveal > 0 {
@@ -310,23 +278,18 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
     }
 }
 
-/// How the cards an exit shows are judged, with `effort`: [`reveal::worth_after`] the card.
-fn reveal_of(effort: &Effort, seed: u64) -> Reveal {
-    Reveal {
+/// The exit whose card, whichever it is, leaves the game nearest a win on average
+/// ([`reveal`]); ties to the better-ranked.
+fn by_reveal(view: &View, exits: &[Exit], seed: u64, effort: &Effort) -> usize {
+    let kinds = reveal::kinds(view);
+    let how = Reveal {
         quiet: effort.reveal_quiet,
         layer: effort.reveal_layer,
         mobility: effort.mobility,
         deep: effort.reveal_deep,
         options: effort.reveal_options,
         offset: (seed >> 32) as u32,
-    }
-}
-
-/// The exit whose card, whichever it is, leaves the game nearest a win on average
-/// ([`reveal`]); ties to the better-ranked.
-fn by_reveal(view: &View, exits: &[Exit], seed: u64, effort: &Effort) -> usize {
-    let kinds = reveal::kinds(view);
-    let how = reveal_of(effort, seed);
+    };
     let each = parallel(exits.len() * kinds.len(), effort.threads, |job| {
         let (card, copies) = kinds[job % kinds.len()];
         let seen = reveal::after(view, &exits[job / kinds.len()], card);
@@ -340,48 +303,15 @@ fn by_reveal(view: &View, exits: &[Exit], seed: u64, effort: &Effort) -> usize {
     (0..exits.len()).min_by_key(|&i| worths[i]).unwrap_or(0)
 }
 
-/// The position to deal from whose row, in `effort.deal_worlds` worlds (the same for each),
-/// leaves the game nearest a win on average, judged as a card turned up is
-/// ([`reveal::worth_after`]); ties to the nearer-looking. The row is what a player cannot
-/// know: the worlds draw it from the unseen cards.
-fn by_deal(view: &View, deals: &[Exit], seed: u64, effort: &Effort) -> usize {
-    let worlds = view.sample_worlds(seed ^ DEAL_SEED, effort.deal_worlds);
-    let how = Reveal {
-        deep: 0,
-        ..reveal_of(effort, seed)
-    };
-    let each = parallel(deals.len() * worlds.len(), effort.threads, |job| {
-        let mut world = worlds[job % worlds.len()].clone();
-        for &m in &deals[job / worlds.len()].moves {
-            debug_assert!(is_legal(&world, m), "a deal's way is legal in every world");
-            apply(&mut world, m);
-        }
-        i64::from(reveal::worth_after(
-            &View::of(&world),
-            &how,
-            &effort.weights,
-        ))
-    });
-    let mut worths = vec![0i64; deals.len()];
-    for (job, worth) in each.into_iter().enumerate() {
-        worths[job / worlds.len()] += worth;
-    }
-    (0..deals.len()).min_by_key(|&i| worths[i]).unwrap_or(0)
-}
-
-/// Mixed into the seed of the worlds that judge a deal, so that they are not the worlds
-/// that judge the exits of the same view.
-const DEAL_SEED: u64 = 0x0dea_15ee_d5ee_d5ee;
-
 /// The exit most worlds' wins take first (ties to the better-ranked), played as the first
 /// such win played it when that passes no visited position (its arrangement was chosen by a
-/// search that saw the world), else as the quiet search found it; None if no world was won.
+/// search that saw the world), else as the quiet search found it.
 fn elect(
     exits: &[Exit],
     worlds: &[SpiderState],
     visited: &FxHashSet<SpiderKey>,
     effort: &Effort,
-) -> Option<Advice> {
+) -> Advice {
     let ballots = parallel(worlds.len(), effort.threads, |w| {
         ballot(exits, &worlds[w], visited, effort)
     });
@@ -389,21 +319,20 @@ fn elect(
     for (exit, _) in ballots.iter().flatten() {
         votes[*exit] += 1;
     }
-    let best = (0..exits.len()).min_by_key(|&i| std::cmp::Reverse(votes[i]))?;
-    if votes[best] == 0 {
-        return None;
-    }
+    let best = (0..exits.len())
+        .min_by_key(|&i| std::cmp::Reverse(votes[i]))
+        .unwrap_or(0);
     let moves = ballots
         .iter()
         .flatten()
         .find(|(exit, _)| *exit == best)
         .map_or_else(|| exits[best].moves.clone(), |(_, line)| line.clone());
-    Some(Advice::Plan {
+    Advice::Plan {
         moves,
         exact: false,
         won: votes[best],
         worlds: worlds.len(),
-    })
+    }
 }
 
 /// One world's vote: the exit its beam's win takes first, and the win's moves up to it (the
@@ -631,111 +560,6 @@ mod tests {
             }
             assert!(is_legal(&at, *last) && quiet::shows(&at, *last).is_some());
         }
-    }
-
-    /// Where only a deal leads on, along a fair game of four-suit deals: the position to deal
-    /// from judged by its row in worlds is one the quiet search kept, its way legal in every
-    /// world the player cannot tell from the real one, dealing only with its last move, and
-    /// the same whatever lies face down and in the stock; and the row's judge does not always
-    /// take the nearest-looking one.
-    #[test]
-    fn a_deal_judged_by_its_row_is_legal_in_every_world_and_reads_no_hidden_card() {
-        let (mut met, mut other) = (0, 0);
-        for number in [2, 5] {
-            let deal = SpiderDeal::from_number(Suits::Four, number).unwrap();
-            let mut state = SpiderState::from_deal(&deal);
-            let effort = Effort {
-                threads: 1,
-                deal_worlds: 6,
-                reveal_quiet: 500,
-                ..Effort::for_deck(Suits::Four)
-            };
-            let mut visited = Vec::new();
-            for _ in 0..60 {
-                let view = View::of(&state);
-                visited.push(view.key());
-                let found = quiet::search(
-                    view.plain_world(),
-                    &visited.iter().copied().collect(),
-                    effort.quiet,
-                    effort.layer,
-                    &effort.weights,
-                    effort.mobility,
-                );
-                let advice = advise(&view, &visited, 9, &effort);
-                let Advice::Plan { moves, .. } = &advice else {
-                    break;
-                };
-                if found.won.is_none() && found.turn_ups() == 0 && found.deals.len() > 1 {
-                    met += 1;
-                    let at = found.deals.iter().position(|d| &d.moves == moves);
-                    assert!(at.is_some(), "the plan is one of the deals kept");
-                    other += usize::from(at != Some(0));
-                    for world in view.sample_worlds(13, 3).iter().chain([&state]) {
-                        let mut w = world.clone();
-                        let (last, quiet) = moves.split_last().unwrap();
-                        for &m in quiet {
-                            assert!(is_legal(&w, m) && quiet::shows(&w, m).is_none());
-                            apply(&mut w, m);
-                        }
-                        assert_eq!(*last, SpiderMove::Deal);
-                        assert!(is_legal(&w, *last));
-                        let seen = View::of(world);
-                        assert_eq!(advise(&seen, &visited, 9, &effort), advice);
-                    }
-                }
-                for &m in moves {
-                    apply(&mut state, m);
-                }
-                if state.is_won() {
-                    break;
-                }
-            }
-        }
-        assert!(met >= 2, "{met} positions where only a deal leads on");
-        assert!(
-            other > 0,
-            "the row's judge took the nearest-looking deal every time"
-        );
-    }
-
-    /// With `late` above the cards hidden, the worlds vote where a beam wins in one (a deal
-    /// played a little: one suit's beams win from there), and the advice is still legal in
-    /// every world the player cannot tell from the real one and the same whatever lies hidden.
-    #[test]
-    fn a_late_vote_is_legal_in_every_world_and_reads_no_hidden_card() {
-        let deal = SpiderDeal::from_number(Suits::Two, 6).unwrap();
-        let mut state = SpiderState::from_deal(&deal);
-        let effort = Effort {
-            threads: 1,
-            late: 104,
-            worlds: 3,
-            width: 100,
-            states: 20_000,
-            ..Effort::for_deck(Suits::Two)
-        };
-        let mut voted = 0;
-        for _ in 0..8 {
-            let view = View::of(&state);
-            let advice = advise(&view, &[view.key()], 5, &effort);
-            let Advice::Plan { moves, won, .. } = &advice else {
-                panic!("a way on");
-            };
-            voted += usize::from(*won > 0);
-            for world in view.sample_worlds(17, 3).iter().chain([&state]) {
-                let mut w = world.clone();
-                for &m in moves {
-                    assert!(is_legal(&w, m), "{m:?}");
-                    apply(&mut w, m);
-                }
-                let seen = View::of(world);
-                assert_eq!(advise(&seen, &[seen.key()], 5, &effort), advice);
-            }
-            for &m in moves {
-                apply(&mut state, m);
-            }
-        }
-        assert!(voted > 0, "no world was won: the vote was never taken");
     }
 
     /// Five empty columns to fill before the last deal: more than the quiet search's first

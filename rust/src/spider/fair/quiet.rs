@@ -38,13 +38,7 @@ pub struct Exit {
 pub struct Quiet {
     pub won: Option<Vec<SpiderMove>>,
     pub exits: Vec<Exit>,
-    /// The deal from each of the [`DEALS_KEPT`] positions nearest a win it can be made from,
-    /// nearest first (the first is the deal of `exits`): where to deal from is a choice too.
-    pub deals: Vec<Exit>,
 }
-
-/// How many positions to deal from the quiet search keeps.
-pub const DEALS_KEPT: usize = 8;
 
 /// What a move out of `state` shows, if anything.
 pub fn shows(state: &SpiderState, m: SpiderMove) -> Option<Shows> {
@@ -118,27 +112,14 @@ pub fn search(
                         Shows::Column(c) => c as usize,
                         Shows::Deal => COLUMNS,
                     };
-                    let kept = what == Shows::Deal
-                        && (found.deals.len() < DEALS_KEPT
-                            || found.deals.last().is_some_and(|d| near < d.near));
-                    if kept || best[slot].as_ref().is_none_or(|b| near < b.near) {
+                    if best[slot].as_ref().is_none_or(|b| near < b.near) {
                         let mut moves = path(&nodes, node);
                         moves.push(m);
-                        let exit = Exit {
+                        best[slot] = Some(Exit {
                             moves,
                             shows: what,
                             near,
-                        };
-                        if kept {
-                            // After those as near: the one found first is reached in fewest
-                            // moves, as in `best`.
-                            let at = found.deals.partition_point(|d| d.near <= near);
-                            found.deals.insert(at, exit.clone());
-                            found.deals.truncate(DEALS_KEPT);
-                        }
-                        if best[slot].as_ref().is_none_or(|b| near < b.near) {
-                            best[slot] = Some(exit);
-                        }
+                        });
                     }
                 } else if state.is_won() {
                     let mut moves = path(&nodes, node);
