@@ -18,7 +18,7 @@ VARIANT = "beleaguered-castle"
 
 def survey(path: Path, deals: range) -> dict[int, str]:
     """A survey file of ``deals`` with the solver's verdicts (the columns the script reads)."""
-    verdicts = {}
+    verdicts: dict[int, str] = {}
     with sqlite3.connect(path) as conn:
         conn.execute(
             "CREATE TABLE verdicts (variant TEXT, deal INTEGER, status TEXT, states INTEGER)"
