@@ -21,35 +21,33 @@ import argparse
 import csv
 import math
 import sys
-from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 from castle import SpiderDeal, SpiderGame
 from castle.autoplay import play
 from castle.deal import parse_deal_range
-from castle.spider import SpiderColumn
+from castle.reference.spider.beam import Weights
+from castle.reference.spider.state import SpiderState
 
 #: The counts, in the order of the estimate's weights (down, rank break, suit break, empty,
-#: stock), then the cards on the table (each half a point in the estimate) and the columns
-#: with no face-down card left (not counted by the estimate).
+#: stock), then the half points of the cards on the table (as the estimate counts them) and
+#: the columns with cards and none face down (not counted by the estimate).
 FEATURES = ("down", "rank_break", "suit_break", "empty", "stock", "table", "clear")
 
+#: No weight at all: the estimate is then the cards on the table's half points alone.
+NONE = Weights(down=0, rank_break=0, suit_break=0, empty=0, stock=0)
 
-def counts(columns: Sequence[SpiderColumn], stock: int) -> dict[str, int]:
-    """What a player sees, counted as :data:`FEATURES` says."""
-    out = dict.fromkeys(FEATURES, 0)
-    for col in columns:
-        out["down"] += len(col.down)
-        out["table"] += len(col.down) + len(col.up)
-        out["empty"] += not col.down and not col.up
-        out["clear"] += not col.down and bool(col.up)
-        for lower, upper in zip(col.up, col.up[1:]):
-            if lower.rank != upper.rank + 1:
-                out["rank_break"] += 1
-            elif lower.suit != upper.suit:
-                out["suit_break"] += 1
-    out["stock"] = stock
+
+def counts(state: SpiderState) -> dict[str, int]:
+    """What a player sees of ``state``, counted as :data:`FEATURES` says: each of the
+    estimate's terms is the reference's estimate with that weight 1 and the others 0, less
+    the cards' half points."""
+    table = NONE.estimate(state)
+    out = {name: abs(replace(NONE, **{name: 1}).estimate(state) - table) for name in FEATURES[:5]}
+    out["table"] = table
+    out["clear"] = sum(1 for c in state.cols if c.cards and not c.down)
     return out
 
 
@@ -61,7 +59,7 @@ def one_game(variant: str, number: int) -> list[dict[str, int]]:
     while not game.is_won and game.moves < 2_000:
         hint = game.hint(fair=True, seed=number)
         if hint.searched:
-            rows.append({"deal": number, **counts(game.columns, game.stock)})
+            rows.append({"deal": number, **counts(SpiderState.from_deal(game.position))})
         if hint.move is None:
             break
         play(game, hint.move)
@@ -151,7 +149,7 @@ def fit(args: argparse.Namespace) -> int:
     if coef["table"] >= 0:
         print("a card on the table does not lower the odds here: no weights implied")
         return 1
-    per_point = -2 * coef["table"]  # log-odds a point of the estimate costs
+    per_point = -coef["table"]  # log-odds a point of the estimate costs
     implied = [round(-coef[k] / per_point) for k in ("down", "rank_break", "suit_break")]
     implied += [round(coef["empty"] / per_point), round(-coef["stock"] / per_point)]
     print(f"weights implied (down, rank_break, suit_break, empty, stock): {tuple(implied)}")

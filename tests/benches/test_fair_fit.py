@@ -6,7 +6,8 @@ import math
 import random
 
 from castle import Card
-from castle.spider import SpiderColumn
+from castle.reference.spider.beam import WEIGHTS
+from castle.reference.spider.state import Col, SpiderState
 from paths import load_bench
 
 bench = load_bench("fair_fit")
@@ -18,20 +19,32 @@ def cards(text: str) -> list[Card]:
 
 def test_the_counts_are_the_estimates_terms() -> None:
     columns = [
-        SpiderColumn(cards("AS 2S"), cards("9H 8H 7S 5D")),  # a change of suit, a break of rank
-        SpiderColumn([], []),  # empty
-        SpiderColumn([], cards("KC QC")),  # clear: no card face down
-        SpiderColumn(cards("3D"), cards("JS")),
+        Col(cards("AS 2S 9H 8H 7S 5D"), 2),  # a change of suit, a break of rank
+        Col([], 0),  # empty
+        Col(cards("KC QC"), 0),  # clear: no card face down
+        Col(cards("3D JS"), 1),
     ]
-    assert bench.counts(columns, 30) == {
+    state = SpiderState(columns, cards("4C " * 30), 0, [])
+    assert bench.counts(state) == {
         "down": 3,
         "rank_break": 1,
         "suit_break": 1,
         "empty": 1,
         "stock": 30,
-        "table": 10,
+        "table": 3 + 1 + 1,  # each column's cards' half points
         "clear": 1,
     }
+    # The estimate is those counts weighted.
+    weights = WEIGHTS
+    counted = bench.counts(state)
+    assert weights.estimate(state) == (
+        weights.down * counted["down"]
+        + weights.rank_break * counted["rank_break"]
+        + weights.suit_break * counted["suit_break"]
+        - weights.empty * counted["empty"]
+        + weights.stock * counted["stock"]
+        + counted["table"]
+    )
 
 
 def test_the_fit_finds_the_odds_it_was_drawn_from() -> None:
