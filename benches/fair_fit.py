@@ -25,9 +25,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
-from castle import SpiderDeal, SpiderGame
-from castle.autoplay import play
+from castle import SpiderDeal, SpiderGame, SpiderMove
+from castle.autoplay import play_fair_hints
 from castle.deal import parse_deal_range
+from castle.plan import Hint
 from castle.reference.spider.beam import Weights
 from castle.reference.spider.state import SpiderState
 
@@ -55,14 +56,13 @@ def one_game(variant: str, number: int) -> list[dict[str, int]]:
     """Deal ``number`` played by the fair hint: the counts at each position it thought in,
     each with the game's end."""
     game = SpiderGame(SpiderDeal.from_number(variant, number))
-    rows = []
-    while not game.is_won and game.moves < 2_000:
-        hint = game.hint(fair=True, seed=number)
+    rows: list[dict[str, int]] = []
+
+    def count(at: SpiderGame, hint: Hint[SpiderMove]) -> None:
         if hint.searched:
-            rows.append({"deal": number, **counts(SpiderState.from_deal(game.position))})
-        if hint.move is None:
-            break
-        play(game, hint.move)
+            rows.append({"deal": number, **counts(SpiderState.from_deal(at.position))})
+
+    play_fair_hints(game, seed=number, effort=None, each=count)
     return [{**row, "won": int(game.is_won)} for row in rows]
 
 

@@ -34,6 +34,7 @@ from castle import SpiderDeal, SpiderGame
 from castle.autoplay import play_fair_hints
 from castle.deal import parse_deal_range
 from castle.fair import FairEffort
+from castle.stats import wilson_interval
 
 COLUMNS = ("deal", "won", "moves", "plans", "down_left", "runs_off", "cpu_seconds", "effort")
 
@@ -76,16 +77,6 @@ def read(path: Path) -> dict[int, dict[str, str]]:
         return {int(row["deal"]): row for row in csv.DictReader(f) if row.get("won") in ("0", "1")}
 
 
-def wilson(won: int, n: int) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    z = 1.96
-    p = won / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (mid - half, mid + half)
-
-
 def sign_test(a: int, b: int) -> float:
     """Two-sided p of a fair coin giving a split as uneven as ``a`` against ``b``."""
     n, k = a + b, min(a, b)
@@ -98,7 +89,7 @@ def sign_test(a: int, b: int) -> float:
 def summary(rows: dict[int, dict[str, str]], name: str) -> str:
     n = len(rows)
     won = sum(int(r["won"]) for r in rows.values())
-    low, high = wilson(won, n)
+    low, high = wilson_interval(won, n) if n else (0.0, 1.0)
     down = sum(int(r["down_left"]) for r in rows.values()) / max(n, 1)
     cpu = sum(float(r["cpu_seconds"]) for r in rows.values()) / max(n, 1)
     return (

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import sqlite3
 import sys
 import time
 from pathlib import Path
@@ -30,6 +29,7 @@ from castle import Deal, IllegalMoveError, _core, reference
 from castle.cli.args import parse_size
 from castle.deal import parse_deal_range
 from castle.solve import make_move
+from castle.survey_store import SurveyError, SurveyStore
 
 COLUMNS = ("variant", "deal", "states", "second", "second_states", "seconds", "limit")
 
@@ -40,13 +40,12 @@ NO_TRIES = 2**64 - 1
 def proved(db: Path, variant: str, deals: range | None, least: int) -> list[tuple[int, int]]:
     """The survey's unsolvable deals of ``variant`` (in ``deals``) proved in more than
     ``least`` states: (deal, states), in deal order."""
-    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
-        rows = con.execute(
-            "SELECT deal, states FROM verdicts WHERE variant = ? AND status = 'unsolvable'"
-            " AND states > ? ORDER BY deal",
-            (variant, least),
-        ).fetchall()
-    return [(d, s) for d, s in rows if deals is None or d in deals]
+    with SurveyStore.open(db) as store:
+        return [
+            (v.deal, v.states)
+            for v in store.verdicts(variant)
+            if v.status == "unsolvable" and v.states > least and (deals is None or v.deal in deals)
+        ]
 
 
 def done(path: Path) -> set[tuple[str, int]]:
@@ -88,7 +87,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-memory", type=parse_size, default=parse_size("6GiB"))
     parser.add_argument("--spill-dir", type=Path)
     args = parser.parse_args(argv)
-    todo = proved(args.db, args.variant, args.deals, args.min_states)
+    try:
+        todo = proved(args.db, args.variant, args.deals, args.min_states)
+    except SurveyError as e:
+        print(f"second_method: {e}", file=sys.stderr)
+        return 2
     seen = done(args.csv)
     new_file = not args.csv.exists()
     contradictions = 0

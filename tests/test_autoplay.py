@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from castle import Deal
-from castle.autoplay import autoplay_castle
+from castle import Deal, SpiderDeal, SpiderGame, SpiderMove
+from castle.autoplay import autoplay_castle, play_fair_hints
+from castle.plan import Hint
 from verdicts import known
 
 
@@ -14,3 +15,20 @@ def test_autoplay_wins_what_the_solver_wins() -> None:
         result = autoplay_castle(Deal.from_number("streets-and-alleys", number))
         assert result.won == (verdict == "winnable"), number
         assert result.status == ("solved" if verdict == "winnable" else "unsolvable")
+
+
+def test_each_fair_hint_is_seen_before_its_move() -> None:
+    # Two-suit deal 1, which the fair hint loses after 61 moves: every hint is shown with the
+    # game as it stood when it was given, the last one (no move) too.
+    game = SpiderGame(SpiderDeal.from_number("spider-2", 1))
+    seen: list[tuple[int, SpiderMove | None]] = []
+
+    def each(at: SpiderGame, hint: Hint[SpiderMove]) -> None:
+        assert at is game
+        seen.append((at.moves, hint.move))
+
+    searched = play_fair_hints(game, seed=1, effort=None, each=each)
+    assert not game.is_won and game.moves == 61
+    assert [moves for moves, _ in seen] == list(range(62))
+    assert seen[-1][1] is None and all(move is not None for _, move in seen[:-1])
+    assert 0 < searched < len(seen)

@@ -9,12 +9,14 @@ thoughtful solver's plan from the deal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .deal import Deal
 from .fair import FairEffort
 from .game import Game
 from .outcome import Status
+from .plan import Hint
 from .spider import SpiderDeal, SpiderMove, solve_spider
 from .spider_game import SpiderGame
 
@@ -92,14 +94,22 @@ def autoplay_spider(
 
 
 def play_fair_hints(
-    game: SpiderGame, *, seed: int, effort: FairEffort | None, max_moves: int = MAX_MOVES
+    game: SpiderGame,
+    *,
+    seed: int,
+    effort: FairEffort | None,
+    max_moves: int = MAX_MOVES,
+    each: Callable[[SpiderGame, Hint[SpiderMove]], None] | None = None,
 ) -> int:
     """Make the fair hint's moves in ``game`` until it is won, no move is advised, or it has
-    ``max_moves``; returns the hints that thought."""
+    ``max_moves``; returns the hints that thought. ``each`` sees every hint with the game as
+    it stands before the hint's move."""
     plans = 0
     while not game.is_won and game.moves < max_moves:
         hint = game.hint(fair=True, seed=seed, effort=effort)
         plans += hint.searched
+        if each is not None:
+            each(game, hint)
         if hint.move is None:
             break
         play(game, hint.move)

@@ -4,33 +4,45 @@ walk alone, resumed, and a false "unsolvable" caught."""
 from __future__ import annotations
 
 import csv
-import sqlite3
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import castle
+from castle.survey_store import SurveyStore, Verdict
 from paths import ROOT
 
 SCRIPT = ROOT / "benches" / "second_method.py"
 VARIANT = "beleaguered-castle"
 
 
-def survey(path: Path, deals: range) -> dict[int, str]:
-    """A survey file of ``deals`` with the solver's verdicts (the columns the script reads)."""
+def survey(path: Path, deals: range, lost: Sequence[int] = ()) -> dict[int, str]:
+    """A survey file of ``deals`` with the solver's verdicts, each deal of ``lost`` stored as
+    unsolvable whatever the solver said: each deal's verdict as stored."""
     verdicts: dict[int, str] = {}
-    with sqlite3.connect(path) as conn:
-        conn.execute(
-            "CREATE TABLE verdicts (variant TEXT, deal INTEGER, status TEXT, states INTEGER)"
-        )
-        for number in deals:
-            solution = castle.solve(castle.Deal.from_number(VARIANT, number))
-            verdicts[number] = solution.status
-            conn.execute(
-                "INSERT INTO verdicts VALUES (?, ?, ?, ?)",
-                (VARIANT, number, solution.status, solution.states),
+    rows = []
+    for number in deals:
+        solution = castle.solve(castle.Deal.from_number(VARIANT, number))
+        status = "unsolvable" if number in lost else solution.status
+        verdicts[number] = status
+        rows.append(
+            Verdict(
+                variant=VARIANT,
+                deal=number,
+                status=status,
+                states=solution.states,
+                seconds=solution.seconds,
+                moves=len(solution.moves),
+                limit_hit=None,
+                max_states=None,
+                max_seconds=None,
+                max_memory=None,
+                solved_at="2026-12-04T00:00:00Z",
             )
-    conn.close()
+        )
+    with SurveyStore.open(path, create=True) as store:
+        store.put(rows)
     return verdicts
 
 
@@ -64,13 +76,18 @@ def test_every_proof_is_checked_and_a_run_resumes(tmp_path: Path) -> None:
 
 def test_a_false_proof_is_a_contradiction(tmp_path: Path) -> None:
     db, out = tmp_path / "s.db", tmp_path / "second.csv"
-    survey(db, range(2, 3))  # deal 2 is won
-    with sqlite3.connect(db) as conn:
-        conn.execute("UPDATE verdicts SET status = 'unsolvable'")
-    conn.close()
+    survey(db, range(2, 3), lost=[2])  # deal 2 is won
     done = run(db, out)
     assert done.returncode == 1
     with out.open(newline="") as f:
         (row,) = csv.DictReader(f)
     # The win the exact walk found replays in the reference.
     assert row["second"] == "solved"
+
+
+def test_a_file_that_is_not_a_survey_is_a_one_line_error(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    db.write_text("not a survey")
+    done = run(db, tmp_path / "second.csv")
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
