@@ -32,14 +32,14 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_on_disk_the_layers_expand_the_same_positions(
     tmp_path: Path, variant: str, number: int
 ) -> None:
-    # The complete pass in layers from its first position: in memory unbounded, in 2 MiB
-    # alone (the bound stops it), and in 2 MiB with disk (the same end, to the position).
+    # The complete pass in layers from its first position: in memory unbounded, in 1.5 MiB
+    # alone (the bound stops it), and in 1.5 MiB with disk (the same end, to the position).
     deal = castle.Deal.from_number(variant, number).core
     free = _core.complete_pass(deal, None, 1)
     assert free[0] == "unsolvable"
-    alone = _core.complete_pass(deal, None, 1, 2 * MIB)
+    alone = _core.complete_pass(deal, None, 1, 3 * MIB // 2)
     assert (alone[0], alone[3]) == ("unknown", "memory")
-    assert _core.complete_pass(deal, None, 1, 2 * MIB, tmp_path) == free
+    assert _core.complete_pass(deal, None, 1, 3 * MIB // 2, tmp_path) == free
     assert list(tmp_path.iterdir()) == []
 
 

@@ -6,8 +6,8 @@
 //! it allocates and takes off what it frees. A solve runs on one thread from start to end, so
 //! the count on that thread less the count when it started is what the solve holds.
 //!
-//! So that the process holds no more than the count says, blocks of 1 MiB or more (tables,
-//! stacks, beam layers) are mapped from the system one by one on Linux and given back when
+//! So that the process holds no more than the count says, blocks of 256 KiB or more (tables,
+//! stacks, beam layers, the layers' runs) are mapped from the system one by one on Linux and given back when
 //! freed: left to glibc's malloc, a large block freed stays resident in its heap, and the next
 //! pass's table came on top. Smaller blocks stay in glibc's heap, which reuses them without a
 //! page fault. A Spider step's beam leaves many small blocks (its positions) in the heap:
@@ -184,7 +184,7 @@ mod pages {
     const PAGE: usize = 4096;
 
     /// Blocks of this size or more are mapped apart.
-    pub const THRESHOLD: usize = 1 << 20;
+    pub const THRESHOLD: usize = 1 << 18;
 
     /// Whether a block of `size` bytes is mapped apart (if its alignment allows).
     #[inline]
@@ -335,12 +335,13 @@ impl Memory {
         }
         let size = std::mem::size_of::<T>();
         let align = std::mem::align_of::<T>();
+        // What the count will add: whole pages for a mapped block.
         let fits = |items: usize| {
             let (old, new) = (capacity * size, items * size);
             self.allows(if pages::in_place(old, new, align) {
-                new - old
+                (footprint(new) - footprint(old)) as usize
             } else {
-                new
+                footprint(new) as usize
             })
         };
         let Some(grown) = [capacity + capacity / 4, capacity + capacity / 16]
@@ -410,8 +411,9 @@ mod tests {
         const BIG: usize = 3_000_000;
         let memory = Memory::from_now(1 << 30);
         // From the heap to a mapped block, grown, then back to the heap.
-        let mut v: Vec<u8> = Vec::with_capacity(BIG / 10);
-        v.resize(BIG / 10, 7);
+        assert!(!pages::mapped(BIG / 20));
+        let mut v: Vec<u8> = Vec::with_capacity(BIG / 20);
+        v.resize(BIG / 20, 7);
         v.reserve_exact(BIG - v.len());
         assert_eq!(memory.used() as isize, footprint(BIG));
         if pages::mapped(BIG) {
@@ -420,7 +422,7 @@ mod tests {
         v.resize(BIG, 8);
         v.push(9); // moved by the system when mapped, not copied
         assert_eq!(memory.used() as isize, footprint(2 * BIG));
-        assert_eq!((v[BIG / 10 - 1], v[BIG - 1], v[BIG]), (7, 8, 9));
+        assert_eq!((v[BIG / 20 - 1], v[BIG - 1], v[BIG]), (7, 8, 9));
         v.truncate(10);
         v.shrink_to_fit();
         assert_eq!((memory.used() as isize, v[9]), (footprint(10), 7));

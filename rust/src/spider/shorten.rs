@@ -44,12 +44,13 @@ pub fn shorten_within(
 }
 
 /// At most the bytes [`cut_loops`] allocates for a line of `moves` moves: each position's key
-/// in a list and in a map, the line that comes out; a page for the rest.
+/// in a list and in a map, the line that comes out; a page for the rest, and one for each of
+/// the three (a block the system maps takes whole pages).
 pub fn cut_loops_bytes(moves: usize) -> usize {
     let n = moves + 1;
     n * (size_of::<SpiderKey>() + size_of::<SpiderMove>())
         + map_bytes::<(SpiderKey, usize)>(n)
-        + 4096
+        + 4 * 4096
 }
 
 /// At most the bytes `walk::shortest_through` allocates for a line of `moves` moves: the walk's, and
