@@ -157,10 +157,9 @@ fn swapped(state: &State, a: usize, b: usize) -> State {
     out
 }
 
-/// Makes `m`, a move up, from `state`: the position after it, once for each card of the block
-/// of the suit's next card (that card in its place), onto `todo`.
-fn up(compact: &Compact, blocks: &Blocks, state: &State, m: Move, todo: &mut Vec<State>) {
-    let free = free_cards(compact, state);
+/// Makes `m`, a move up, from `state` (its free cards `free`): the position after it, once for
+/// each card of the block of the suit's next card (that card in its place), onto `todo`.
+fn up(blocks: &Blocks, state: &State, free: u64, m: Move, todo: &mut Vec<State>) {
     let mut after = state.clone();
     apply(&mut after, m);
     let next = m.card.index() + 1;
@@ -186,12 +185,11 @@ fn up(compact: &Compact, blocks: &Blocks, state: &State, m: Move, todo: &mut Vec
 /// A [`within`] key: the foundations, then each column's length and tokens.
 const WITHIN: usize = 4 + MAX_COLUMNS + 52;
 
-/// `state` up to relabelings within `blocks` among its free cards: its foundations, then its
-/// columns in order, each read bottom up as pinned cards and the blocks of free cards. Each
-/// column's length comes before its tokens, so the key reads back one way only (the zeros
-/// after the last column are not tokens).
-fn within(compact: &Compact, blocks: &Blocks, state: &State) -> [u8; WITHIN] {
-    let free = free_cards(compact, state);
+/// `state` up to relabelings within `blocks` among its free cards (`free`): its foundations,
+/// then its columns in order, each read bottom up as pinned cards and the blocks of free
+/// cards. Each column's length comes before its tokens, so the key reads back one way only (the
+/// zeros after the last column are not tokens).
+fn within(blocks: &Blocks, state: &State, free: u64) -> [u8; WITHIN] {
     // Eight tokens a word, the first highest, then the length: these compare as the columns'
     // tokens do, one by one (a zero pad is below any token after it), with no call to memcmp
     // and nothing allocated (sorting vectors of tokens was half of Streets and Alleys 9576's
@@ -207,12 +205,15 @@ fn within(compact: &Compact, blocks: &Blocks, state: &State) -> [u8; WITHIN] {
         }
         *len = state.len(col) as u8;
     }
-    let columns = &mut columns[..state.ncols()];
-    columns.sort_unstable();
+    // The columns' places sorted, not the columns: a place moves a byte, a column 57.
+    let mut order: [u8; MAX_COLUMNS] = std::array::from_fn(|i| i as u8);
+    let order = &mut order[..state.ncols()];
+    order.sort_unstable_by(|&a, &b| columns[a as usize].cmp(&columns[b as usize]));
     let mut key = [0u8; WITHIN];
     key[..4].copy_from_slice(&state.foundations);
     let mut at = 4;
-    for (words, len) in columns.iter() {
+    for &col in order.iter() {
+        let (words, len) = &columns[col as usize];
         key[at] = *len;
         for i in 0..*len as usize {
             key[at + 1 + i] = (words[i / 8] >> (56 - 8 * (i % 8))) as u8;
@@ -239,7 +240,7 @@ fn branch(
 ) {
     debug_assert!(todo.is_empty());
     if m.to_foundation() {
-        up(compact, blocks, state, m, todo);
+        up(blocks, state, free_cards(compact, state), m, todo);
     } else {
         let mut after = state.clone();
         apply(&mut after, m);
@@ -249,12 +250,21 @@ fn branch(
     let mut branched = false;
     while let Some(s) = todo.pop() {
         branched |= !todo.is_empty();
-        if branched && !seen.insert(within(compact, blocks, &s)) {
-            continue;
+        // Its free cards, worked out once for the key and the move up.
+        let mut free = None;
+        if branched {
+            let f = free_cards(compact, &s);
+            free = Some(f);
+            if !seen.insert(within(blocks, &s, f)) {
+                continue;
+            }
         }
         match next_automatic(&s) {
             None => done.push(s),
-            Some(a) => up(compact, blocks, &s, a, todo),
+            Some(a) => {
+                let free = free.unwrap_or_else(|| free_cards(compact, &s));
+                up(blocks, &s, free, a, todo)
+            }
         }
     }
 }
