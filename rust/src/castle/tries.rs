@@ -24,9 +24,11 @@ use super::orbits::ORBITS_AFTER;
 const GROWTH: u64 = 4;
 
 /// The orbit pass may expand a position for every this many in the table: with its next try
-/// at four times the table, all its tries take at most a third of the table's count of
-/// expansions (an orbit expansion costs several depth-first ones).
-const ORBIT_SHARE: u64 = 4;
+/// at four times the table, all its tries take at most a twelfth of the table's count of
+/// expansions. An orbit expansion costs about thirty depth-first ones: at a quarter (a third
+/// in all), the tries were most of a late win's time (Streets and Alleys 9576: 9.6 s, its
+/// walk alone 2.8 s; docs/proofs.md).
+const ORBIT_SHARE: u64 = 16;
 
 /// The beams may expand a position for every this many in the table (a beam's expansion costs
 /// about eight depth-first ones: all its children made, keyed and ranked).

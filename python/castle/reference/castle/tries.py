@@ -21,7 +21,7 @@ from .walk import PlainWalk
 #: The table grows this many times over from one tries to the next.
 GROWTH = 4
 #: The orbit pass may expand a position for every this many in the table.
-ORBIT_SHARE = 4
+ORBIT_SHARE = 16
 #: The plain walk may expand this many positions for every one in the table...
 PLAIN_SHARE = 2
 #: ... and at most this many (fc-solve's default search stops at 200,000).
