@@ -198,7 +198,7 @@ fn within(blocks: &Blocks, state: &State, free: u64) -> [u8; WITHIN] {
     for (col, (words, len)) in columns.iter_mut().enumerate().take(state.ncols()) {
         let column = state.column(col);
         // Each word made in a register and stored once (or-ing each token into memory made a
-        // chain of stores and loads, a fifth of the pass's own time).
+        // chain of stores and loads, a sixth of the pass's own time).
         for (word, eight) in words.iter_mut().zip(column.chunks(8)) {
             *word = eight.iter().enumerate().fold(0, |word, (i, card)| {
                 let token = match card.index() {

@@ -25,7 +25,7 @@ const GROWTH: u64 = 4;
 
 /// The orbit pass may expand a position for every this many in the table: with its next try
 /// at four times the table, all its tries take at most a twelfth of the table's count of
-/// expansions. An orbit expansion costs about thirty depth-first ones: at a quarter (a third
+/// expansions. An orbit expansion costs about twenty depth-first ones: at a quarter (a third
 /// in all), the tries were most of a late win's time (Streets and Alleys 9576: 9.6 s, its
 /// walk alone 2.8 s; docs/proofs.md).
 const ORBIT_SHARE: u64 = 16;

@@ -7,11 +7,12 @@
 //! the count on that thread less the count when it started is what the solve holds.
 //!
 //! So that the process holds no more than the count says, blocks of 256 KiB or more (tables,
-//! stacks, beam layers, the layers' runs) are mapped from the system one by one on Linux and given back when
-//! freed: left to glibc's malloc, a large block freed stays resident in its heap, and the next
-//! pass's table came on top. Smaller blocks stay in glibc's heap, which reuses them without a
-//! page fault. A Spider step's beam leaves many small blocks (its positions) in the heap:
-//! [`release`] hands them back after each step. docs/memory.md has the measures.
+//! stacks, beam layers, the layers' runs) are mapped from the system one by one on Linux and
+//! given back when freed: left to glibc's malloc, a large block freed stays resident in its
+//! heap, and the next pass's table came on top. Smaller blocks stay in glibc's heap, which
+//! reuses them without a page fault. A Spider step's beam leaves many small blocks (its
+//! positions) in the heap: [`release`] hands them back after each step. docs/memory.md has the
+//! measures.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
