@@ -259,14 +259,15 @@ fn branch(
     while let Some(s) = todo.pop() {
         branched |= !todo.is_empty();
         // Its free cards, worked out once for the key and the move up.
-        let mut free = None;
-        if branched {
-            let f = free_cards(compact, &s);
-            free = Some(f);
-            if !seen.insert(within(blocks, &s, f)) {
+        let free = if branched {
+            let free = free_cards(compact, &s);
+            if !seen.insert(within(blocks, &s, free)) {
                 continue;
             }
-        }
+            Some(free)
+        } else {
+            None
+        };
         match next_automatic(&s) {
             None => done.push(s),
             Some(a) => {
