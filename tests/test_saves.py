@@ -19,6 +19,7 @@ from castle import Deal, Game, LevelRecord, SaveStore
 from castle.player_lock import StoreBusyError, lock_directory
 from castle.saves import write_atomic
 from playing import castle_play_process, tappable
+from processes import finish
 
 
 class Clock:
@@ -417,7 +418,7 @@ def test_saving_and_loading_from_two_processes_at_once_never_fail(tmp_path: Path
         for role in ("save", "load", "save", "load")
     ]
     for run in runs:
-        _, err = run.communicate(timeout=120)
+        _, err = finish(run, 120)
         assert run.returncode == 0, err
 
 

@@ -26,6 +26,7 @@ from castle.cli.autoplay_player import Autoplayer
 from castle.cli.output import format_rate
 from castle.cli.progress import PlayProgress
 from castle.fair import FAIR_PLAYER
+from processes import finish
 from rich.console import Console, Group
 from verdicts import known
 
@@ -100,7 +101,7 @@ def kill_once_stored(argv: list[str], db: Path, played: int, seconds: float) -> 
             assert time.monotonic() < deadline, f"{played} games not stored within {seconds} s"
             time.sleep(0.01)
         os.kill(process.pid, signal.SIGKILL)
-        process.communicate(timeout=30)
+        finish(process, 30)
     assert process.returncode == -signal.SIGKILL
 
 

@@ -27,6 +27,7 @@ import pytest
 from castle.cli import cluster as cluster_module
 from castle.cli import main
 from castle.cli.cluster import DASK_CHUNKS
+from processes import finish
 
 from .test_survey import BC, castle_script, check_against_solver, rows, run, stored_count
 
@@ -167,7 +168,7 @@ def survey_killing_a_worker(
             # until the kill lands (the first chunks hold one quick deal).
             wait_for_rows(db, process, 50)
             kill_a_busy_worker(client, before, process)
-            out, err = process.communicate(timeout=120)
+            out, err = finish(process, 120)
         after = worker_pids(client)
     ended = subprocess.CompletedProcess(argv, process.returncode, out, err)
     return argv, ended, set(after.values()) - set(before.values())
@@ -248,7 +249,7 @@ def test_ctrl_c_then_resume_redoes_nothing(tmp_path: Path, resume_with: str) -> 
     ) as process:
         wait_for_rows(db, process, 100)
         os.killpg(process.pid, signal.SIGINT)  # as a terminal does: workers get it too
-        out, err = process.communicate(timeout=60)
+        out, err = finish(process, 60)
     assert process.returncode == 130, err
     assert "Traceback" not in err, err
     kept = stored_count(db)

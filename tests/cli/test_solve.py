@@ -23,6 +23,7 @@ import pytest
 from castle.cli import main
 from castle.cli.report import BatchSummary, DealResult
 from castle.stats import wilson_interval
+from processes import finish
 
 MOVE_LINE = re.compile(r"^ +(\d+)\. (\S\S)  column (\d) (?:→|->) (column (\d)|foundation)$")
 JSON_KEYS = ["variant", "deal", "status", "moves", "states", "seconds"]
@@ -390,7 +391,7 @@ def test_console_script_ctrl_c_stops_batch(tmp_path: Path) -> None:
             time.sleep(0.02)  # until a first deal is out: the workers are solving
         time.sleep(0.2)
         os.killpg(process.pid, signal.SIGINT)  # as a terminal does: the whole group
-        _, err = process.communicate(timeout=30)
+        _, err = finish(process, 30)
     assert process.returncode == 130
     assert "Traceback" not in err, err
     assert re.search(r"interrupted after [\d,]+ of 100,000 deals", err)
@@ -418,7 +419,7 @@ def test_console_script_sigterm_stops_batch_keeping_the_csv(tmp_path: Path, jobs
                 break
             time.sleep(0.02)
         os.kill(process.pid, signal.SIGTERM)  # the process alone, as kill does
-        out, err = process.communicate(timeout=60)
+        out, err = finish(process, 60)
     assert process.returncode == 143, err
     assert "Traceback" not in err, err
     match = re.search(r"interrupted after ([\d,]+) of 100,000 deals", out)

@@ -29,6 +29,7 @@ from castle.reference import replay
 from castle.stats import distribution, wilson_interval
 from castle.survey_claims import STALE_SECONDS, DealClaims
 from castle.survey_store import VERDICT_FIELDS, SurveyError, SurveyStore, Verdict
+from processes import finish
 from verdicts import known_verdicts
 
 BC = "beleaguered-castle"
@@ -188,7 +189,7 @@ def start_and_stop(
             os.killpg(process.pid, how)  # as a terminal does: the whole group
         else:
             os.kill(process.pid, how)  # the run alone: its workers must see it go
-        out, err = process.communicate(timeout=30)
+        out, err = finish(process, 30)
     return subprocess.CompletedProcess(argv, process.returncode, out, err)
 
 
@@ -263,7 +264,7 @@ def at_once(argv: list[str], runs: int = 2) -> list[subprocess.CompletedProcess[
     ]
     ended = []
     for process in started:
-        out, err = process.communicate(timeout=120)
+        out, err = finish(process, 120)
         ended.append(subprocess.CompletedProcess(argv, process.returncode, out, err))
     return ended
 

@@ -16,6 +16,7 @@ import pytest
 from castle import _core
 from castle.cli import main
 from castle.errors import LimitError
+from processes import finish
 
 MIB = 2**20
 
@@ -130,7 +131,7 @@ def test_sigterm_stops_a_solve_and_its_files_go(tmp_path: Path) -> None:
             assert solver.poll() is None and time.monotonic() < deadline, "no files written"
             time.sleep(0.1)
         solver.send_signal(signal.SIGTERM)
-        out, err = solver.communicate(timeout=60)
+        out, err = finish(solver, 60)
     finally:
         solver.kill()
     assert solver.returncode == 143, (out, err)

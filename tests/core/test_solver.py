@@ -14,6 +14,7 @@ import time
 import castle
 import pytest
 from castle.reference import replay
+from processes import finish
 
 # A deal whose search runs far past any limit used here (undecided by castle after 1.5 billion
 # positions and 30 minutes of CPU: docs/proofs-100k-s14.csv).
@@ -201,7 +202,7 @@ def test_ctrl_c_stops_a_long_solve_promptly() -> None:
     time.sleep(0.3)
     sent = time.monotonic()
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=30)
+    _, err = finish(proc, 30)
     waited = time.monotonic() - sent
     assert proc.returncode != 0
     assert "KeyboardInterrupt" in err

@@ -31,6 +31,7 @@ from castle.serve.players import LATE_HINT, MAX_IN_FLIGHT, Player
 from paths import ROOT
 from PIL import Image, ImageChops
 from playing import castle_play_process
+from processes import finish
 
 with warnings.catch_warnings():
     # Newer Starlette would rather have httpx2 than httpx; httpx is the well-known one.
@@ -602,7 +603,7 @@ def test_castle_serve_prints_its_url_serves_and_stops_on_sigterm(tmp_path: Path)
         assert "is using" in second.stderr
     finally:
         process.send_signal(signal.SIGTERM)
-        out, err = process.communicate(timeout=30)
+        out, err = finish(process, 30)
     # SIGTERM (or Ctrl+C) stops it cleanly: exit 0, the game saved already.
     assert process.returncode == 0, err
     assert "stopped" in out and "Traceback" not in err
@@ -626,7 +627,7 @@ def test_a_fifo_at_the_save_neither_hangs_the_server_nor_stops_its_stop(tmp_path
         assert levels["continue"] is None
     finally:
         process.send_signal(signal.SIGTERM)
-        out, err = process.communicate(timeout=30)
+        out, err = finish(process, 30)
     assert process.returncode == 0 and "stopped" in out and "Traceback" not in err, err
     (aside,) = tmp_path.glob("game.json.corrupt-*")
     assert aside.is_fifo()
@@ -679,7 +680,7 @@ def test_a_network_players_directory_is_locked_by_whoever_plays_it(tmp_path: Pat
             assert post(browser, "/api/continue", {})["view"]["moves"] == 1
     finally:
         process.send_signal(signal.SIGTERM)
-        out, err = process.communicate(timeout=30)
+        out, err = finish(process, 30)
     assert process.returncode == 0 and "Traceback" not in err, err
 
 
@@ -704,7 +705,7 @@ def test_open_hands_the_url_with_its_token_to_the_browser(tmp_path: Path) -> Non
         assert page.status_code == 200 and "html" in page.headers["content-type"]
     finally:
         process.send_signal(signal.SIGTERM)
-        out, err = process.communicate(timeout=30)
+        out, err = finish(process, 30)
     assert process.returncode == 0 and "Traceback" not in err, err
     assert "castle serve: stopped" in out
 

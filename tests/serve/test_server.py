@@ -21,6 +21,7 @@ import httpx
 import pytest
 from castle import Table
 from castle.serve.server import Limits
+from processes import finish
 from serving import TOKEN, Running, Servers
 
 #: Short limits, so that the tests wait little for them.
@@ -297,7 +298,7 @@ def test_sigterm_with_slow_bodies_in_flight_stops_quietly(tmp_path: Path) -> Non
             slow.append(sock)
         time.sleep(1.0)  # their headers read: each waits for its body
         process.send_signal(signal.SIGTERM)
-        out, err = process.communicate(timeout=30)
+        out, err = finish(process, 30)
     finally:
         if process.poll() is None:
             process.kill()

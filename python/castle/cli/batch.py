@@ -40,6 +40,11 @@ from .signals import InterruptGuard, ignore_ctrl_c, signals_blocked
 #: Local worker processes: a round trip is cheap, and small chunks stop quickly.
 LOCAL_CHUNKS = Chunking(seconds=0.05, most=64)
 
+#: How long the pool's manager thread gets to end after the workers are stopped, and the
+#: bytes written at a time to complete a result a stopped worker left half written.
+MANAGER_GRACE_SECONDS = 0.5
+PIPE_FILL = 1 << 16
+
 
 def usable_cpus() -> int:
     if hasattr(os, "sched_getaffinity"):
@@ -84,11 +89,34 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
         return
     # Before 3.14 there is no public way: end the processes the pool keeps privately.
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() forgets them
+    queue = getattr(pool, "_result_queue", None)
     for process in processes:
         process.terminate()
-    # With the workers gone, waiting is quick; and joining the pool's manager thread now
-    # keeps it from racing concurrent.futures' exit hook (an "Exception ignored" traceback).
-    pool.shutdown(wait=bool(processes), cancel_futures=True)
+    for process in processes:
+        process.join()
+    pool.shutdown(wait=False, cancel_futures=True)
+    # Joining the pool's manager thread now keeps it from racing concurrent.futures' exit hook
+    # (an "Exception ignored" traceback). But a worker ended while it wrote a result leaves
+    # the thread reading the rest of that message forever (this process holds the pipe's write
+    # end, so no end of file comes): fill the message up, and the thread reads a broken result
+    # and ends as for a broken pool.
+    if manager is None or not processes:
+        return
+    manager.join(MANAGER_GRACE_SECONDS)
+    writer = getattr(queue, "_writer", None)
+    if manager.is_alive() and writer is not None and not writer.closed:
+        os.set_blocking(writer.fileno(), False)
+        deadline = time.monotonic() + MANAGER_GRACE_SECONDS * 20
+        while manager.is_alive() and time.monotonic() < deadline:
+            try:
+                os.write(writer.fileno(), bytes(PIPE_FILL))
+            except BlockingIOError:  # the pipe is full until the thread reads on
+                pass
+            except OSError:  # the read end is gone: so is the thread's wait
+                break
+            manager.join(0.01)
+    manager.join(MANAGER_GRACE_SECONDS)
 
 
 def _run_here(
