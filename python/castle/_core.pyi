@@ -153,6 +153,7 @@ def spider_fair_advice(
     reveal_deep: int | None = None,
     reveal_options: int | None = None,
     mobility: int | None = None,
+    rescue: int | None = None,
 ) -> tuple[list[tuple[str, int, int, int]], bool, int, int, bool]:
     """The fair player's advice from what a player sees of ``position`` (never leading back
     into a position of ``visited``): (moves of the plan, exact, worlds won, worlds, proved).

@@ -21,7 +21,7 @@ from .spider import SpiderDeal, SpiderMove, public_move
 
 #: The fair player's version: results of another are other results (``castle autoplay
 #: --db`` keeps them apart).
-FAIR_PLAYER = "fair-6"
+FAIR_PLAYER = "fair-7"
 
 # The efforts where 0 means "none" or "all" rather than nothing to think with.
 _ZERO_MEANS_NONE = (
@@ -34,6 +34,7 @@ _ZERO_MEANS_NONE = (
     "reveal_deep",
     "reveal_options",
     "mobility",
+    "rescue",
 )
 
 
@@ -84,6 +85,10 @@ class FairEffort:
     #: Taken off a choice's estimate for each column whose top card could take a suited card
     #: in sight (one rank below it, of its suit, in another column's top run); below 1,000.
     mobility: int | None = None
+    #: When no search of the moves that show nothing finds a way on: the worlds the solver
+    #: plays, a win's moves up to the first card it shows being the plan (0: none; then no
+    #: move helps).
+    rescue: int | None = None
 
     def __post_init__(self) -> None:
         if self.weights is not None and not (

@@ -18,7 +18,8 @@ use crate::spider::fair::view::View;
 #[pyo3(signature = (
     position, visited, seed, worlds=None, width=None, states=None, quiet=None, layer=None, exact=None,
     threads=None, weights=None, rollout=None, plies=None, candidates=None, vote=None,
-    reveal=None, reveal_quiet=None, reveal_layer=None, reveal_deep=None, reveal_options=None, mobility=None
+    reveal=None, reveal_quiet=None, reveal_layer=None, reveal_deep=None, reveal_options=None, mobility=None,
+    rescue=None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn spider_fair_advice(
@@ -44,6 +45,7 @@ pub fn spider_fair_advice(
     reveal_deep: Option<usize>,
     reveal_options: Option<i32>,
     mobility: Option<i32>,
+    rescue: Option<usize>,
 ) -> PyResult<(Vec<MoveTuple>, bool, usize, usize, bool)> {
     let base = Effort::for_deck(position.state().suits);
     let effort = Effort {
@@ -64,6 +66,7 @@ pub fn spider_fair_advice(
         reveal_deep: reveal_deep.unwrap_or(base.reveal_deep),
         reveal_options: reveal_options.unwrap_or(base.reveal_options),
         mobility: mobility.unwrap_or(base.mobility),
+        rescue: rescue.unwrap_or(base.rescue),
         weights: weights.map_or(
             base.weights,
             |(down, rank_break, suit_break, empty, stock)| Weights {

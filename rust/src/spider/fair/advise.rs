@@ -65,6 +65,9 @@ pub struct Effort {
     /// Taken off an exit's estimate for each column that could take a suited card in sight
     /// ([`quiet::suited_homes`]).
     pub mobility: i32,
+    /// Worlds the solver plays in when no quiet search finds a way on ([`rescue`]; 0: none,
+    /// the player says that no move helps).
+    pub rescue: usize,
 }
 
 impl Effort {
@@ -93,6 +96,7 @@ impl Effort {
             reveal_deep: 0,
             reveal_options: 0,
             mobility: 0,
+            rescue: 4,
         };
         match suits {
             // The worlds vote, each with a beam of 100.
@@ -206,6 +210,16 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
     if stuck(&found) && visited.len() > 1 {
         // Every way on passes a position played before: going back is then the way forward.
         found = search(&none, wider, 0);
+    }
+    if stuck(&found) && effort.rescue > 0 {
+        if let Some(moves) = rescue(view, &visited_set, seed, effort) {
+            return Advice::Plan {
+                moves,
+                exact: false,
+                won: 0,
+                worlds: effort.rescue,
+            };
+        }
     }
     if let Some(moves) = found.won {
         return Advice::Plan {
@@ -362,6 +376,52 @@ fn ballot(
         clean &= !visited.contains(&View::of(&state).key());
     }
     None // won by quiet moves alone: the quiet search would have found it
+}
+
+/// Positions the solver may expand in each world of [`rescue`].
+const RESCUE_STATES: u64 = 300_000;
+
+/// A way on that the quiet searches missed (deeper than they look, or behind positions they
+/// pass by): the solver plays each of `effort.rescue` sampled worlds, and a win's moves up to
+/// the first that shows something are a plan legal in every world (the moves before it read
+/// no hidden card). The first exit most wins take is played, by a line that passes no visited
+/// position if one does. None if the solver wins in no world within its states.
+fn rescue(
+    view: &View,
+    visited: &FxHashSet<SpiderKey>,
+    seed: u64,
+    effort: &Effort,
+) -> Option<Vec<SpiderMove>> {
+    let worlds = view.sample_worlds(seed, effort.rescue);
+    let lines = parallel(worlds.len(), effort.threads, |w| {
+        let world = &worlds[w];
+        let outcome = search::solve(
+            &world.to_deal(),
+            &Limits::states(Some(RESCUE_STATES)),
+            &mut || false,
+        );
+        if outcome.status != Status::Solved {
+            return None;
+        }
+        let mut state = world.clone();
+        let mut line = Vec::new();
+        let mut clean = true;
+        for m in outcome.moves {
+            line.push(m);
+            let what = quiet::shows(&state, m);
+            apply(&mut state, m);
+            if what.is_some() {
+                return Some((what, clean, line));
+            }
+            clean &= !visited.contains(&View::of(&state).key());
+        }
+        Some((None, clean, line)) // won by quiet moves alone
+    });
+    let wins: Vec<_> = lines.into_iter().flatten().collect();
+    let count = |what: Option<quiet::Shows>| wins.iter().filter(|w| w.0 == what).count();
+    wins.iter()
+        .max_by_key(|w| (count(w.0), w.1, std::cmp::Reverse(w.2.len())))
+        .map(|w| w.2.clone())
 }
 
 /// Runs `job(0..jobs)` on up to `threads` threads; the answers in order.
@@ -553,6 +613,43 @@ mod tests {
                 panic!("a deal's first position has a way on");
             };
             let mut at = state.clone();
+            let (last, quiet) = moves.split_last().unwrap();
+            for &m in quiet {
+                assert!(is_legal(&at, m) && quiet::shows(&at, m).is_none(), "{m:?}");
+                apply(&mut at, m);
+            }
+            assert!(is_legal(&at, *last) && quiet::shows(&at, *last).is_some());
+        }
+    }
+
+    /// One-suit deal 8 as the fair player left it, saying that no move helps: a way on lies
+    /// twelve quiet moves deep, past both quiet searches. The solver in sampled worlds finds
+    /// it: a plan legal in every world that shows a card with its last move only.
+    #[test]
+    fn a_way_on_past_the_quiet_searches_is_found_by_the_solver_in_worlds() {
+        let text = "Stock: \nOff: S S S S\nKS QS JS TS 9S 8S 7S 6S 5S 4S 3S 8S\n\
+                    9S 8S 7S 6S 5S 4S 3S 4S\n4S 2S\nAS 2S AS 9S\n5S KS AS 2S\nQS 8S\n3S 7S\n\
+                    KS 9S\nTS TS | KS QS JS TS JS AS JS 6S 3S\n7S 6S 5S 2S QS\n";
+        let deal = board::parse(text, Some(Suits::One)).unwrap();
+        let state = SpiderState::from_deal(&deal);
+        let view = View::of(&state);
+        let effort = Effort {
+            threads: 1,
+            ..Effort::for_deck(Suits::One)
+        };
+        let without = Effort {
+            rescue: 0,
+            ..effort
+        };
+        assert_eq!(
+            advise(&view, &[view.key()], 8, &without),
+            Advice::NoMove { proved: false }
+        );
+        let Advice::Plan { moves, .. } = advise(&view, &[view.key()], 8, &effort) else {
+            panic!("the solver wins in some world");
+        };
+        for world in view.sample_worlds(99, 5).into_iter().chain([state]) {
+            let mut at = world;
             let (last, quiet) = moves.split_last().unwrap();
             for &m in quiet {
                 assert!(is_legal(&at, m) && quiet::shows(&at, m).is_none(), "{m:?}");
