@@ -11,7 +11,7 @@ import castle
 import pytest
 from castle import SaveStore, SpiderDeal, SpiderGame
 from castle.autoplay import autoplay_spider, play
-from castle.fair import FairEffort, fair_advice
+from castle.fair import FairEffort, dealt_anew, fair_advice
 from castle.spider import solve_spider
 from castle.spider_game import NO_MOVE_HELPS, _core_move
 from hypothesis import given, settings
@@ -26,21 +26,6 @@ def core(move: castle.SpiderMove) -> tuple[str, int | None, int | None, int]:
     """A move as the player chooses it: its kind, columns and size (a deal's cards are what
     the stock holds, not the player's choice)."""
     return (move.kind, move.src, move.dst, len(move.cards))
-
-
-def hidden_permuted(position: SpiderDeal, rng: random.Random) -> SpiderDeal:
-    """``position`` with its face-down cards and its stock dealt anew: the same view."""
-    hidden = [c for col in position.columns for c in col.down] + list(position.stock)
-    rng.shuffle(hidden)
-    stock, rest = hidden[: len(position.stock)], hidden[len(position.stock) :]
-    lines = ["Stock: " + " ".join(map(str, stock))]
-    if position.off:
-        lines.append("Off: " + " ".join(position.off))
-    for column in position.columns:
-        down, rest = rest[: len(column.down)], rest[len(column.down) :]
-        up = " ".join(map(str, column.up))
-        lines.append(f"{' '.join(map(str, down))} | {up}" if down else (up or ":"))
-    return SpiderDeal.from_text("\n".join(lines) + "\n", position.variant)
 
 
 def play_by_hints(
@@ -123,7 +108,7 @@ def test_the_fair_hint_reads_no_hidden_card(
         if not moves:
             break
         position = SpiderDeal(position.core.play(*rng.choice(moves)))
-    other = hidden_permuted(position, random.Random(shuffle))
+    other = dealt_anew(position, random.Random(shuffle))
     assert [c.up for c in other.columns] == [c.up for c in position.columns]
     mine = fair_advice(position, seed=7, effort=QUICK)
     theirs = fair_advice(other, seed=7, effort=QUICK)
@@ -239,7 +224,7 @@ def test_a_choice_judged_by_the_card_it_turns_up_reads_no_hidden_card(
     for _ in range(6):
         position = game.position
         mine = fair_advice(position, seed=3, effort=effort)
-        theirs = fair_advice(hidden_permuted(position, rng), seed=3, effort=effort)
+        theirs = fair_advice(dealt_anew(position, rng), seed=3, effort=effort)
         assert [core(m) for m in mine.moves] == [core(m) for m in theirs.moves]
         for move in mine.moves:
             before = sum(len(c.down) for c in game.columns), len(game.position.stock)
