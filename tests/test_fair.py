@@ -69,6 +69,13 @@ def test_a_way_on_the_quiet_search_misses_is_found_and_the_game_won() -> None:
     last = play_by_hints(given_up, FairEffort(rescue=0), seed=8)
     assert last.move is None and not given_up.is_won
     assert sum(len(c.down) for c in given_up.columns) == 2 and not given_up.position.stock
+    # The way on comes from worlds drawn from what is in sight: fair, whatever lies face down.
+    end, visited = given_up.position, given_up.since_shown()
+    advice = fair_advice(end, visited=visited, seed=8)
+    assert advice.moves and not advice.exact
+    for shuffle in range(3):
+        other = fair_advice(dealt_anew(end, random.Random(shuffle)), visited=visited, seed=8)
+        assert [core(m) for m in other.moves] == [core(m) for m in advice.moves]
     game = SpiderGame(SpiderDeal.from_number("spider-1", 8))
     play_by_hints(game, FairEffort(), seed=8)
     assert game.is_won
