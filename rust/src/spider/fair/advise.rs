@@ -12,7 +12,7 @@ use super::super::deal::Suits;
 use super::super::moves::{apply, is_legal, SpiderMove};
 use super::super::search;
 use super::super::state::{SpiderKey, SpiderState};
-use super::quiet::{self, Exit, Quiet};
+use super::quiet::{self, Exit, Quiet, Shows};
 use super::reveal::{self, Reveal};
 use super::view::View;
 use crate::solver::budget::{Budget, Deadline, End, Watch};
@@ -359,23 +359,37 @@ fn ballot(
     effort: &Effort,
 ) -> Option<(usize, Vec<SpiderMove>)> {
     let win = beam_win(world.clone(), effort)?;
+    // A win by quiet moves alone (no exit) the quiet search would have found.
+    let (what, clean, line) = to_first_exit(world, win, visited);
+    let exit = exits.iter().position(|e| Some(e.shows) == what)?;
+    Some(if clean {
+        (exit, line)
+    } else {
+        (exit, exits[exit].moves.clone())
+    })
+}
+
+/// A win's moves in `world` up to the first that shows something (all of them if none does):
+/// what that move shows, whether the moves before it pass no position of `visited`, and the
+/// moves. Those before the exit read no hidden card: the line is legal in every world.
+fn to_first_exit(
+    world: &SpiderState,
+    win: Vec<SpiderMove>,
+    visited: &FxHashSet<SpiderKey>,
+) -> (Option<Shows>, bool, Vec<SpiderMove>) {
     let mut state = world.clone();
     let mut line = Vec::new();
     let mut clean = true;
     for m in win {
         line.push(m);
-        if let Some(what) = quiet::shows(&state, m) {
-            let exit = exits.iter().position(|e| e.shows == what)?;
-            return Some(if clean {
-                (exit, line)
-            } else {
-                (exit, exits[exit].moves.clone())
-            });
+        let what = quiet::shows(&state, m);
+        if what.is_some() {
+            return (what, clean, line);
         }
         apply(&mut state, m);
         clean &= !visited.contains(&View::of(&state).key());
     }
-    None // won by quiet moves alone: the quiet search would have found it
+    (None, clean, line)
 }
 
 /// Positions the solver may expand in each world of [`rescue`].
@@ -400,25 +414,10 @@ fn rescue(
             &Limits::states(Some(RESCUE_STATES)),
             &mut || false,
         );
-        if outcome.status != Status::Solved {
-            return None;
-        }
-        let mut state = world.clone();
-        let mut line = Vec::new();
-        let mut clean = true;
-        for m in outcome.moves {
-            line.push(m);
-            let what = quiet::shows(&state, m);
-            apply(&mut state, m);
-            if what.is_some() {
-                return Some((what, clean, line));
-            }
-            clean &= !visited.contains(&View::of(&state).key());
-        }
-        Some((None, clean, line)) // won by quiet moves alone
+        (outcome.status == Status::Solved).then(|| to_first_exit(world, outcome.moves, visited))
     });
     let wins: Vec<_> = lines.into_iter().flatten().collect();
-    let count = |what: Option<quiet::Shows>| wins.iter().filter(|w| w.0 == what).count();
+    let count = |what: Option<Shows>| wins.iter().filter(|w| w.0 == what).count();
     wins.iter()
         .max_by_key(|w| (count(w.0), w.1, std::cmp::Reverse(w.2.len())))
         .map(|w| w.2.clone())
