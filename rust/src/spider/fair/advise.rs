@@ -621,6 +621,17 @@ mod tests {
         }
     }
 
+    /// A one-suit position from its board text, its view, and the deck's effort on one thread.
+    fn one_suit(text: &str) -> (SpiderState, View, Effort) {
+        let state = SpiderState::from_deal(&board::parse(text, Some(Suits::One)).unwrap());
+        let view = View::of(&state);
+        let effort = Effort {
+            threads: 1,
+            ..Effort::for_deck(Suits::One)
+        };
+        (state, view, effort)
+    }
+
     /// One-suit deal 8 as the fair player left it, saying that no move helps: a way on lies
     /// twelve quiet moves deep, past both quiet searches. The solver in sampled worlds finds
     /// it: a plan legal in every world that shows a card with its last move only.
@@ -629,13 +640,7 @@ mod tests {
         let text = "Stock: \nOff: S S S S\nKS QS JS TS 9S 8S 7S 6S 5S 4S 3S 8S\n\
                     9S 8S 7S 6S 5S 4S 3S 4S\n4S 2S\nAS 2S AS 9S\n5S KS AS 2S\nQS 8S\n3S 7S\n\
                     KS 9S\nTS TS | KS QS JS TS JS AS JS 6S 3S\n7S 6S 5S 2S QS\n";
-        let deal = board::parse(text, Some(Suits::One)).unwrap();
-        let state = SpiderState::from_deal(&deal);
-        let view = View::of(&state);
-        let effort = Effort {
-            threads: 1,
-            ..Effort::for_deck(Suits::One)
-        };
+        let (state, view, effort) = one_suit(text);
         let without = Effort {
             rescue: 0,
             ..effort
@@ -664,13 +669,7 @@ mod tests {
     fn a_deal_behind_five_empty_columns_is_found() {
         let text = "Stock: 3S 9S TS KS 4S 5S JS KS 6S 8S\nOff: S S S S S S\nAS\n:\n:\n\
                     QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS\nQS\n7S\n2S\n:\n:\n:\n";
-        let deal = board::parse(text, Some(Suits::One)).unwrap();
-        let state = SpiderState::from_deal(&deal);
-        let view = View::of(&state);
-        let effort = Effort {
-            threads: 1,
-            ..Effort::for_deck(Suits::One)
-        };
+        let (state, view, effort) = one_suit(text);
         let Advice::Plan { moves, .. } = advise(&view, &[view.key()], 1, &effort) else {
             panic!("a deal is still to come");
         };
