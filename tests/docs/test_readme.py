@@ -178,10 +178,11 @@ def test_keep_moves_shortens_each_json_line() -> None:
 #: Each deck's figure in the README's "How far the fair Spider hint gets", and the games of
 #: docs/spider-fair.csv it counts: (variant, player).
 FAIR_FIGURES = {
-    "one suit wins": ("spider-1", "fair-2"),
-    "two suits": ("spider-2", "fair-6"),
-    "`fair-3` won": ("spider-2", "fair-3"),
-    "four suits": ("spider", "fair-5"),
+    "one suit": ("spider-1", "fair-7"),
+    "two suits": ("spider-2", "fair-7"),
+    "four suits": ("spider", "fair-7"),
+    "`fair-6` won": ("spider-2", "fair-6"),
+    "`fair-5`": ("spider", "fair-5"),
 }
 
 
