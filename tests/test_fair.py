@@ -73,6 +73,7 @@ def test_a_way_on_the_quiet_search_misses_is_found_and_the_game_won() -> None:
     end, visited = given_up.position, given_up.since_shown()
     advice = fair_advice(end, visited=visited, seed=8)
     assert advice.moves and not advice.exact
+    assert advice.worlds == 4 and 1 <= advice.won <= 4  # the worlds won by way of its exit
     for shuffle in range(3):
         other = fair_advice(dealt_anew(end, random.Random(shuffle)), visited=visited, seed=8)
         assert [core(m) for m in other.moves] == [core(m) for m in advice.moves]

@@ -212,11 +212,11 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
         found = search(&none, wider, 0);
     }
     if stuck(&found) && effort.rescue > 0 {
-        if let Some(moves) = rescue(view, &visited_set, seed, effort) {
+        if let Some((moves, won)) = rescue(view, &visited_set, seed, effort) {
             return Advice::Plan {
                 moves,
                 exact: false,
-                won: 0,
+                won,
                 worlds: effort.rescue,
             };
         }
@@ -399,13 +399,14 @@ const RESCUE_STATES: u64 = 300_000;
 /// pass by): the solver plays each of `effort.rescue` sampled worlds, and a win's moves up to
 /// the first that shows something are a plan legal in every world (the moves before it read
 /// no hidden card). The first exit most wins take is played, by a line that passes no visited
-/// position if one does. None if the solver wins in no world within its states.
+/// position if one does; with it, the worlds won by way of that exit. None if the solver wins
+/// in no world within its states.
 fn rescue(
     view: &View,
     visited: &FxHashSet<SpiderKey>,
     seed: u64,
     effort: &Effort,
-) -> Option<Vec<SpiderMove>> {
+) -> Option<(Vec<SpiderMove>, usize)> {
     let worlds = view.sample_worlds(seed, effort.rescue);
     let lines = parallel(worlds.len(), effort.threads, |w| {
         let world = &worlds[w];
@@ -420,7 +421,7 @@ fn rescue(
     let count = |what: Option<Shows>| wins.iter().filter(|w| w.0 == what).count();
     wins.iter()
         .max_by_key(|w| (count(w.0), w.1, std::cmp::Reverse(w.2.len())))
-        .map(|w| w.2.clone())
+        .map(|w| (w.2.clone(), count(w.0)))
 }
 
 /// Runs `job(0..jobs)` on up to `threads` threads; the answers in order.
@@ -649,9 +650,13 @@ mod tests {
             advise(&view, &[view.key()], 8, &without),
             Advice::NoMove { proved: false }
         );
-        let Advice::Plan { moves, .. } = advise(&view, &[view.key()], 8, &effort) else {
+        let Advice::Plan {
+            moves, won, worlds, ..
+        } = advise(&view, &[view.key()], 8, &effort)
+        else {
             panic!("the solver wins in some world");
         };
+        assert!(worlds == effort.rescue && (1..=worlds).contains(&won));
         for world in view.sample_worlds(99, 5).into_iter().chain([state]) {
             let mut at = world;
             let (last, quiet) = moves.split_last().unwrap();
