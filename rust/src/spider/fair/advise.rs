@@ -211,7 +211,8 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
         // Every way on passes a position played before: going back is then the way forward.
         found = search(&none, wider, 0);
     }
-    if stuck(&found) && effort.rescue > 0 {
+    // With nothing hidden the exact solve above has had its say, with more positions.
+    if stuck(&found) && effort.rescue > 0 && view.hidden() > 0 {
         if let Some((moves, won)) = rescue(view, &visited_set, seed, effort) {
             return Advice::Plan {
                 moves,
