@@ -59,6 +59,24 @@ def test_the_saved_game_where_the_hint_looped_is_won_by_the_fair_hint(tmp_path: 
     assert game.is_won
 
 
+def test_a_world_dealt_anew_keeps_the_view_and_the_cards() -> None:
+    deal = SpiderDeal.from_number("spider", 7)
+    world = dealt_anew(deal, random.Random(3))
+
+    def hidden(position: SpiderDeal) -> list[str]:
+        return sorted(
+            str(c) for c in [*position.stock, *(c for col in position.columns for c in col.down)]
+        )
+
+    assert world != deal and world.variant == deal.variant and hidden(world) == hidden(deal)
+    for mine, theirs in zip(world.columns, deal.columns):
+        assert mine.up == theirs.up and len(mine.down) == len(theirs.down)
+    assert len(world.stock) == len(deal.stock) and world.off == deal.off
+    # The core places only the hidden cards themselves.
+    with pytest.raises(ValueError, match="face-down and stock cards"):
+        deal.core.with_hidden([0] * len(hidden(deal)))
+
+
 @pytest.mark.slow
 def test_a_way_on_the_quiet_search_misses_is_found_and_the_game_won() -> None:
     # One-suit deal 8: with two cards face down and the stock empty, the next card can be

@@ -128,6 +128,10 @@ class SpiderDeal:
     def play(self, kind: str, src: int, dst: int, count: int) -> SpiderDeal:
         """The position after a legal move (no deal number); ValueError if not legal."""
     def is_won(self) -> bool: ...
+    def with_hidden(self, hidden: list[int]) -> SpiderDeal:
+        """The same view with ``hidden`` (card indexes) in the hidden places: the stock first,
+        in dealing order, then each column's face-down cards, bottom first. ValueError unless
+        ``hidden`` holds the hidden cards, in any order."""
     def movable(self, column: int) -> int:
         """How many top cards of ``column`` may move as one (face up, one suit, descending)."""
 

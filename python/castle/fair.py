@@ -156,18 +156,11 @@ def fair_advice(
 def dealt_anew(position: SpiderDeal, rng: random.Random) -> SpiderDeal:
     """``position`` with its face-down cards and its stock dealt anew by ``rng``: a world a
     player cannot tell from it (the same cards in sight, the same number hidden in each
-    place), as the fair player's worlds are."""
-    hidden = [c for col in position.columns for c in col.down] + list(position.stock)
+    place), made as the fair player's worlds are."""
+    core = position.core
+    hidden = [i for down, _ in core.columns for i in down] + list(core.stock)
     rng.shuffle(hidden)
-    stock, rest = hidden[: len(position.stock)], hidden[len(position.stock) :]
-    lines = ["Stock: " + " ".join(map(str, stock))]
-    if position.off:
-        lines.append("Off: " + " ".join(position.off))
-    for column in position.columns:
-        down, rest = rest[: len(column.down)], rest[len(column.down) :]
-        up = " ".join(map(str, column.up))
-        lines.append(f"{' '.join(map(str, down))} | {up}" if down else (up or ":"))
-    return SpiderDeal.from_text("\n".join(lines) + "\n", position.variant)
+    return SpiderDeal(core.with_hidden(hidden))
 
 
 __all__ = ["FAIR_PLAYER", "FairAdvice", "FairEffort", "dealt_anew", "fair_advice"]

@@ -9,6 +9,7 @@ use crate::board_text::BoardError;
 use crate::cards::Card;
 use crate::spider::board;
 use crate::spider::deal::{SpiderDeal, Suits, COLUMNS, RUN};
+use crate::spider::fair::view::View;
 use crate::spider::moves::{self, SpiderMove};
 use crate::spider::search::{self, Step, MAX_BEAM_WIDTH};
 use crate::spider::state::SpiderState;
@@ -114,6 +115,29 @@ position_class! {
         #[getter]
         fn off(&self) -> Vec<u8> {
             self.deal.off.clone()
+        }
+
+        /// The position a player cannot tell from this one with `hidden` (card indexes) in the
+        /// hidden places: the stock first, in dealing order, then each column's face-down
+        /// cards, bottom first (the fair player's worlds are made so). ValueError unless
+        /// `hidden` holds the hidden cards, in any order.
+        fn with_hidden(&self, hidden: Vec<u8>) -> PyResult<PySpiderDeal> {
+            let mut given = hidden.clone();
+            let mut held = indexes(&self.deal.stock);
+            for column in &self.deal.columns {
+                held.extend(indexes(&column.down));
+            }
+            given.sort_unstable();
+            held.sort_unstable();
+            if given != held {
+                return Err(PyValueError::new_err(
+                    "hidden must be the position's face-down and stock cards, in any order",
+                ));
+            }
+            let cards: Vec<Card> = hidden.iter().map(|&i| Card::from_index(i.into())).collect();
+            let deal = View::of(&self.state).world(&cards).to_deal();
+            let state = SpiderState::from_deal(&deal);
+            Ok(PySpiderDeal { deal, state })
         }
 
         /// How many top cards of `column` may move as one (face up, one suit, descending).
