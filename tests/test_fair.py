@@ -11,7 +11,7 @@ import castle
 import pytest
 from castle import SaveStore, SpiderDeal, SpiderGame
 from castle.autoplay import autoplay_spider, play
-from castle.fair import FairEffort, dealt_anew, fair_advice
+from castle.fair import FairEffort, dealt_anew, fair_advice, fair_exits
 from castle.spider import solve_spider
 from castle.spider_game import NO_MOVE_HELPS, _core_move
 from hypothesis import given, settings
@@ -257,3 +257,25 @@ def test_a_choice_judged_by_the_card_it_turns_up_reads_no_hidden_card(
             play(game, move)
             if move is not mine.moves[-1]:
                 assert (sum(len(c.down) for c in game.columns), len(game.position.stock)) == before
+
+
+def test_the_choices_weighed_are_fair_plans_and_hold_the_players_own() -> None:
+    # Four-suit deal 1's opening: the player judges its first four exits by their cards.
+    deal = SpiderDeal.from_number("spider", 1)
+    plans = fair_exits(deal, most=4)
+    assert len(plans) == 4 and len(set(plans)) == 4
+    assert fair_advice(deal).moves in plans
+    # Each plan is legal in any world a player cannot tell from the deal, and its last move,
+    # only it, turns a card up (the deal is not weighed while a card can be).
+    for world in (deal, dealt_anew(deal, random.Random(5)), dealt_anew(deal, random.Random(6))):
+        assert fair_exits(world, most=4) == plans
+        for plan in plans:
+            game = SpiderGame(world)
+            for i, move in enumerate(plan):
+                down = sum(len(c.down) for c in game.columns)
+                play(game, move)
+                shown = sum(len(c.down) for c in game.columns) < down
+                assert shown == (i == len(plan) - 1)
+    assert fair_exits(deal, most=1) == plans[:1]
+    with pytest.raises(ValueError, match="at least 1"):
+        fair_exits(deal, most=0)

@@ -24,6 +24,7 @@ __all__ = [
     "solve",
     "solve_spider",
     "spider_fair_advice",
+    "spider_fair_exits",
     "spider_variants",
     "variants",
 ]
@@ -164,6 +165,20 @@ def spider_fair_advice(
     No moves: no move helps (``proved`` when nothing is hidden and the solver proved it).
     Effort left as None is the deck's default; ``weights`` are (face down, rank break, suit
     break, empty column, stock card). ValueError for an effort of 0."""
+
+def spider_fair_exits(
+    position: SpiderDeal,
+    visited: list[SpiderDeal],
+    most: int,
+    quiet: int | None = None,
+    layer: int | None = None,
+    weights: tuple[int, int, int, int, int] | None = None,
+    mobility: int | None = None,
+) -> list[list[tuple[str, int, int, int]]]:
+    """The exits the fair player chooses among from what a player sees of ``position`` (never
+    leading into a position of ``visited``), best-looking first, at most ``most``: each the
+    moves of its plan, quiet moves and the one that shows a card or deals. Empty when no way
+    on is left or the quiet moves alone win. ValueError for ``quiet`` or ``most`` of 0."""
 
 def complete_pass(
     deal: Deal,

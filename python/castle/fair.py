@@ -145,12 +145,43 @@ def fair_advice(
     core_moves, exact, won, worlds, proved = _core.spider_fair_advice(
         position.core, [p.core for p in visited], seed, **asdict(effort or FairEffort())
     )
+    return FairAdvice(_public_plan(position, core_moves), exact, won, worlds, proved)
+
+
+def fair_exits(
+    position: SpiderDeal,
+    *,
+    visited: Sequence[SpiderDeal] = (),
+    effort: FairEffort | None = None,
+    most: int = 4,
+) -> list[tuple[SpiderMove, ...]]:
+    """The choices the fair player weighs from ``position``, best-looking first, at most
+    ``most``: each a plan of moves that show nothing, then the one that turns a card up or
+    deals (never leading into a position of ``visited``). Empty when no way on is left or the
+    quiet moves alone win. Of ``effort`` only the quiet search's fields bear on them."""
+    effort = effort or FairEffort()
+    plans = _core.spider_fair_exits(
+        position.core,
+        [p.core for p in visited],
+        most,
+        quiet=effort.quiet,
+        layer=effort.layer,
+        weights=effort.weights,
+        mobility=effort.mobility,
+    )
+    return [_public_plan(position, plan) for plan in plans]
+
+
+def _public_plan(
+    position: SpiderDeal, core_moves: Sequence[tuple[str, int, int, int]]
+) -> tuple[SpiderMove, ...]:
+    """The core's moves from ``position`` as the public moves they are."""
     moves = []
     at = position
     for kind, src, dst, count in core_moves:
         moves.append(public_move(at, kind, src, dst, count))
         at = SpiderDeal(at.core.play(kind, src, dst, count))
-    return FairAdvice(tuple(moves), exact, won, worlds, proved)
+    return tuple(moves)
 
 
 def dealt_anew(position: SpiderDeal, rng: random.Random) -> SpiderDeal:
@@ -163,4 +194,4 @@ def dealt_anew(position: SpiderDeal, rng: random.Random) -> SpiderDeal:
     return SpiderDeal(core.with_hidden(hidden))
 
 
-__all__ = ["FAIR_PLAYER", "FairAdvice", "FairEffort", "dealt_anew", "fair_advice"]
+__all__ = ["FAIR_PLAYER", "FairAdvice", "FairEffort", "dealt_anew", "fair_advice", "fair_exits"]

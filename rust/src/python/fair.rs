@@ -1,4 +1,5 @@
-//! The fair Spider player across the boundary: `spider_fair_advice`.
+//! The fair Spider player across the boundary: `spider_fair_advice`, and the exits it
+//! chooses among, `spider_fair_exits`.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -6,7 +7,7 @@ use pyo3::prelude::*;
 use super::run::detached;
 use super::spider::{move_tuple, MoveTuple, PySpiderDeal};
 use crate::spider::beam::Weights;
-use crate::spider::fair::advise::{advise, Advice, Effort};
+use crate::spider::fair::advise::{advise, exits, Advice, Effort};
 use crate::spider::fair::view::View;
 
 /// The fair player's advice for `position`, from what a player sees of it; `visited` are the
@@ -48,6 +49,7 @@ pub fn spider_fair_advice(
     rescue: Option<usize>,
 ) -> PyResult<(Vec<MoveTuple>, bool, usize, usize, bool)> {
     let base = Effort::for_deck(position.state().suits);
+    let weights = weights.map_or(base.weights, weights_of);
     let effort = Effort {
         worlds: worlds.unwrap_or(base.worlds),
         width: width.unwrap_or(base.width),
@@ -67,16 +69,7 @@ pub fn spider_fair_advice(
         reveal_options: reveal_options.unwrap_or(base.reveal_options),
         mobility: mobility.unwrap_or(base.mobility),
         rescue: rescue.unwrap_or(base.rescue),
-        weights: weights.map_or(
-            base.weights,
-            |(down, rank_break, suit_break, empty, stock)| Weights {
-                down,
-                rank_break,
-                suit_break,
-                empty,
-                stock,
-            },
-        ),
+        weights,
     };
     if effort.width == 0
         || effort.states == 0
@@ -115,4 +108,54 @@ pub fn spider_fair_advice(
         ),
         Advice::NoMove { proved } => (Vec::new(), false, 0, 0, proved),
     })
+}
+
+fn weights_of((down, rank_break, suit_break, empty, stock): (i32, i32, i32, i32, i32)) -> Weights {
+    Weights {
+        down,
+        rank_break,
+        suit_break,
+        empty,
+        stock,
+    }
+}
+
+/// The exits the fair player chooses among from what a player sees of `position` (never
+/// leading into a position of `visited`), best-looking first, at most `most`: each the moves
+/// of its plan, quiet moves and the one that shows a card or deals. Empty when no way on is
+/// left or the quiet moves alone win. Only the quiet search's effort bears on them.
+#[pyfunction]
+#[pyo3(signature = (position, visited, most, quiet=None, layer=None, weights=None, mobility=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn spider_fair_exits(
+    py: Python<'_>,
+    position: &PySpiderDeal,
+    visited: Vec<PyRef<'_, PySpiderDeal>>,
+    most: usize,
+    quiet: Option<usize>,
+    layer: Option<usize>,
+    weights: Option<(i32, i32, i32, i32, i32)>,
+    mobility: Option<i32>,
+) -> PyResult<Vec<Vec<MoveTuple>>> {
+    let base = Effort::for_deck(position.state().suits);
+    let effort = Effort {
+        quiet: quiet.unwrap_or(base.quiet),
+        layer: layer.unwrap_or(base.layer),
+        weights: weights.map_or(base.weights, weights_of),
+        mobility: mobility.unwrap_or(base.mobility),
+        ..base
+    };
+    if effort.quiet == 0 || most == 0 {
+        return Err(PyValueError::new_err("quiet and most must be at least 1"));
+    }
+    if !(0..1_000).contains(&effort.mobility) {
+        return Err(PyValueError::new_err("mobility must be from 0 to 999"));
+    }
+    let view = View::of(position.state());
+    let visited: Vec<_> = visited.iter().map(|p| View::of(p.state()).key()).collect();
+    let found = detached(py, None, |_| exits(&view, &visited, &effort, most))?;
+    Ok(found
+        .into_iter()
+        .map(|exit| exit.moves.into_iter().map(move_tuple).collect())
+        .collect())
 }

@@ -4,7 +4,7 @@
 //! - `castle.rs`: `Deal` (a castle game's position), `solve`, `variants`, `parse_card`;
 //! - `spider.rs`: `SpiderDeal`, `solve_spider`, `spider_variants`;
 //! - `position.rs`: what both games' position classes share (`position_class!`);
-//! - `fair.rs`: `spider_fair_advice`, the fair Spider player;
+//! - `fair.rs`: `spider_fair_advice`, the fair Spider player, and `spider_fair_exits`;
 //! - `run.rs`: a search run from Python (its limits checked, the GIL released, Ctrl+C heard, a
 //!   panic caught) and its answer as a tuple.
 
@@ -64,6 +64,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(spider::solve_spider, m)?)?;
     m.add_function(wrap_pyfunction!(spider::spider_variants, m)?)?;
     m.add_function(wrap_pyfunction!(fair::spider_fair_advice, m)?)?;
+    m.add_function(wrap_pyfunction!(fair::spider_fair_exits, m)?)?;
     m.add_function(wrap_pyfunction!(castle::parse_card, m)?)?;
     m.add_function(wrap_pyfunction!(castle::variants, m)?)?;
     m.add_function(wrap_pyfunction!(castle::solve, m)?)?;

@@ -188,29 +188,7 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
         }
     }
     let visited_set: FxHashSet<SpiderKey> = visited.iter().copied().collect();
-    let none = FxHashSet::default();
-    let search = |visited: &FxHashSet<SpiderKey>, most: usize, layer: usize| {
-        quiet::search(
-            view.plain_world(),
-            visited,
-            most,
-            layer,
-            &effort.weights,
-            effort.mobility,
-        )
-    };
-    let stuck = |found: &Quiet| found.exits.is_empty() && found.won.is_none();
-    let wider = effort.quiet.max(WIDER);
-    let mut found = search(&visited_set, effort.quiet, effort.layer);
-    if stuck(&found) {
-        // Further, and breadth first (a beam may pass a way out by), before giving up: five
-        // empty columns to fill before a deal took more than 5,000 positions.
-        found = search(&visited_set, wider, 0);
-    }
-    if stuck(&found) && visited.len() > 1 {
-        // Every way on passes a position played before: going back is then the way forward.
-        found = search(&none, wider, 0);
-    }
+    let found = quiet_exits(view, &visited_set, effort);
     // With nothing hidden the exact solve above has had its say, with more positions.
     if stuck(&found) && effort.rescue > 0 && view.hidden() > 0 {
         if let Some((moves, won)) = rescue(view, &visited_set, seed, effort) {
@@ -291,6 +269,52 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
             }
         }
     }
+}
+
+fn stuck(found: &Quiet) -> bool {
+    found.exits.is_empty() && found.won.is_none()
+}
+
+/// The quiet search from `view`, never into a position of `visited`; when it finds no way
+/// on, again further and breadth first, and then (a position played before being the only
+/// way forward) without `visited`.
+fn quiet_exits(view: &View, visited: &FxHashSet<SpiderKey>, effort: &Effort) -> Quiet {
+    let none = FxHashSet::default();
+    let search = |visited: &FxHashSet<SpiderKey>, most: usize, layer: usize| {
+        quiet::search(
+            view.plain_world(),
+            visited,
+            most,
+            layer,
+            &effort.weights,
+            effort.mobility,
+        )
+    };
+    let wider = effort.quiet.max(WIDER);
+    let mut found = search(visited, effort.quiet, effort.layer);
+    if stuck(&found) {
+        // Further, and breadth first (a beam may pass a way out by), before giving up: five
+        // empty columns to fill before a deal took more than 5,000 positions.
+        found = search(visited, wider, 0);
+    }
+    if stuck(&found) && visited.len() > 1 {
+        // Every way on passes a position played before: going back is then the way forward.
+        found = search(&none, wider, 0);
+    }
+    found
+}
+
+/// The exits the fair player chooses among from `view` (never leading into a position of
+/// `visited`), best-looking first, at most `most`: each a plan of quiet moves ending in the
+/// move that shows a card or deals. Empty when none is left, or when the quiet moves alone
+/// win.
+pub fn exits(view: &View, visited: &[SpiderKey], effort: &Effort, most: usize) -> Vec<Exit> {
+    let visited: FxHashSet<SpiderKey> = visited.iter().copied().collect();
+    let found = quiet_exits(view, &visited, effort);
+    if found.won.is_some() {
+        return Vec::new();
+    }
+    found.ranked(most)
 }
 
 /// The exit whose card, whichever it is, leaves the game nearest a win on average
