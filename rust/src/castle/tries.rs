@@ -6,7 +6,9 @@
 //! position looks, meets some wins hundreds of times sooner than the walk's depth-first order.
 //! Each try may spend a share of what the table holds, so that a late proof pays little for
 //! the others and a late win little for the orbits; the beams grow wider from try to try, as a
-//! wider beam finds wins a narrower one runs dry before (docs/proofs.md). The walk then goes
+//! wider beam finds wins a narrower one runs dry before (docs/proofs.md). On the hardest deals
+//! (a table past [`PLAIN_LATE`]) the plain walk comes back as the walk's equal: a second order
+//! of the same search, each finding wins the other passes by. The walk then goes
 //! on where it stopped: the answer stays the complete pass's, a win or a proof, whichever
 //! comes first.
 
@@ -57,16 +59,26 @@ const PLAIN_SHARE: u64 = 2;
 /// greater share, until once it has had this many.
 const PLAIN_MOST: u64 = 1 << 18;
 
+/// From a table this large on, the plain walk is made again at each tries, from the deal,
+/// within as many expansions as the table holds. Past every deal of 1-10000 at 10 s (the
+/// largest took 20.5 million states), so it costs them nothing; on the hard deals it doubles
+/// the time of a proof or less, and wins what the walk's order passes by: Streets and Alleys
+/// 48888, which the plain walk wins in 24 million expansions and the walk had not won in 4.4
+/// billion (docs/proofs.md).
+const PLAIN_LATE: u64 = 1 << 25;
+
 /// The plain walk: from the deal, within the budget, its expansions counted.
 pub(super) type PlainWalk = fn(&Deal, &Budget, &mut u64, &mut Watch) -> End<Move>;
 
 /// When the complete pass's tries are due, the width its next beam tries, and whether the
-/// plain walk is still to be made.
+/// plain walk may be made again (it has not run dry or out of memory) and has had its most
+/// before [`PLAIN_LATE`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) struct Tries {
     at: u64,
     width: usize,
     plain: bool,
+    plain_had_most: bool,
 }
 
 impl Tries {
@@ -78,6 +90,7 @@ impl Tries {
             at,
             width: affords.clamp(1, FIRST_WIDTH),
             plain: true,
+            plain_had_most: false,
         }
     }
 
@@ -92,14 +105,29 @@ impl Tries {
         true
     }
 
+    /// The plain walk's share at tries with `positions` in the table, if it is to be made:
+    /// twice the table, up to [`PLAIN_MOST`] once; from [`PLAIN_LATE`] on, the table.
+    fn plain_share(&self, positions: u64) -> Option<u64> {
+        if !self.plain {
+            None
+        } else if positions >= PLAIN_LATE {
+            Some(positions)
+        } else if !self.plain_had_most {
+            Some(positions.saturating_mul(PLAIN_SHARE).min(PLAIN_MOST))
+        } else {
+            None
+        }
+    }
+
     /// Makes the tries due with `positions` in the table: the end of the pass if one decided
     /// the deal (a proof, a win) or a limit of the whole solve stopped it, else None, and the
     /// walk goes on. The orbit pass; the plain walk, until it wins or its share is spent; then
     /// beams, each run dry followed by one twice as wide, until one wins or their share is
     /// spent. The plain walk and a beam cut off by the share are tried again, from the start,
-    /// at the next tries (with four times the share; the plain walk not after its most); one
-    /// that runs out of memory (its own tables, given back when it ends) gives way to the
-    /// walk, and the plain walk is not made again then, nor after it runs out of moves.
+    /// at the next tries (with four times the share; the plain walk not after its most until
+    /// the table is past [`PLAIN_LATE`]); one that runs out of memory (its own tables, given
+    /// back when it ends) gives way to the walk, and the plain walk is not made again then,
+    /// nor after it runs out of moves.
     /// `plain_walk` is `walk.rs`'s.
     pub(super) fn make(
         &mut self,
@@ -126,12 +154,13 @@ impl Tries {
         };
         // Whether a try stopped at `expanded` was cut off by its share, not by the solve's limit.
         let by_share = |expanded: u64| budget.max_states.is_none_or(|most| expanded < most);
-        if self.plain {
-            let most = positions.saturating_mul(PLAIN_SHARE).min(PLAIN_MOST);
+        if let Some(most) = self.plain_share(positions) {
             match plain_walk(deal, &share(most, *expanded), expanded, watch) {
                 End::Won(path) => return Some(End::Won(path)),
                 End::Exhausted | End::Limit(Stop::Memory) => self.plain = false,
-                End::Limit(Stop::States) if by_share(*expanded) => self.plain = most < PLAIN_MOST,
+                End::Limit(Stop::States) if by_share(*expanded) => {
+                    self.plain_had_most |= most >= PLAIN_MOST;
+                }
                 End::Limit(why) => return Some(End::Limit(why)),
             }
         }
@@ -226,7 +255,7 @@ mod tests {
 
     /// The plain walk is made again at each tries, from the deal, within twice the table,
     /// until it has once had [`PLAIN_MOST`] expansions; after that the tries spend no more on
-    /// it. (Beleaguered Castle 26984, which no search has won: tries with the plain walk and
+    /// it before [`PLAIN_LATE`]. (Beleaguered Castle 26984, which no search has won: tries with the plain walk and
     /// without it differ by its share alone.)
     #[test]
     fn the_plain_walk_is_made_again_until_its_most() {
@@ -250,8 +279,48 @@ mod tests {
                 without.make(positions, &deal, &free(), &mut b, &mut watch, plain_walk),
                 None
             );
-            assert_eq!((a - b, with.plain), (plain, again), "{positions}");
+            assert_eq!(
+                (a - b, with.plain_share(positions * 4).is_some()),
+                (plain, again),
+                "{positions}"
+            );
         }
+    }
+
+    /// From [`PLAIN_LATE`] on, the plain walk is made again at each tries within the table's
+    /// size, after its early most or not; never once it has run dry or out of memory.
+    #[test]
+    fn the_plain_walk_comes_back_on_the_hard_deals() {
+        let mut tries = Tries::from(0);
+        assert_eq!(tries.plain_share(1_000), Some(2_000));
+        tries.plain_had_most = true;
+        assert_eq!(tries.plain_share(PLAIN_MOST), None);
+        assert_eq!(tries.plain_share(PLAIN_LATE / 4), None);
+        assert_eq!(tries.plain_share(PLAIN_LATE), Some(PLAIN_LATE));
+        assert_eq!(tries.plain_share(4 * PLAIN_LATE), Some(4 * PLAIN_LATE));
+        tries.plain = false;
+        assert_eq!(tries.plain_share(PLAIN_LATE), None);
+    }
+
+    /// Streets and Alleys 48888, which the walk had not won in 4.4 billion positions: the
+    /// plain walk wins it within the share the tries give it at [`PLAIN_LATE`] (in 23,972,927
+    /// expansions), and its win replays.
+    #[test]
+    fn the_plain_walk_wins_a_deal_the_walk_passes_by() {
+        let deal = Deal::from_number(Variant::StreetsAndAlleys, 48888).unwrap();
+        let budget = Budget {
+            max_states: Some(PLAIN_LATE),
+            deadline: crate::solver::budget::Deadline::NONE,
+            memory: crate::solver::heap::Memory::from_now(4 << 30),
+        };
+        let mut interrupted = || false;
+        let mut watch = Watch::new(std::time::Instant::now(), &mut interrupted);
+        let mut expanded = 0;
+        let End::Won(moves) = plain_walk(&deal, &budget, &mut expanded, &mut watch) else {
+            panic!("no win within {expanded}");
+        };
+        assert!(replays_to_win(&deal, &moves));
+        assert_eq!(expanded, 23_972_927);
     }
 
     /// Due at the first size, then at each fourfold growth.
@@ -291,6 +360,7 @@ mod tests {
             at: 0,
             width: FIRST_WIDTH,
             plain: false,
+            plain_had_most: false,
         };
         let mut expanded = 0;
         // The orbit pass and the beams each get nothing: the beam of 1,000 is cut off.

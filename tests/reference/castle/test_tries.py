@@ -8,6 +8,7 @@ import castle
 import pytest
 from castle import _core, reference
 from castle.reference.castle import search
+from castle.reference.castle.tries import PLAIN_LATE, PLAIN_MOST, Tries
 from castle.reference.solver import Budget, Counter, Deadline
 from castle.solve import make_move
 
@@ -31,3 +32,17 @@ def test_the_reference_follows_a_tries_plain_walk_to_its_win() -> None:
     assert (end.kind, counter.expanded) == ("won", states)
     assert end.path == [make_move(*m) for m in moves]
     assert reference.replay(deal, end.path).is_won()
+
+
+def test_the_plain_walk_comes_back_on_the_hard_deals() -> None:
+    # As the core's tries: twice the table up to its most once, then nothing until the table
+    # is past PLAIN_LATE, then the table's size at each tries; never once it has run dry.
+    tries = Tries(0)
+    assert tries.plain_share(1_000) == 2_000
+    assert tries.plain_share(PLAIN_MOST) == PLAIN_MOST
+    tries.plain_had_most = True
+    assert tries.plain_share(PLAIN_LATE // 4) is None
+    assert tries.plain_share(PLAIN_LATE) == PLAIN_LATE
+    assert tries.plain_share(4 * PLAIN_LATE) == 4 * PLAIN_LATE
+    tries.plain = False
+    assert tries.plain_share(PLAIN_LATE) is None

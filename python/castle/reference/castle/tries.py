@@ -1,8 +1,9 @@
 """The complete pass's tries: as its table grows (at ``ORBITS_AFTER`` positions, then at each
 fourfold growth), the walk stops to try the orbit pass (a proof sooner), then the plain walk
 (``walk.py``'s ``plain_walk``) and beams (a win sooner), each within a share of what the table
-holds, the plain walk until it has once had ``PLAIN_MOST`` expansions, a beam run dry followed
-by one twice as wide; the walk then goes on where it stopped.
+holds, the plain walk until it has once had ``PLAIN_MOST`` expansions and again from a table of
+``PLAIN_LATE`` on, a beam run dry followed by one twice as wide; the walk then goes on where it
+stopped.
 
 Translation of ``rust/src/castle/tries.rs``: the same shares, widths and order, so the same
 expansions. The Rust beam and plain walk may also run out of memory (a try that decides
@@ -26,6 +27,9 @@ ORBIT_SHARE = 16
 PLAIN_SHARE = 2
 #: ... and at most this many (fc-solve's default search stops at 200,000).
 PLAIN_MOST = 1 << 18
+#: From a table this large on, the plain walk is made again at each tries within the table's
+#: size: the walk's equal on the hardest deals.
+PLAIN_LATE = 1 << 25
 #: The beams may expand a position for every this many in the table.
 BEAM_SHARE = 8
 #: The first beam's width, at most; a beam run dry is followed by one twice as wide.
@@ -37,12 +41,25 @@ DEPTHS = 64
 
 class Tries:
     """When the complete pass's tries are due (``at`` positions in its table), the width its
-    next beam tries, and whether the plain walk is still to be made."""
+    next beam tries, and whether the plain walk may be made again (it has not run dry) and has
+    had its most before ``PLAIN_LATE``."""
 
     def __init__(self, at: int) -> None:
         self.at = at
         self.width = max(1, min(at * GROWTH // BEAM_SHARE // DEPTHS, FIRST_WIDTH))
         self.plain = True
+        self.plain_had_most = False
+
+    def plain_share(self, positions: int) -> int | None:
+        """The plain walk's share at tries with ``positions`` in the table, if it is to be
+        made: twice the table, up to ``PLAIN_MOST`` once; from ``PLAIN_LATE`` on, the table."""
+        if not self.plain:
+            return None
+        if positions >= PLAIN_LATE:
+            return positions
+        if not self.plain_had_most:
+            return min(positions * PLAIN_SHARE, PLAIN_MOST)
+        return None
 
     def due(self, positions: int) -> bool:
         """Whether the tries are due, the table holding ``positions`` (the next then at
@@ -76,15 +93,15 @@ class Tries:
             # Whether a try was cut off by its share, not by the solve's limit.
             return budget.max_states is None or counter.expanded < budget.max_states
 
-        if self.plain:
-            most = min(positions * PLAIN_SHARE, PLAIN_MOST)
+        most = self.plain_share(positions)
+        if most is not None:
             end = plain_walk(deal, share(most), counter)
             if end.kind == "won":
                 return end
             if end.kind == "exhausted":
                 self.plain = False
             elif end.stop == Stop.STATES and by_share():
-                self.plain = most < PLAIN_MOST
+                self.plain_had_most |= most >= PLAIN_MOST
             else:
                 return end
         beams = share(positions // BEAM_SHARE)
