@@ -8,9 +8,8 @@
 //! the others and a late win little for the orbits; the beams grow wider from try to try, as a
 //! wider beam finds wins a narrower one runs dry before (docs/proofs.md). On the hardest deals
 //! (a table past [`PLAIN_LATE`]) the plain walk comes back as the walk's equal: a second order
-//! of the same search, each finding wins the other passes by. The walk then goes
-//! on where it stopped: the answer stays the complete pass's, a win or a proof, whichever
-//! comes first.
+//! of the same search, each finding wins the other passes by. The walk then goes on where it
+//! stopped: the answer stays the complete pass's, a win or a proof, whichever comes first.
 
 use super::beam::beam_search;
 use super::deal::Deal;
@@ -61,10 +60,10 @@ const PLAIN_MOST: u64 = 1 << 18;
 
 /// From a table this large on, the plain walk is made again at each tries, from the deal,
 /// within as many expansions as the table holds. Past every deal of 1-10000 at 10 s (the
-/// largest took 20.5 million states), so it costs them nothing; on the hard deals it doubles
-/// the time of a proof or less, and wins what the walk's order passes by: Streets and Alleys
-/// 48888, which the plain walk wins in 24 million expansions and the walk had not won in 4.4
-/// billion (docs/proofs.md).
+/// largest took 20.5 million states), so it costs them nothing; a harder deal pays the table's
+/// size again at each tries (10-24 s of CPU on the late wins measured), and the plain walk wins
+/// what the walk's order passes by: Streets and Alleys 48888, in 24 million expansions, which
+/// the walk had not won in 4.4 billion (docs/proofs.md).
 const PLAIN_LATE: u64 = 1 << 25;
 
 /// The plain walk: from the deal, within the budget, its expansions counted.
@@ -255,8 +254,8 @@ mod tests {
 
     /// The plain walk is made again at each tries, from the deal, within twice the table,
     /// until it has once had [`PLAIN_MOST`] expansions; after that the tries spend no more on
-    /// it before [`PLAIN_LATE`]. (Beleaguered Castle 26984, which no search has won: tries with the plain walk and
-    /// without it differ by its share alone.)
+    /// it before [`PLAIN_LATE`]. (Beleaguered Castle 26984, which no search has won: tries
+    /// with the plain walk and without it differ by its share alone.)
     #[test]
     fn the_plain_walk_is_made_again_until_its_most() {
         let deal = Deal::from_number(Variant::BeleagueredCastle, 26984).unwrap();

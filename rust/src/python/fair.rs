@@ -110,6 +110,8 @@ pub fn spider_fair_advice(
     })
 }
 
+/// The estimate's weights as they cross: (face down, rank break, suit break, empty column,
+/// stock card).
 fn weights_of((down, rank_break, suit_break, empty, stock): (i32, i32, i32, i32, i32)) -> Weights {
     Weights {
         down,

@@ -271,6 +271,7 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
     }
 }
 
+/// Whether the quiet search found nothing: no quiet win and no exit.
 fn stuck(found: &Quiet) -> bool {
     found.exits.is_empty() && found.won.is_none()
 }
