@@ -24,11 +24,10 @@ from __future__ import annotations
 
 import argparse
 import csv
-import os
 import random
 import sys
-from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 
 from castle import SpiderDeal, SpiderGame
@@ -37,6 +36,7 @@ from castle.deal import parse_deal_range
 from castle.fair import FairEffort, dealt_anew, fair_advice, fair_exits
 from castle.plan import Hint
 from castle.spider import SpiderMove
+from rows_file import append_as_done
 
 COLUMNS = (
     "deal",
@@ -91,7 +91,7 @@ def played_on(world: SpiderDeal, plan: tuple[SpiderMove, ...], seed: int) -> boo
 
 
 def one_deal(
-    variant: str, number: int, worlds: int, exits: int, every: int, stock_min: int
+    variant: str, number: int, *, worlds: int, exits: int, every: int, stock_min: int
 ) -> list[dict[str, int | str]]:
     won, marks = positions(variant, number, every, stock_min)
     rows: list[dict[str, int | str]] = []
@@ -165,18 +165,6 @@ def summary(rows: Iterable[dict[str, str]]) -> str:
     )
 
 
-def deals(args: argparse.Namespace, todo: list[int]) -> Iterator[list[dict[str, int | str]]]:
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [
-            pool.submit(
-                one_deal, args.variant, d, args.worlds, args.exits, args.every, args.stock_min
-            )
-            for d in todo
-        ]
-        for future in as_completed(futures):
-            yield future.result()
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", default="spider")
@@ -193,16 +181,15 @@ def main() -> int:
     if args.deals:
         done = {int(row["deal"]) for row in read(args.csv)}
         todo = [d for d in parse_deal_range(args.deals) if d not in done]
-        new = not args.csv.exists()
-        with args.csv.open("a", newline="") as f:
-            out = csv.DictWriter(f, COLUMNS)
-            if new:
-                out.writeheader()
-            for i, rows in enumerate(deals(args, todo), 1):
-                out.writerows(rows)
-                f.flush()
-                os.fsync(f.fileno())
-                print(f"[{i}/{len(todo)}] {len(rows)} choices", file=sys.stderr)
+        job = partial(
+            one_deal,
+            args.variant,
+            worlds=args.worlds,
+            exits=args.exits,
+            every=args.every,
+            stock_min=args.stock_min,
+        )
+        append_as_done(args.csv, COLUMNS, job, todo, args.jobs, lambda rows: f"{len(rows)} choices")
     print(summary(read(args.csv)))
     return 0
 

@@ -22,12 +22,10 @@ import argparse
 import csv
 import json
 import math
-import os
 import sys
 import time
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import fields, replace
+from functools import partial
 from pathlib import Path
 
 from castle import SpiderDeal, SpiderGame
@@ -35,6 +33,7 @@ from castle.autoplay import play_fair_hints
 from castle.deal import parse_deal_range
 from castle.fair import FairEffort
 from castle.stats import wilson_interval
+from rows_file import append_as_done
 
 COLUMNS = ("deal", "won", "moves", "plans", "down_left", "runs_off", "cpu_seconds", "effort")
 
@@ -49,8 +48,8 @@ def effort_of(text: str) -> FairEffort:
     return FairEffort(**given)
 
 
-def one_game(variant: str, number: int, effort_text: str) -> dict[str, object]:
-    """Deal ``number`` played by the fair hint alone, on one thread."""
+def one_game(variant: str, number: int, *, effort_text: str) -> list[dict[str, object]]:
+    """Deal ``number`` played by the fair hint alone, on one thread: its row."""
     effort = effort_of(effort_text)
     if effort.threads is None:
         effort = replace(effort, threads=1)
@@ -58,16 +57,18 @@ def one_game(variant: str, number: int, effort_text: str) -> dict[str, object]:
     start = time.process_time()
     plans = play_fair_hints(game, seed=number, effort=effort)
     down = sum(len(c.down) for c in game.position.columns)
-    return {
-        "deal": number,
-        "won": int(game.is_won),
-        "moves": game.moves,
-        "plans": plans,
-        "down_left": down,
-        "runs_off": len(game.position.off),
-        "cpu_seconds": round(time.process_time() - start, 2),
-        "effort": effort_text,
-    }
+    return [
+        {
+            "deal": number,
+            "won": int(game.is_won),
+            "moves": game.moves,
+            "plans": plans,
+            "down_left": down,
+            "runs_off": len(game.position.off),
+            "cpu_seconds": round(time.process_time() - start, 2),
+            "effort": effort_text,
+        }
+    ]
 
 
 def read(path: Path) -> dict[int, dict[str, str]]:
@@ -114,13 +115,6 @@ def compare(mine: dict[int, dict[str, str]], theirs: dict[int, dict[str, str]]) 
     )
 
 
-def games(args: argparse.Namespace, todo: list[int]) -> Iterator[dict[str, object]]:
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [pool.submit(one_game, args.variant, d, args.effort) for d in todo]
-        for future in as_completed(futures):
-            yield future.result()
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", default="spider")
@@ -135,20 +129,16 @@ def main() -> int:
     if args.deals:
         wanted = parse_deal_range(args.deals)
         todo = [d for d in wanted if d not in done]
-        new = not args.csv.exists()
-        with args.csv.open("a", newline="") as f:
-            out = csv.DictWriter(f, COLUMNS)
-            if new:
-                out.writeheader()
-            for i, row in enumerate(games(args, todo), 1):
-                out.writerow(row)
-                f.flush()
-                os.fsync(f.fileno())
-                print(
-                    f"[{i}/{len(todo)}] deal {row['deal']}: won {row['won']}, "
-                    f"{row['down_left']} face down, {row['cpu_seconds']} s",
-                    file=sys.stderr,
-                )
+
+        def described(rows: list[dict[str, object]]) -> str:
+            (row,) = rows
+            return (
+                f"deal {row['deal']}: won {row['won']}, {row['down_left']} face down, "
+                f"{row['cpu_seconds']} s"
+            )
+
+        job = partial(one_game, args.variant, effort_text=args.effort)
+        append_as_done(args.csv, COLUMNS, job, todo, args.jobs, described)
         keep = set(wanted)
         done = {d: r for d, r in read(args.csv).items() if d in keep}
     print(summary(done, str(args.csv)))

@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import argparse
 import csv
-import os
 import random
 import sys
-from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 
 from castle import SpiderDeal, SpiderGame
@@ -33,6 +32,7 @@ from castle.deal import parse_deal_range
 from castle.fair import FairEffort, dealt_anew
 from castle.plan import Hint
 from castle.spider import SpiderMove
+from rows_file import append_as_done
 
 COLUMNS = ("deal", "won", "stock", "down", "worlds", "wins")
 
@@ -68,7 +68,7 @@ def fair_value(position: SpiderDeal, worlds: int, rng: random.Random) -> int:
     return wins
 
 
-def one_deal(variant: str, number: int, worlds: int) -> list[dict[str, int]]:
+def one_deal(variant: str, number: int, *, worlds: int) -> list[dict[str, int]]:
     won, marks = positions_at_deals(variant, number)
     rng = random.Random(number)
     return [
@@ -110,13 +110,6 @@ def summary(rows: Iterable[dict[str, int]]) -> str:
     return "\n".join(lines)
 
 
-def deals(args: argparse.Namespace, todo: list[int]) -> Iterator[list[dict[str, int]]]:
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [pool.submit(one_deal, args.variant, d, args.worlds) for d in todo]
-        for future in as_completed(futures):
-            yield future.result()
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", default="spider")
@@ -130,17 +123,13 @@ def main() -> int:
     if args.deals:
         done = {row["deal"] for row in read(args.csv)}
         todo = [d for d in parse_deal_range(args.deals) if d not in done]
-        new = not args.csv.exists()
-        with args.csv.open("a", newline="") as f:
-            out = csv.DictWriter(f, COLUMNS)
-            if new:
-                out.writeheader()
-            for i, rows in enumerate(deals(args, todo), 1):
-                out.writerows(rows)
-                f.flush()
-                os.fsync(f.fileno())
-                values = ", ".join(f"{r['stock']}: {r['wins']}/{r['worlds']}" for r in rows)
-                print(f"[{i}/{len(todo)}] deal {rows[0]['deal']}: {values}", file=sys.stderr)
+
+        def described(rows: list[dict[str, int]]) -> str:
+            values = ", ".join(f"{r['stock']}: {r['wins']}/{r['worlds']}" for r in rows)
+            return f"deal {rows[0]['deal']}: {values}"
+
+        job = partial(one_deal, args.variant, worlds=args.worlds)
+        append_as_done(args.csv, COLUMNS, job, todo, args.jobs, described)
     print(summary(read(args.csv)))
     return 0
 

@@ -14,7 +14,10 @@ DATA = ROOT / "tests" / "data"
 
 
 def load_bench(name: str) -> ModuleType:
-    """The script ``benches/NAME.py`` as a module (the benches are scripts, not a package)."""
+    """The script ``benches/NAME.py`` as a module (the benches are scripts, not a package;
+    their folder goes on the path, as when one runs, for the modules they share)."""
+    if str(ROOT / "benches") not in sys.path:
+        sys.path.append(str(ROOT / "benches"))
     spec = importlib.util.spec_from_file_location(name, ROOT / "benches" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

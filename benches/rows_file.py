@@ -1,0 +1,41 @@
+"""The benches' CSV files of results, written as each deal's rows come in, so that a run
+stopped or killed resumes with the same command (the deals already in the file skipped by the
+caller). Used by fair_trials.py, fair_value.py and fair_exits_value.py."""
+
+from __future__ import annotations
+
+import csv
+import os
+import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+Row = dict[str, Any]
+
+
+def append_as_done(
+    path: Path,
+    columns: Sequence[str],
+    job: Callable[[int], list[Row]],
+    todo: Sequence[int],
+    jobs: int,
+    describe: Callable[[list[Row]], str],
+) -> None:
+    """``job(deal)`` for each deal of ``todo`` on ``jobs`` processes (``job`` must pickle: a
+    module's function, or a partial of one); each deal's rows appended to ``path`` as it ends
+    (the header first if the file is new), flushed to the disk, and a line on stderr:
+    ``[i/n]`` and ``describe(rows)``."""
+    new = not path.exists()
+    with path.open("a", newline="") as f, ProcessPoolExecutor(max_workers=jobs) as pool:
+        out = csv.DictWriter(f, columns)
+        if new:
+            out.writeheader()
+        futures = [pool.submit(job, deal) for deal in todo]
+        for i, future in enumerate(as_completed(futures), 1):
+            rows = future.result()
+            out.writerows(rows)
+            f.flush()
+            os.fsync(f.fileno())
+            print(f"[{i}/{len(todo)}] {describe(rows)}", file=sys.stderr)
