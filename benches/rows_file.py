@@ -25,13 +25,15 @@ def append_as_done(
 ) -> None:
     """``job(deal)`` for each deal of ``todo`` on ``jobs`` processes (``job`` must pickle: a
     module's function, or a partial of one); each deal's rows appended to ``path`` as it ends
-    (the header first if the file is new), flushed to the disk, and a line on stderr:
+    (the header first if the file is new or empty), flushed to the disk, and a line on stderr:
     ``[i/n]`` and ``describe(rows)``."""
-    new = not path.exists()
+    # A run stopped before its first deal ended may have left the file empty.
+    new = not path.exists() or path.stat().st_size == 0
     with path.open("a", newline="") as f, ProcessPoolExecutor(max_workers=jobs) as pool:
         out = csv.DictWriter(f, columns)
         if new:
             out.writeheader()
+            f.flush()
         futures = [pool.submit(job, deal) for deal in todo]
         for i, future in enumerate(as_completed(futures), 1):
             rows = future.result()
