@@ -11,8 +11,8 @@
 //! fc-solve's order, as the complete pass's tries make it), within MAX expansions (default
 //! 20 million).
 //!
-//! `... walklab -- beam streets-and-alleys 1740 10000` runs one beam search of that width from
-//! the deal (as the complete pass's tries do), within 20 million expansions.
+//! `... walklab -- beam streets-and-alleys 1740 10000 [MAX]` runs one beam search of that width
+//! from the deal (as the complete pass's tries do), within MAX expansions (default 20 million).
 //!
 //! `... walklab -- layered streets-and-alleys 3388 DIR [GIB]` runs the exact layered pass alone
 //! from the deal (no depth-first pass, no orbits), in GIB GiB of memory (default 6), its keys
@@ -33,7 +33,7 @@ use castle::solver::Limits;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let extra = match args.get(1).map(String::as_str) {
-        Some("beam") => 5..=5,
+        Some("beam") => 5..=6,
         Some("layered") => 5..=6,
         Some("plain") => 4..=5,
         _ => 4..=4,
@@ -41,7 +41,7 @@ fn main() {
     if !extra.contains(&args.len()) {
         eprintln!(
             "usage: walklab walk|solve VARIANT DEAL, walklab plain VARIANT DEAL [MAX], \
-             walklab beam VARIANT DEAL WIDTH, or walklab layered VARIANT DEAL DIR [GIB]"
+             walklab beam VARIANT DEAL WIDTH [MAX], or walklab layered VARIANT DEAL DIR [GIB]"
         );
         std::process::exit(2);
     }
@@ -103,7 +103,8 @@ fn main() {
         }
         "beam" => {
             let width: usize = args[4].parse().expect("width");
-            let budget = lab_budget(20_000_000);
+            let max: u64 = args.get(5).map_or(20_000_000, |m| m.parse().expect("MAX"));
+            let budget = lab_budget(max);
             let mut interrupted = || false;
             let mut watch = Watch::new(Instant::now(), &mut interrupted);
             let mut states = 0;
