@@ -138,9 +138,6 @@ impl Effort {
     }
 }
 
-/// How far the quiet search looks, breadth first, before the player says that no move helps.
-const WIDER: usize = 100_000;
-
 /// What the fair player advises.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Advice {
@@ -188,9 +185,9 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
         }
     }
     let visited_set: FxHashSet<SpiderKey> = visited.iter().copied().collect();
-    let found = quiet_exits(view, &visited_set, effort);
+    let found = ways_on(view, &visited_set, effort);
     // With nothing hidden the exact solve above has had its say, with more positions.
-    if stuck(&found) && effort.rescue > 0 && view.hidden() > 0 {
+    if found.stuck() && effort.rescue > 0 && view.hidden() > 0 {
         if let Some((moves, won)) = rescue(view, &visited_set, seed, effort) {
             return Advice::Plan {
                 moves,
@@ -271,38 +268,16 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
     }
 }
 
-/// Whether the quiet search found nothing: no quiet win and no exit.
-fn stuck(found: &Quiet) -> bool {
-    found.exits.is_empty() && found.won.is_none()
-}
-
-/// The quiet search from `view`, never into a position of `visited`; when it finds no way
-/// on, again further and breadth first, and then (a position played before being the only
-/// way forward) without `visited`.
-fn quiet_exits(view: &View, visited: &FxHashSet<SpiderKey>, effort: &Effort) -> Quiet {
-    let none = FxHashSet::default();
-    let search = |visited: &FxHashSet<SpiderKey>, most: usize, layer: usize| {
-        quiet::search(
-            view.plain_world(),
-            visited,
-            most,
-            layer,
-            &effort.weights,
-            effort.mobility,
-        )
-    };
-    let wider = effort.quiet.max(WIDER);
-    let mut found = search(visited, effort.quiet, effort.layer);
-    if stuck(&found) {
-        // Further, and breadth first (a beam may pass a way out by), before giving up: five
-        // empty columns to fill before a deal took more than 5,000 positions.
-        found = search(visited, wider, 0);
-    }
-    if stuck(&found) && visited.len() > 1 {
-        // Every way on passes a position played before: going back is then the way forward.
-        found = search(&none, wider, 0);
-    }
-    found
+/// [`quiet::ways_on`] from `view` with `effort`'s quiet search.
+fn ways_on(view: &View, visited: &FxHashSet<SpiderKey>, effort: &Effort) -> Quiet {
+    quiet::ways_on(
+        &view.plain_world(),
+        visited,
+        effort.quiet,
+        effort.layer,
+        &effort.weights,
+        effort.mobility,
+    )
 }
 
 /// The exits the fair player chooses among from `view` (never leading into a position of
@@ -311,7 +286,7 @@ fn quiet_exits(view: &View, visited: &FxHashSet<SpiderKey>, effort: &Effort) -> 
 /// win.
 pub fn exits(view: &View, visited: &[SpiderKey], effort: &Effort, most: usize) -> Vec<Exit> {
     let visited: FxHashSet<SpiderKey> = visited.iter().copied().collect();
-    let found = quiet_exits(view, &visited, effort);
+    let found = ways_on(view, &visited, effort);
     if found.won.is_some() {
         return Vec::new();
     }

@@ -51,6 +51,10 @@ pub fn shows(state: &SpiderState, m: SpiderMove) -> Option<Shows> {
     (col.down > 0 && col.cards.len() - count == col.down).then_some(Shows::Column(column))
 }
 
+/// How far the quiet search looks, breadth first, when the first search finds no way on,
+/// before the player says that no move helps.
+pub const WIDER: usize = 100_000;
+
 /// One position reached: the node it came from and the move from there.
 struct Node {
     parent: usize,
@@ -157,6 +161,33 @@ pub fn search(
     found
 }
 
+/// The quiet search from `world` (`most` positions, `layer` a depth), never into a position
+/// of `visited`; when it finds no way on, again further ([`WIDER`]) and breadth first (a beam
+/// may pass a way out by: five empty columns to fill before a deal took more than 5,000
+/// positions), and then, when every way on passes a position played before, without
+/// `visited`: going back is then the way forward.
+pub fn ways_on(
+    world: &SpiderState,
+    visited: &FxHashSet<SpiderKey>,
+    most: usize,
+    layer: usize,
+    weights: &Weights,
+    mobility: i32,
+) -> Quiet {
+    let look = |visited: &FxHashSet<SpiderKey>, most: usize, layer: usize| {
+        search(world.clone(), visited, most, layer, weights, mobility)
+    };
+    let wider = most.max(WIDER);
+    let mut found = look(visited, most, layer);
+    if found.stuck() {
+        found = look(visited, wider, 0);
+    }
+    if found.stuck() && visited.len() > 1 {
+        found = look(&FxHashSet::default(), wider, 0);
+    }
+    found
+}
+
 /// The columns whose top card could take a suited card that lies in sight: one rank below it
 /// and of its suit, in another column's top run (the cards that may move as one). Each is a
 /// suited move open, or one the next move may open.
@@ -185,6 +216,11 @@ pub fn suited_homes(state: &SpiderState) -> i32 {
 }
 
 impl Quiet {
+    /// Whether the search found nothing: no quiet win and no exit.
+    pub fn stuck(&self) -> bool {
+        self.exits.is_empty() && self.won.is_none()
+    }
+
     /// How many columns the exits found can turn a card up in (the deal aside).
     pub fn turn_ups(&self) -> usize {
         self.exits.iter().filter(|e| e.shows != Shows::Deal).count()
