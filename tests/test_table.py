@@ -4,6 +4,7 @@ front end plays it, and the view it draws."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -198,7 +199,9 @@ def test_spider_is_won_through_the_table() -> None:
 
 def test_a_new_deal_asks_first_when_it_counts_this_game_as_lost(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
-    table = Table(new_game("medium", store, 2), store)
+    # The level's deal drawn from a fixed seed: about 1 deal in 300 lets no tap move a card
+    # (Medium's deal 866513415), and an unseeded draw made this test fail once in CI.
+    table = Table(new_game("medium", store, 2), store, rng=random.Random(1))
     assert table.act(NewDeal()).done  # no move made: nothing lost
     first = table.game
     assert any(table.act(Tap(c)).done for c in range(8)) and first.moves > 0
