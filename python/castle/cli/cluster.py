@@ -43,6 +43,8 @@ _POLL_SECONDS = 0.01
 _THREADS_SECONDS = 1.0
 #: Seconds to wait for a scheduler to answer.
 _CONNECT_SECONDS = 20
+#: Times to try starting a client whose IO loop did not start (below).
+_CLIENT_TRIES = 3
 
 
 def _castle_version() -> str:
@@ -196,18 +198,32 @@ def connect(scheduler: str | None, local_workers: int | None) -> Iterator[DaskCl
                     silence_logs=logging.CRITICAL,  # shutdown noise; failures are ours to report
                 )
             stack.enter_context(local)
-            client = stack.enter_context(dask.Client(local))
+            client = stack.enter_context(_client(dask, local))
             client.register_plugin(ignore_interrupt(), name="castle-ignore-interrupt")
             workers = "1 worker" if local_workers == 1 else f"{local_workers} workers"
             description = f"Dask LocalCluster ({workers})"
         else:
             try:
-                client = stack.enter_context(dask.Client(scheduler, timeout=_CONNECT_SECONDS))
+                client = stack.enter_context(_client(dask, scheduler, timeout=_CONNECT_SECONDS))
             except (OSError, TimeoutError, ValueError) as e:
                 raise UsageError(f"--scheduler {scheduler}: cannot connect: {e}") from None
             description = f"Dask {scheduler}"
         _check_versions(client)
         yield DaskCluster(client, description)
+
+
+def _client(dask: Any, address: Any, **options: Any) -> Any:
+    """A Dask client of ``address``. Dask gives the thread of a client's IO loop 10 seconds to
+    start and then fails an ``assert``; a machine loaded enough to miss that (CI on two
+    cores has) gets a few more tries, then a one-line error rather than a traceback."""
+    for _ in range(_CLIENT_TRIES):
+        try:
+            return dask.Client(address, **options)
+        except AssertionError:
+            continue
+    raise UsageError(
+        f"Dask's IO loop did not start in {_CLIENT_TRIES} tries of 10 s: the machine is too busy"
+    )
 
 
 def _check_versions(client: Any) -> None:
