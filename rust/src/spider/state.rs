@@ -215,3 +215,66 @@ impl SpiderState {
         state
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::deal::{SpiderDeal, Suits};
+    use super::super::moves::{apply, generate, SpiderMove};
+    use super::*;
+
+    /// The key as its layout says, symbol by symbol: symbol i in bits 6i to 6i+5 of the
+    /// words read as one little-endian number.
+    fn key_by_symbols(state: &SpiderState, sort: bool) -> SpiderKey {
+        let mut order: Vec<usize> = (0..COLUMNS).collect();
+        if sort {
+            order.sort_by(|&a, &b| symbols(&state.cols[a]).cmp(symbols(&state.cols[b])));
+        }
+        let mut out: Vec<u8> = order
+            .iter()
+            .flat_map(|&c| symbols(&state.cols[c]).chain(std::iter::once(0)))
+            .collect();
+        out.push(1 + (state.dealt / COLUMNS) as u8);
+        let mut key = [0u64; 12];
+        for (i, &symbol) in out.iter().enumerate() {
+            for bit in 0..6 {
+                let at = 6 * i + bit;
+                key[at / 64] |= u64::from(symbol >> bit & 1) << (at % 64);
+            }
+        }
+        SpiderKey(key)
+    }
+
+    /// The key, word for word, is the layout's, whichever way it is made, along some play
+    /// of each deck (deals made, so the stock empties and the columns are put in order).
+    #[test]
+    fn the_key_is_its_layout_word_for_word() {
+        for (suits, number) in [(Suits::One, 3), (Suits::Two, 7), (Suits::Four, 12)] {
+            let deal = SpiderDeal::from_number(suits, number).unwrap();
+            let mut state = SpiderState::from_deal(&deal);
+            let mut moves = Vec::new();
+            for step in 0..400 {
+                assert_eq!(state.placed_key(), key_by_symbols(&state, false));
+                let sorted = state.stock_left().is_empty();
+                assert_eq!(state.key(), key_by_symbols(&state, sorted));
+                assert_eq!(
+                    SpiderState::from_placed_key(&deal, &state.placed_key()),
+                    state
+                );
+                moves.clear();
+                generate(&state, true, &mut moves);
+                let deal = moves.iter().copied().find(|&m| m == SpiderMove::Deal);
+                let Some(m) = deal
+                    .filter(|_| step % 15 == 14)
+                    .or_else(|| moves.get(step * 7 % moves.len().max(1)).copied())
+                else {
+                    break;
+                };
+                apply(&mut state, m);
+            }
+            assert!(
+                state.stock_left().is_empty(),
+                "the play reached an empty stock"
+            );
+        }
+    }
+}

@@ -12,6 +12,7 @@ use super::super::state::{SpiderKey, SpiderState};
 use super::view::View;
 use crate::cards::Card;
 use rustc_hash::FxHashSet;
+use std::collections::BinaryHeap;
 
 /// What an exit shows the player: the card under column `c` (`Column(c)`), or a new row from
 /// the stock.
@@ -55,6 +56,9 @@ pub fn shows(state: &SpiderState, m: SpiderMove) -> Option<Shows> {
 /// before the player says that no move helps.
 pub const WIDER: usize = 100_000;
 
+/// The most positions the quiet search makes room for at once (more, and its set grows).
+const RESERVED: usize = 1 << 17;
+
 /// One position reached: the node it came from and the move from there.
 struct Node {
     parent: usize,
@@ -88,7 +92,9 @@ pub fn search(
 ) -> Quiet {
     let mut found = Quiet::default();
     let mut best: [Option<Exit>; COLUMNS + 1] = std::array::from_fn(|_| None);
-    let mut seen: FxHashSet<SpiderKey> = FxHashSet::default();
+    // Room for every position it may reach: the set never grows by copying itself.
+    let mut seen: FxHashSet<SpiderKey> =
+        FxHashSet::with_capacity_and_hasher(most.min(RESERVED), Default::default());
     seen.insert(start.key());
     let mut nodes = vec![Node {
         parent: usize::MAX,
@@ -96,6 +102,7 @@ pub fn search(
     }];
     let mut layer = vec![(0usize, start)];
     let mut next = Vec::new();
+    let mut beam = Beam::new(layer_width);
     let mut moves = Vec::new();
     while !layer.is_empty() && found.won.is_none() {
         // Each move made and taken back in the parent: a child is copied only when kept.
@@ -136,7 +143,11 @@ pub fn search(
                             parent: node,
                             mv: Some(m),
                         });
-                        next.push((nodes.len() - 1, state.clone()));
+                        if layer_width == 0 {
+                            next.push((nodes.len() - 1, state.clone()));
+                        } else {
+                            beam.offer(nodes.len() - 1, &state, weights);
+                        }
                     }
                 }
                 if let Some(applied) = applied {
@@ -150,15 +161,87 @@ pub fn search(
                 break;
             }
         }
-        if layer_width > 0 && next.len() > layer_width {
-            next.sort_by_cached_key(|(_, s)| weights.estimate(s));
-            next.truncate(layer_width);
+        if layer_width > 0 {
+            beam.drain_into(&mut next);
         }
         std::mem::swap(&mut layer, &mut next);
         next.clear();
     }
     found.exits = best.into_iter().flatten().collect();
     found
+}
+
+/// A layer of the beam as it is found: the `width` children that look nearest a win (by
+/// estimate, then by the order they came in), each copied only while it is among them, so
+/// that the many children a layer drops cost no copy.
+struct Beam {
+    width: usize,
+    /// The kept children, the worst on top: (estimate, order, node, position).
+    kept: BinaryHeap<Kept>,
+    /// Children offered in this layer.
+    offered: usize,
+}
+
+struct Kept(i32, usize, usize, SpiderState);
+
+impl PartialEq for Kept {
+    fn eq(&self, other: &Kept) -> bool {
+        (self.0, self.1) == (other.0, other.1)
+    }
+}
+
+impl Eq for Kept {}
+
+impl PartialOrd for Kept {
+    fn partial_cmp(&self, other: &Kept) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Kept {
+    fn cmp(&self, other: &Kept) -> std::cmp::Ordering {
+        (self.0, self.1).cmp(&(other.0, other.1))
+    }
+}
+
+impl Beam {
+    fn new(width: usize) -> Beam {
+        Beam {
+            width,
+            kept: BinaryHeap::with_capacity(width + 1),
+            offered: 0,
+        }
+    }
+
+    /// The child `node`, at `state`: kept if it is among the `width` best so far. A later
+    /// child of the same estimate ranks below an earlier one, as in a stable sort.
+    fn offer(&mut self, node: usize, state: &SpiderState, weights: &Weights) {
+        let near = weights.estimate(state);
+        let order = self.offered;
+        self.offered += 1;
+        if self.kept.len() < self.width {
+            self.kept.push(Kept(near, order, node, state.clone()));
+        } else if self.kept.peek().is_some_and(|worst| near < worst.0) {
+            self.kept.pop();
+            self.kept.push(Kept(near, order, node, state.clone()));
+        }
+    }
+
+    /// The layer kept, into `next`: in the order the children came when no more than `width`
+    /// did, else nearest first (ties in the order they came).
+    fn drain_into(&mut self, next: &mut Vec<(usize, SpiderState)>) {
+        let mut kept = std::mem::take(&mut self.kept).into_vec();
+        if self.offered > self.width {
+            kept.sort_unstable_by_key(|k| (k.0, k.1));
+        } else {
+            kept.sort_unstable_by_key(|k| k.1);
+        }
+        next.extend(
+            kept.into_iter()
+                .map(|Kept(_, _, node, state)| (node, state)),
+        );
+        self.offered = 0;
+    }
 }
 
 /// The quiet search from `world` (`most` positions, `layer` a depth), never into a position
@@ -298,6 +381,37 @@ mod tests {
                     assert!(is_legal(&at, *last));
                     assert_eq!(shows(&at, *last), Some(exit.shows));
                 }
+            }
+        }
+    }
+
+    /// A beam's layer holds what sorting all the children by estimate (a stable sort, so
+    /// ties in the order they came) and keeping the first `width` would: the same children
+    /// in the same order; and every child, in the order it came, when no more than `width`
+    /// came.
+    #[test]
+    fn a_layer_keeps_the_nearest_children_in_a_stable_order() {
+        // Each position twice, so that many children tie.
+        let children: Vec<SpiderState> = positions()
+            .into_iter()
+            .flat_map(|s| [s.clone(), s])
+            .collect();
+        for width in [1, 5, 20, children.len(), children.len() + 3] {
+            for offered in [3, 17, children.len()] {
+                let offered = &children[..offered.min(children.len())];
+                let mut beam = Beam::new(width);
+                for (node, state) in offered.iter().enumerate() {
+                    beam.offer(node, state, &WEIGHTS);
+                }
+                let mut got = Vec::new();
+                beam.drain_into(&mut got);
+                let mut want: Vec<(usize, SpiderState)> =
+                    offered.iter().cloned().enumerate().collect();
+                if want.len() > width {
+                    want.sort_by_cached_key(|(_, s)| WEIGHTS.estimate(s));
+                    want.truncate(width);
+                }
+                assert_eq!(got, want, "width {width}, {} offered", offered.len());
             }
         }
     }
