@@ -7,8 +7,8 @@
 //! set its weights (e empty, d down, s suit break, r rank break, k stock); `WE`, `WD`, `WS`,
 //! `WR` and `WK` set them for every beam.
 use castle::solver::Limits;
-use castle::spider::beam::{Weights, WEIGHTS};
 use castle::spider::deal::{SpiderDeal, Suits};
+use castle::spider::estimate::{Weights, WEIGHTS};
 use castle::spider::search::{portfolio, solve_with, Step};
 
 fn env(name: &str, default: i32) -> i32 {

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 
 use super::run::detached;
 use super::spider::{move_tuple, MoveTuple, PySpiderDeal};
-use crate::spider::beam::Weights;
+use crate::spider::estimate::Weights;
 use crate::spider::fair::advise::{advise, exits, Advice, Effort};
 use crate::spider::fair::view::View;
 
@@ -91,7 +91,10 @@ pub fn spider_fair_advice(
     }
     // Only what a player sees crosses into the player.
     let view = View::of(position.state());
-    let visited: Vec<_> = visited.iter().map(|p| View::of(p.state()).key()).collect();
+    let visited: Vec<_> = visited
+        .iter()
+        .map(|p| View::of(p.state()).hash64())
+        .collect();
     let advice = detached(py, None, |_| advise(&view, &visited, seed, &effort))?;
     Ok(match advice {
         Advice::Plan {
@@ -154,7 +157,10 @@ pub fn spider_fair_exits(
         return Err(PyValueError::new_err("mobility must be from 0 to 999"));
     }
     let view = View::of(position.state());
-    let visited: Vec<_> = visited.iter().map(|p| View::of(p.state()).key()).collect();
+    let visited: Vec<_> = visited
+        .iter()
+        .map(|p| View::of(p.state()).hash64())
+        .collect();
     let found = detached(py, None, |_| exits(&view, &visited, &effort, most))?;
     Ok(found
         .into_iter()

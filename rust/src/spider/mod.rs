@@ -5,6 +5,7 @@
 pub mod beam;
 pub mod board;
 pub mod deal;
+pub mod estimate;
 pub mod fair;
 pub mod moves;
 pub mod order;

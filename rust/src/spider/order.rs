@@ -1,7 +1,7 @@
 //! Spider move ordering: which move the search tries first. It decides how fast a win is
 //! found, never whether one is: every generated move is still tried.
 
-use super::beam::estimate;
+use super::estimate::estimate;
 use super::moves::{apply, undo, SpiderMove};
 use super::state::SpiderState;
 
@@ -46,7 +46,7 @@ pub fn priority(state: &SpiderState, m: SpiderMove) -> u32 {
 }
 
 /// Sorts `moves` into search order (stable): by how near a win the position after each move
-/// looks (the beams' [`estimate`](super::beam::estimate)), then by [`priority`]. Ordered by
+/// looks (the beams' [`estimate`](super::estimate::estimate)), then by [`priority`]. Ordered by
 /// class alone, the depth-first search wandered in nearly every deal; by the estimate it wins
 /// most one-suit deals in a few thousand states.
 pub fn order_moves(state: &mut SpiderState, moves: &mut [SpiderMove]) {

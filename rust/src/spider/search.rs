@@ -9,8 +9,9 @@
 //! to fill empty columns so that the stock may be dealt (`tests/test_spider.py` has such a
 //! position, where keeping wins and taking off is proved lost). A run off is a move like others.
 
-use super::beam::{beam_search, Weights, BEAM_WIDTHS, WEIGHTS};
+use super::beam::{beam_search, BEAM_WIDTHS};
 use super::deal::{SpiderDeal, Suits};
+use super::estimate::{Weights, WEIGHTS};
 use super::moves::{apply, generate, replays_to_win, undo, Applied, SpiderMove, MOST_MOVES};
 use super::order::order_moves;
 use super::shorten::shorten_within;

@@ -7,11 +7,12 @@
 //! worlds judge every exit, so that luck does not decide between them. Once nothing is
 //! hidden there is one world, the real one, and the advice is the solver's plan.
 
-use super::super::beam::{beam_from, Weights, WEIGHTS};
+use super::super::beam::beam_from;
 use super::super::deal::Suits;
+use super::super::estimate::{Weights, WEIGHTS};
 use super::super::moves::{apply, is_legal, SpiderMove};
 use super::super::search;
-use super::super::state::{SpiderKey, SpiderState};
+use super::super::state::SpiderState;
 use super::quiet::{self, Exit, Quiet, Shows};
 use super::reveal::{self, Reveal};
 use super::view::View;
@@ -165,7 +166,7 @@ struct Worth {
 /// The fair player's advice from what `view` shows, never leading back into a position of
 /// `visited`. The worlds are drawn from `seed` and the view together: the same view and seed,
 /// the same advice.
-pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) -> Advice {
+pub fn advise(view: &View, visited: &[u64], seed: u64, effort: &Effort) -> Advice {
     let seed = view.key().0.iter().fold(seed, |h, &w| {
         (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29)
     });
@@ -184,7 +185,7 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
             End::Limit(_) => {} // judged as below, in the one world there is
         }
     }
-    let visited_set: FxHashSet<SpiderKey> = visited.iter().copied().collect();
+    let visited_set: FxHashSet<u64> = visited.iter().copied().collect();
     let found = ways_on(view, &visited_set, effort);
     // With nothing hidden the exact solve above has had its say, with more positions.
     if found.stuck() && effort.rescue > 0 && view.hidden() > 0 {
@@ -269,7 +270,7 @@ pub fn advise(view: &View, visited: &[SpiderKey], seed: u64, effort: &Effort) ->
 }
 
 /// [`quiet::ways_on`] from `view` with `effort`'s quiet search.
-fn ways_on(view: &View, visited: &FxHashSet<SpiderKey>, effort: &Effort) -> Quiet {
+fn ways_on(view: &View, visited: &FxHashSet<u64>, effort: &Effort) -> Quiet {
     quiet::ways_on(
         &view.plain_world(),
         visited,
@@ -284,8 +285,8 @@ fn ways_on(view: &View, visited: &FxHashSet<SpiderKey>, effort: &Effort) -> Quie
 /// `visited`), best-looking first, at most `most`: each a plan of quiet moves ending in the
 /// move that shows a card or deals. Empty when none is left, or when the quiet moves alone
 /// win.
-pub fn exits(view: &View, visited: &[SpiderKey], effort: &Effort, most: usize) -> Vec<Exit> {
-    let visited: FxHashSet<SpiderKey> = visited.iter().copied().collect();
+pub fn exits(view: &View, visited: &[u64], effort: &Effort, most: usize) -> Vec<Exit> {
+    let visited: FxHashSet<u64> = visited.iter().copied().collect();
     let found = ways_on(view, &visited, effort);
     if found.won.is_some() {
         return Vec::new();
@@ -324,7 +325,7 @@ fn by_reveal(view: &View, exits: &[Exit], seed: u64, effort: &Effort) -> usize {
 fn elect(
     exits: &[Exit],
     worlds: &[SpiderState],
-    visited: &FxHashSet<SpiderKey>,
+    visited: &FxHashSet<u64>,
     effort: &Effort,
 ) -> Advice {
     let ballots = parallel(worlds.len(), effort.threads, |w| {
@@ -356,7 +357,7 @@ fn elect(
 fn ballot(
     exits: &[Exit],
     world: &SpiderState,
-    visited: &FxHashSet<SpiderKey>,
+    visited: &FxHashSet<u64>,
     effort: &Effort,
 ) -> Option<(usize, Vec<SpiderMove>)> {
     let win = beam_win(world.clone(), effort)?;
@@ -376,7 +377,7 @@ fn ballot(
 fn to_first_exit(
     world: &SpiderState,
     win: Vec<SpiderMove>,
-    visited: &FxHashSet<SpiderKey>,
+    visited: &FxHashSet<u64>,
 ) -> (Option<Shows>, bool, Vec<SpiderMove>) {
     let mut state = world.clone();
     let mut line = Vec::new();
@@ -388,7 +389,7 @@ fn to_first_exit(
             return (what, clean, line);
         }
         apply(&mut state, m);
-        clean &= !visited.contains(&View::of(&state).key());
+        clean &= !visited.contains(&View::of(&state).hash64());
     }
     (None, clean, line)
 }
@@ -404,7 +405,7 @@ const RESCUE_STATES: u64 = 300_000;
 /// in no world within its states.
 fn rescue(
     view: &View,
-    visited: &FxHashSet<SpiderKey>,
+    visited: &FxHashSet<u64>,
     seed: u64,
     effort: &Effort,
 ) -> Option<(Vec<SpiderMove>, usize)> {
@@ -610,7 +611,7 @@ mod tests {
                 reveal: 0,
                 ..Effort::for_deck(suits)
             };
-            let Advice::Plan { moves, .. } = advise(&view, &[view.key()], 3, &effort) else {
+            let Advice::Plan { moves, .. } = advise(&view, &[view.hash64()], 3, &effort) else {
                 panic!("a deal's first position has a way on");
             };
             let mut at = state.clone();
@@ -648,12 +649,12 @@ mod tests {
             ..effort
         };
         assert_eq!(
-            advise(&view, &[view.key()], 8, &without),
+            advise(&view, &[view.hash64()], 8, &without),
             Advice::NoMove { proved: false }
         );
         let Advice::Plan {
             moves, won, worlds, ..
-        } = advise(&view, &[view.key()], 8, &effort)
+        } = advise(&view, &[view.hash64()], 8, &effort)
         else {
             panic!("the solver wins in some world");
         };
@@ -676,7 +677,7 @@ mod tests {
         let text = "Stock: 3S 9S TS KS 4S 5S JS KS 6S 8S\nOff: S S S S S S\nAS\n:\n:\n\
                     QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS\nQS\n7S\n2S\n:\n:\n:\n";
         let (state, view, effort) = one_suit(text);
-        let Advice::Plan { moves, .. } = advise(&view, &[view.key()], 1, &effort) else {
+        let Advice::Plan { moves, .. } = advise(&view, &[view.hash64()], 1, &effort) else {
             panic!("a deal is still to come");
         };
         let mut at = state.clone();

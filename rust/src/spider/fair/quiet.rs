@@ -4,10 +4,10 @@
 //! the same search in every world. Each way out of that space (a move that turns a card up, or
 //! the deal) is an [`Exit`]: the fair player chooses among them.
 
-use super::super::beam::Weights;
 use super::super::deal::{COLUMNS, RUN};
+use super::super::estimate::{position_hash, Parent, Weights};
 use super::super::moves::{apply, generate, undo, SpiderMove};
-use super::super::state::{SpiderKey, SpiderState};
+use super::super::state::SpiderState;
 #[cfg(doc)]
 use super::view::View;
 use crate::cards::Card;
@@ -76,7 +76,9 @@ fn path(nodes: &[Node], mut at: usize) -> Vec<SpiderMove> {
 }
 
 /// The quiet search from `start`, over at most `most` positions, never entering a position of
-/// `visited` (where the game has been: going back there is a loop). Breadth first, so each
+/// `visited` (where the game has been: going back there is a loop), positions told apart by
+/// [`position_hash`] (a collision can only keep the search out of a position, never lead it
+/// back into one). Breadth first, so each
 /// exit is reached by as few moves as any; with `layer_width` above 0, only that many positions
 /// that look nearest a win go on from each depth (a beam: deeper for the same positions). It
 /// reads no face-down card and nothing in the stock: the fair player runs it on
@@ -84,7 +86,7 @@ fn path(nodes: &[Node], mut at: usize) -> Vec<SpiderMove> {
 /// take a suited card ([`suited_homes`]).
 pub fn search(
     start: SpiderState,
-    visited: &FxHashSet<SpiderKey>,
+    visited: &FxHashSet<u64>,
     most: usize,
     layer_width: usize,
     weights: &Weights,
@@ -93,9 +95,9 @@ pub fn search(
     let mut found = Quiet::default();
     let mut best: [Option<Exit>; COLUMNS + 1] = std::array::from_fn(|_| None);
     // Room for every position it may reach: the set never grows by copying itself.
-    let mut seen: FxHashSet<SpiderKey> =
+    let mut seen: FxHashSet<u64> =
         FxHashSet::with_capacity_and_hasher(most.min(RESERVED), Default::default());
-    seen.insert(start.key());
+    seen.insert(position_hash(&start));
     let mut nodes = vec![Node {
         parent: usize::MAX,
         mv: None,
@@ -105,19 +107,25 @@ pub fn search(
     let mut beam = Beam::new(layer_width);
     let mut moves = Vec::new();
     while !layer.is_empty() && found.won.is_none() {
-        // Each move made and taken back in the parent: a child is copied only when kept.
+        // A child's estimate and key come from its parent's columns; a child is made (the
+        // move made, copied and taken back) only when it is kept.
         for (node, mut state) in layer.drain(..) {
+            let parent = Parent::new(&state, weights);
             moves.clear();
             generate(&state, true, &mut moves);
             for &m in &moves {
-                let what = shows(&state, m);
-                let applied = (m != SpiderMove::Deal).then(|| apply(&mut state, m));
-                if let Some(what) = what {
-                    // Only an exit is ranked: a quiet child's estimate would go unread.
-                    let near = if mobility == 0 {
-                        weights.estimate(&state)
+                if let Some(what) = shows(&state, m) {
+                    // Only an exit is ranked as it is found. The deal is ranked before it is
+                    // made: what it deals is not known.
+                    let near = if m != SpiderMove::Deal && mobility == 0 {
+                        parent.child(&state, m, weights).near
                     } else {
-                        weights.estimate(&state) - mobility * suited_homes(&state)
+                        let applied = (m != SpiderMove::Deal).then(|| apply(&mut state, m));
+                        let near = weights.estimate(&state) - mobility * suited_homes(&state);
+                        if let Some(applied) = applied {
+                            undo(&mut state, m, applied);
+                        }
+                        near
                     };
                     let slot = match what {
                         Shows::Column(c) => c as usize,
@@ -132,29 +140,32 @@ pub fn search(
                             near,
                         });
                     }
-                } else if state.is_won() {
+                    continue;
+                }
+                let child = parent.child(&state, m, weights);
+                if child.won {
                     let mut moves = path(&nodes, node);
                     moves.push(m);
                     found.won = Some(moves);
-                } else if seen.len() < most {
-                    let key = state.key();
-                    if !visited.contains(&key) && seen.insert(key) {
-                        nodes.push(Node {
-                            parent: node,
-                            mv: Some(m),
-                        });
-                        if layer_width == 0 {
-                            next.push((nodes.len() - 1, state.clone()));
-                        } else {
-                            beam.offer(nodes.len() - 1, &state, weights);
-                        }
-                    }
-                }
-                if let Some(applied) = applied {
-                    undo(&mut state, m, applied);
-                }
-                if found.won.is_some() {
                     break;
+                }
+                if seen.len() < most && !visited.contains(&child.key) && seen.insert(child.key) {
+                    nodes.push(Node {
+                        parent: node,
+                        mv: Some(m),
+                    });
+                    let at = nodes.len() - 1;
+                    let mut made = || {
+                        let applied = apply(&mut state, m);
+                        let made = state.clone();
+                        undo(&mut state, m, applied);
+                        made
+                    };
+                    if layer_width == 0 {
+                        next.push((at, made()));
+                    } else {
+                        beam.offer(at, child.near, made);
+                    }
                 }
             }
             if found.won.is_some() {
@@ -213,17 +224,17 @@ impl Beam {
         }
     }
 
-    /// The child `node`, at `state`: kept if it is among the `width` best so far. A later
-    /// child of the same estimate ranks below an earlier one, as in a stable sort.
-    fn offer(&mut self, node: usize, state: &SpiderState, weights: &Weights) {
-        let near = weights.estimate(state);
+    /// The child `node`, `near` a win by its estimate, made by `make`: made and kept if it
+    /// is among the `width` best so far. A later child of the same estimate ranks below an
+    /// earlier one, as in a stable sort.
+    fn offer(&mut self, node: usize, near: i32, make: impl FnOnce() -> SpiderState) {
         let order = self.offered;
         self.offered += 1;
         if self.kept.len() < self.width {
-            self.kept.push(Kept(near, order, node, state.clone()));
+            self.kept.push(Kept(near, order, node, make()));
         } else if self.kept.peek().is_some_and(|worst| near < worst.0) {
             self.kept.pop();
-            self.kept.push(Kept(near, order, node, state.clone()));
+            self.kept.push(Kept(near, order, node, make()));
         }
     }
 
@@ -251,13 +262,13 @@ impl Beam {
 /// `visited`: going back is then the way forward.
 pub fn ways_on(
     world: &SpiderState,
-    visited: &FxHashSet<SpiderKey>,
+    visited: &FxHashSet<u64>,
     most: usize,
     layer: usize,
     weights: &Weights,
     mobility: i32,
 ) -> Quiet {
-    let look = |visited: &FxHashSet<SpiderKey>, most: usize, layer: usize| {
+    let look = |visited: &FxHashSet<u64>, most: usize, layer: usize| {
         search(world.clone(), visited, most, layer, weights, mobility)
     };
     let wider = most.max(WIDER);
@@ -330,7 +341,7 @@ mod tests {
     use super::super::super::moves::is_legal;
     use super::super::view::View;
     use super::*;
-    use crate::spider::beam::WEIGHTS;
+    use crate::spider::estimate::WEIGHTS;
 
     /// Positions along some legal play of a few deals of each deck.
     fn positions() -> Vec<SpiderState> {
@@ -354,7 +365,8 @@ mod tests {
 
     /// Each exit is legal move by move in every world a player cannot tell from the real
     /// one; only its last move shows anything, and it shows what the exit says (breadth
-    /// first, and with only the nearest-looking positions going on).
+    /// first, and with only the nearest-looking positions going on). Its estimate is the
+    /// whole count of the position it reaches in the world searched (before a deal).
     #[test]
     fn an_exit_is_quiet_until_its_last_move_in_every_world() {
         for (state, layer_width) in positions()
@@ -370,6 +382,13 @@ mod tests {
                 &WEIGHTS,
                 0,
             );
+            for exit in &found.exits {
+                let mut at = view.plain_world();
+                for &m in exit.moves.iter().filter(|&&m| m != SpiderMove::Deal) {
+                    apply(&mut at, m);
+                }
+                assert_eq!(exit.near, WEIGHTS.estimate(&at));
+            }
             for world in view.sample_worlds(1, 3).into_iter().chain([state.clone()]) {
                 for exit in &found.exits {
                     let mut at = world.clone();
@@ -401,7 +420,7 @@ mod tests {
                 let offered = &children[..offered.min(children.len())];
                 let mut beam = Beam::new(width);
                 for (node, state) in offered.iter().enumerate() {
-                    beam.offer(node, state, &WEIGHTS);
+                    beam.offer(node, WEIGHTS.estimate(state), || state.clone());
                 }
                 let mut got = Vec::new();
                 beam.drain_into(&mut got);
@@ -459,7 +478,7 @@ mod tests {
                 let mut at = start.clone();
                 for &m in &exit.moves[..exit.moves.len() - 1] {
                     apply(&mut at, m);
-                    visited.insert(at.key());
+                    visited.insert(position_hash(&at));
                 }
             }
             let again = search(start.clone(), &visited, 300, 0, &WEIGHTS, 0);
@@ -467,7 +486,7 @@ mod tests {
                 let mut at = start.clone();
                 for &m in &exit.moves[..exit.moves.len() - 1] {
                     apply(&mut at, m);
-                    assert!(!visited.contains(&at.key()));
+                    assert!(!visited.contains(&position_hash(&at)));
                 }
             }
         }

@@ -17,7 +17,7 @@
 //! cards spread evenly over them (so weighted by their copies), and the case is worth the
 //! mean of those: an expectation over what the player will see next, at a bounded cost.
 
-use super::super::beam::Weights;
+use super::super::estimate::Weights;
 use super::super::moves::apply;
 use super::quiet::{self, Exit, Shows};
 use super::view::View;
@@ -147,7 +147,7 @@ mod tests {
     use super::super::super::state::SpiderState;
     use super::super::advise::{advise, Advice, Effort};
     use super::*;
-    use crate::spider::beam::WEIGHTS;
+    use crate::spider::estimate::WEIGHTS;
 
     /// Positions along some legal play of a two- and a four-suit deal, each with a card face
     /// down still.
@@ -306,7 +306,7 @@ mod tests {
             );
             // More than one exit to choose from: the reveal judges them.
             judged += usize::from(found.won.is_none() && found.ranked(effort.reveal).len() > 1);
-            let advice = advise(&view, &[view.key()], 7, &effort);
+            let advice = advise(&view, &[view.hash64()], 7, &effort);
             let Advice::Plan { moves, .. } = &advice else {
                 panic!("a position with a card face down has a way on");
             };
@@ -321,7 +321,7 @@ mod tests {
                 assert!(is_legal(&at, *last) && quiet::shows(&at, *last).is_some());
                 // The same position with its hidden cards permuted: the same advice.
                 let seen = View::of(world);
-                assert_eq!(advise(&seen, &[seen.key()], 7, &effort), advice);
+                assert_eq!(advise(&seen, &[seen.hash64()], 7, &effort), advice);
             }
         }
         assert!(judged > 0);

@@ -6,6 +6,7 @@
 //! look the same give the same view, and so the same advice.
 
 use super::super::deal::Suits;
+use super::super::estimate::position_hash;
 use super::super::state::{Col, SpiderKey, SpiderState};
 use crate::cards::Card;
 use crate::random::{shuffle, MtRandom};
@@ -122,6 +123,13 @@ impl View {
     pub fn key(&self) -> SpiderKey {
         self.plain_world().key()
     }
+
+    /// [`View::key`] as the fair player's searches hold it: the 64-bit [`position_hash`] of
+    /// the plain world (the quiet search reaches a position that looks like this one as
+    /// exactly that world).
+    pub fn hash64(&self) -> u64 {
+        position_hash(&self.plain_world())
+    }
 }
 
 #[cfg(test)]
@@ -146,5 +154,47 @@ mod tests {
             assert_eq!(all, deck);
         }
         assert_eq!(view.key(), View::of(&view.plain_world()).key());
+    }
+
+    /// A position reached by quiet moves from the plain world hashes as the view of the same
+    /// moves made in any world: the quiet search and the game's visited positions agree.
+    #[test]
+    fn the_quiet_searchs_hash_is_the_views_in_every_world() {
+        use super::super::super::moves::{apply, generate};
+        use super::super::quiet::shows;
+        let deal = SpiderDeal::from_number(Suits::Two, 5).unwrap();
+        let mut state = SpiderState::from_deal(&deal);
+        let mut moves = Vec::new();
+        // Into the game first: at the deal every move turns a card up.
+        for step in 0..60 {
+            moves.clear();
+            generate(&state, true, &mut moves);
+            apply(&mut state, moves[step * 5 % moves.len()]);
+        }
+        let view = View::of(&state);
+        let mut worlds: Vec<SpiderState> = view.sample_worlds(9, 3);
+        worlds.push(state);
+        let mut plain = view.plain_world();
+        let mut made = 0;
+        for step in 0..40 {
+            moves.clear();
+            generate(&plain, true, &mut moves);
+            let Some(&m) = moves
+                .iter()
+                .cycle()
+                .skip(step)
+                .take(moves.len())
+                .find(|&&m| shows(&plain, m).is_none())
+            else {
+                break;
+            };
+            apply(&mut plain, m);
+            for world in &mut worlds {
+                apply(world, m);
+                assert_eq!(View::of(world).hash64(), position_hash(&plain));
+            }
+            made += 1;
+        }
+        assert!(made > 5, "{made} quiet moves");
     }
 }
