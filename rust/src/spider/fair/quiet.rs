@@ -11,8 +11,8 @@ use super::super::state::SpiderState;
 #[cfg(doc)]
 use super::view::View;
 use crate::cards::Card;
+use crate::solver::sort::sort_by_estimate;
 use rustc_hash::FxHashSet;
-use std::collections::BinaryHeap;
 
 /// What an exit shows the player: the card under column `c` (`Column(c)`), or a new row from
 /// the stock.
@@ -104,26 +104,31 @@ pub fn search(
     }];
     let mut layer = vec![(0usize, start)];
     let mut next = Vec::new();
-    let mut beam = Beam::new(layer_width);
     let mut moves = Vec::new();
+    // A beam's children as they come: (estimate, index in the layer, move); ranked, and the
+    // first `layer_width` made. Their storage is kept from layer to layer.
+    let mut children: Vec<(i32, usize, SpiderMove)> = Vec::new();
+    let (mut scratch, mut counts) = (Vec::new(), Vec::new());
     while !layer.is_empty() && found.won.is_none() {
-        // A child's estimate and key come from its parent's columns; a child is made (the
-        // move made, copied and taken back) only when it is kept.
-        for (node, mut state) in layer.drain(..) {
-            let parent = Parent::new(&state, weights);
+        children.clear();
+        // A child's estimate and key come from its parent's columns: a child is made (the
+        // move made on a copy) only when it goes on.
+        for (i, (node, state)) in layer.iter_mut().enumerate() {
+            let node = *node;
+            let parent = Parent::new(state, weights);
             moves.clear();
-            generate(&state, true, &mut moves);
+            generate(state, true, &mut moves);
             for &m in &moves {
-                if let Some(what) = shows(&state, m) {
+                if let Some(what) = shows(state, m) {
                     // Only an exit is ranked as it is found. The deal is ranked before it is
                     // made: what it deals is not known.
                     let near = if m != SpiderMove::Deal && mobility == 0 {
-                        parent.child(&state, m, weights).near
+                        parent.child(state, m, weights).near
                     } else {
-                        let applied = (m != SpiderMove::Deal).then(|| apply(&mut state, m));
-                        let near = weights.estimate(&state) - mobility * suited_homes(&state);
+                        let applied = (m != SpiderMove::Deal).then(|| apply(state, m));
+                        let near = weights.estimate(state) - mobility * suited_homes(state);
                         if let Some(applied) = applied {
-                            undo(&mut state, m, applied);
+                            undo(state, m, applied);
                         }
                         near
                     };
@@ -142,7 +147,7 @@ pub fn search(
                     }
                     continue;
                 }
-                let child = parent.child(&state, m, weights);
+                let child = parent.child(state, m, weights);
                 if child.won {
                     let mut moves = path(&nodes, node);
                     moves.push(m);
@@ -150,109 +155,36 @@ pub fn search(
                     break;
                 }
                 if seen.len() < most && !visited.contains(&child.key) && seen.insert(child.key) {
-                    nodes.push(Node {
-                        parent: node,
-                        mv: Some(m),
-                    });
-                    let at = nodes.len() - 1;
-                    let mut made = || {
-                        let applied = apply(&mut state, m);
-                        let made = state.clone();
-                        undo(&mut state, m, applied);
-                        made
-                    };
-                    if layer_width == 0 {
-                        next.push((at, made()));
-                    } else {
-                        beam.offer(at, child.near, made);
-                    }
+                    children.push((child.near, i, m));
                 }
             }
             if found.won.is_some() {
                 break;
             }
         }
-        if layer_width > 0 {
-            beam.drain_into(&mut next);
+        // Breadth first, every child goes on; a beam, the nearest-looking (ties in the order
+        // they came).
+        if layer_width > 0 && children.len() > layer_width {
+            sort_by_estimate(&mut children, &mut scratch, &mut counts, |&(near, ..)| {
+                i64::from(near)
+            });
+            children.truncate(layer_width);
+        }
+        for &(_, i, m) in &children {
+            let (node, state) = &layer[i];
+            let mut child = state.clone();
+            apply(&mut child, m);
+            nodes.push(Node {
+                parent: *node,
+                mv: Some(m),
+            });
+            next.push((nodes.len() - 1, child));
         }
         std::mem::swap(&mut layer, &mut next);
         next.clear();
     }
     found.exits = best.into_iter().flatten().collect();
     found
-}
-
-/// A layer of the beam as it is found: the `width` children that look nearest a win (by
-/// estimate, then by the order they came in), each copied only while it is among them, so
-/// that the many children a layer drops cost no copy.
-struct Beam {
-    width: usize,
-    /// The kept children, the worst on top: (estimate, order, node, position).
-    kept: BinaryHeap<Kept>,
-    /// Children offered in this layer.
-    offered: usize,
-}
-
-struct Kept(i32, usize, usize, SpiderState);
-
-impl PartialEq for Kept {
-    fn eq(&self, other: &Kept) -> bool {
-        (self.0, self.1) == (other.0, other.1)
-    }
-}
-
-impl Eq for Kept {}
-
-impl PartialOrd for Kept {
-    fn partial_cmp(&self, other: &Kept) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Kept {
-    fn cmp(&self, other: &Kept) -> std::cmp::Ordering {
-        (self.0, self.1).cmp(&(other.0, other.1))
-    }
-}
-
-impl Beam {
-    fn new(width: usize) -> Beam {
-        Beam {
-            width,
-            kept: BinaryHeap::with_capacity(width + 1),
-            offered: 0,
-        }
-    }
-
-    /// The child `node`, `near` a win by its estimate, made by `make`: made and kept if it
-    /// is among the `width` best so far. A later child of the same estimate ranks below an
-    /// earlier one, as in a stable sort.
-    fn offer(&mut self, node: usize, near: i32, make: impl FnOnce() -> SpiderState) {
-        let order = self.offered;
-        self.offered += 1;
-        if self.kept.len() < self.width {
-            self.kept.push(Kept(near, order, node, make()));
-        } else if self.kept.peek().is_some_and(|worst| near < worst.0) {
-            self.kept.pop();
-            self.kept.push(Kept(near, order, node, make()));
-        }
-    }
-
-    /// The layer kept, into `next`: in the order the children came when no more than `width`
-    /// did, else nearest first (ties in the order they came).
-    fn drain_into(&mut self, next: &mut Vec<(usize, SpiderState)>) {
-        let mut kept = std::mem::take(&mut self.kept).into_vec();
-        if self.offered > self.width {
-            kept.sort_unstable_by_key(|k| (k.0, k.1));
-        } else {
-            kept.sort_unstable_by_key(|k| k.1);
-        }
-        next.extend(
-            kept.into_iter()
-                .map(|Kept(_, _, node, state)| (node, state)),
-        );
-        self.offered = 0;
-    }
 }
 
 /// The quiet search from `world` (`most` positions, `layer` a depth), never into a position
@@ -400,37 +332,6 @@ mod tests {
                     assert!(is_legal(&at, *last));
                     assert_eq!(shows(&at, *last), Some(exit.shows));
                 }
-            }
-        }
-    }
-
-    /// A beam's layer holds what sorting all the children by estimate (a stable sort, so
-    /// ties in the order they came) and keeping the first `width` would: the same children
-    /// in the same order; and every child, in the order it came, when no more than `width`
-    /// came.
-    #[test]
-    fn a_layer_keeps_the_nearest_children_in_a_stable_order() {
-        // Each position twice, so that many children tie.
-        let children: Vec<SpiderState> = positions()
-            .into_iter()
-            .flat_map(|s| [s.clone(), s])
-            .collect();
-        for width in [1, 5, 20, children.len(), children.len() + 3] {
-            for offered in [3, 17, children.len()] {
-                let offered = &children[..offered.min(children.len())];
-                let mut beam = Beam::new(width);
-                for (node, state) in offered.iter().enumerate() {
-                    beam.offer(node, WEIGHTS.estimate(state), || state.clone());
-                }
-                let mut got = Vec::new();
-                beam.drain_into(&mut got);
-                let mut want: Vec<(usize, SpiderState)> =
-                    offered.iter().cloned().enumerate().collect();
-                if want.len() > width {
-                    want.sort_by_cached_key(|(_, s)| WEIGHTS.estimate(s));
-                    want.truncate(width);
-                }
-                assert_eq!(got, want, "width {width}, {} offered", offered.len());
             }
         }
     }
