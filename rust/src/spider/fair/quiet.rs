@@ -78,12 +78,11 @@ fn path(nodes: &[Node], mut at: usize) -> Vec<SpiderMove> {
 /// The quiet search from `start`, over at most `most` positions, never entering a position of
 /// `visited` (where the game has been: going back there is a loop), positions told apart by
 /// [`position_hash`] (a collision can only keep the search out of a position, never lead it
-/// back into one). Breadth first, so each
-/// exit is reached by as few moves as any; with `layer_width` above 0, only that many positions
-/// that look nearest a win go on from each depth (a beam: deeper for the same positions). It
-/// reads no face-down card and nothing in the stock: the fair player runs it on
-/// [`View::plain_world`]. An exit's estimate is less `mobility` for each column that could
-/// take a suited card ([`suited_homes`]).
+/// back into one). Breadth first, so each exit is reached by as few moves as any; with
+/// `layer_width` above 0, only that many positions that look nearest a win go on from each
+/// depth (a beam: deeper for the same positions). It reads no face-down card and nothing in
+/// the stock: the fair player runs it on [`View::plain_world`]. An exit's estimate is less
+/// `mobility` for each column that could take a suited card ([`suited_homes`]).
 pub fn search(
     start: SpiderState,
     visited: &FxHashSet<u64>,
