@@ -29,7 +29,7 @@ from castle import SpiderDeal, SpiderGame, SpiderMove
 from castle.autoplay import play_fair_hints
 from castle.deal import parse_deal_range
 from castle.plan import Hint
-from castle.reference.spider.beam import Weights
+from castle.reference.spider.estimate import Weights
 from castle.reference.spider.state import SpiderState
 
 #: The counts, in the order of the estimate's weights (down, rank break, suit break, empty,

@@ -6,7 +6,7 @@ import math
 import random
 
 from castle import Card
-from castle.reference.spider.beam import WEIGHTS
+from castle.reference.spider.estimate import WEIGHTS
 from castle.reference.spider.state import Col, SpiderState
 from paths import load_bench
 

@@ -2,9 +2,9 @@
 
 For the same deal and ``max_states`` it returns the same status, states and moves as
 :func:`castle.solve` on a :class:`castle.SpiderDeal`. Each module translates the Rust file of
-the same name in ``rust/src/spider/``: ``state``, ``moves``, ``order``, ``beam``, ``search``,
-``shorten``; what both games' searches share is in :mod:`castle.reference.solver`. Moves are
-the API's :class:`castle.SpiderMove` (re-exported here).
+the same name in ``rust/src/spider/``: ``state``, ``moves``, ``estimate``, ``order``, ``beam``,
+``search``, ``shorten``; what both games' searches share is in :mod:`castle.reference.solver`.
+Moves are the API's :class:`castle.SpiderMove` (re-exported here).
 """
 
 from __future__ import annotations

@@ -8,54 +8,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
-from dataclasses import dataclass
 
 from ...spider import SpiderDeal, SpiderMove
 from ..solver import Budget, Counter, End
+from .estimate import Weights
 from .moves import apply, generate, undo
-from .state import Col, SpiderState
-
-
-@dataclass(frozen=True)
-class Weights:
-    """What the estimate charges for each thing between a position and a win."""
-
-    down: int
-    rank_break: int
-    suit_break: int
-    empty: int
-    stock: int
-
-    def column(self, col: Col) -> int:
-        """What ``col`` adds to the estimate; each card on the table costs half a point."""
-        if not col.cards:
-            return -self.empty
-        cost = self.down * col.down + len(col.cards) // 2
-        up = col.face_up()
-        for lower, upper in zip(up, up[1:]):
-            if lower.rank != upper.rank + 1:
-                cost += self.rank_break
-            elif lower.suit != upper.suit:
-                cost += self.suit_break
-        return cost
-
-    def estimate(self, state: SpiderState) -> int:
-        """How far ``state`` looks from a win, as ``spider/beam.rs`` counts it."""
-        columns = sum(self.column(c) for c in state.cols)
-        return columns + self.stock * len(state.stock_left())
-
-
-WEIGHTS = Weights(down=6, rank_break=3, suit_break=4, empty=0, stock=3)
+from .state import SpiderState
 
 BEAM_WIDTHS = (1_000, 3_000, 10_000)
 
 #: A beam whose best position has not improved for this many layers gives up.
 STALL_LAYERS = 50
-
-
-def estimate(state: SpiderState) -> int:
-    """:data:`WEIGHTS`' estimate of ``state``."""
-    return WEIGHTS.estimate(state)
 
 
 def beam_search(

@@ -6,7 +6,7 @@ Translation of ``rust/src/spider/order.rs``.
 from __future__ import annotations
 
 from ...spider import SpiderMove
-from .beam import estimate
+from .estimate import estimate
 from .moves import apply, undo
 from .state import SpiderState
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 from ...outcome import check_limits
 from ...spider import SpiderDeal, SpiderMove, SpiderSolution, check_beam_width
 from ..solver import Budget, Counter, Deadline, End, Start, Stop, finish
-from .beam import BEAM_WIDTHS, WEIGHTS, Weights, beam_search
+from .beam import BEAM_WIDTHS, beam_search
+from .estimate import WEIGHTS, Weights
 from .moves import apply, generate, replay, undo
 from .order import order_moves
 from .shorten import shorten
