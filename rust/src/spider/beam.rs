@@ -184,10 +184,11 @@ mod tests {
     use super::*;
     use crate::solver::budget::Deadline;
 
-    /// Every child of `state` as the beam ranks it, against the whole count of the position
-    /// the move makes.
+    /// `state` and every child of it as a search ranks them from its columns, against the
+    /// whole count of each position.
     fn check_children(state: &SpiderState, weights: &Weights) {
         let parent = Parent::new(state, weights);
+        assert_eq!(parent.near(state, weights), weights.estimate(state));
         let mut moves = Vec::new();
         generate(state, true, &mut moves);
         for &m in &moves {

@@ -194,6 +194,11 @@ impl Parent {
         }
     }
 
+    /// This position's own estimate, `state` being the position it was made from.
+    pub fn near(&self, state: &SpiderState, weights: &Weights) -> i32 {
+        self.total + weights.stock * state.stock_left().len() as i32
+    }
+
     /// Column `c` less its top `count` cards (a run moved away, or taken off), and the
     /// face-down card that then turns up: its cost and its hash.
     fn less(&self, state: &SpiderState, c: usize, count: usize, weights: &Weights) -> (i32, u64) {

@@ -121,15 +121,17 @@ pub fn search(
                 if let Some(what) = shows(state, m) {
                     // Only an exit is ranked as it is found. The deal is ranked before it is
                     // made: what it deals is not known.
-                    let near = if m != SpiderMove::Deal && mobility == 0 {
-                        parent.child(state, m, weights).near
-                    } else {
+                    let near = if mobility != 0 {
                         let applied = (m != SpiderMove::Deal).then(|| apply(state, m));
                         let near = weights.estimate(state) - mobility * suited_homes(state);
                         if let Some(applied) = applied {
                             undo(state, m, applied);
                         }
                         near
+                    } else if m == SpiderMove::Deal {
+                        parent.near(state, weights)
+                    } else {
+                        parent.child(state, m, weights).near
                     };
                     let slot = match what {
                         Shows::Column(c) => c as usize,
