@@ -59,7 +59,7 @@ pub const WIDER: usize = 100_000;
 /// The most positions the quiet search makes room for at once (more, and its set grows).
 const RESERVED: usize = 1 << 17;
 
-/// One position reached: the node it came from and the move from there.
+/// A position the search goes on from: the node it came from and the move from there.
 struct Node {
     parent: usize,
     mv: Option<SpiderMove>,
