@@ -108,6 +108,8 @@ pub fn search(
     // first `layer_width` made. Their storage is kept from layer to layer.
     let mut children: Vec<(i32, usize, SpiderMove)> = Vec::new();
     let (mut scratch, mut counts) = (Vec::new(), Vec::new());
+    // The last layer's positions, copied over for the next one's: no allocation per position.
+    let mut spare: Vec<SpiderState> = Vec::new();
     while !layer.is_empty() && found.won.is_none() {
         children.clear();
         // A child's estimate and key come from its parent's columns: a child is made (the
@@ -173,7 +175,13 @@ pub fn search(
         }
         for &(_, i, m) in &children {
             let (node, state) = &layer[i];
-            let mut child = state.clone();
+            let mut child = match spare.pop() {
+                Some(mut old) => {
+                    old.copy_from(state);
+                    old
+                }
+                None => state.clone(),
+            };
             apply(&mut child, m);
             nodes.push(Node {
                 parent: *node,
@@ -181,8 +189,8 @@ pub fn search(
             });
             next.push((nodes.len() - 1, child));
         }
+        spare.extend(layer.drain(..).map(|(_, state)| state));
         std::mem::swap(&mut layer, &mut next);
-        next.clear();
     }
     found.exits = best.into_iter().flatten().collect();
     found
