@@ -185,14 +185,18 @@ FAIR_FIGURES = {
     "`fair-5`": ("spider", "fair-5"),
 }
 
+#: The Spider guide's paragraph on the fair hint gives the current player's three figures.
+GUIDE = README.parent / "docs" / "guide" / "spider.md"
+GUIDE_FIGURES = {words: FAIR_FIGURES[words] for words in ("one suit", "two suits", "four suits")}
 
-def test_the_readmes_fair_win_counts_are_the_csvs_games() -> None:
-    text = " ".join(README.read_text().split())
-    section = text.split("## How far the fair Spider hint gets", 1)[1].split("##", 1)[0]
+
+def fair_figures_checked(section: str, figures: dict[str, tuple[str, str]]) -> int:
+    """Each figure "WORDS N of [deals ]A-B" of ``section`` is the count of won games of
+    docs/spider-fair.csv by its variant and player on deals A-B, every one of them played."""
     with (README.parent / "docs" / "spider-fair.csv").open(newline="") as f:
         games = list(csv.DictReader(f))
     checked = 0
-    for words, (variant, player) in FAIR_FIGURES.items():
+    for words, (variant, player) in figures.items():
         match = re.search(re.escape(words) + r" (\d+) of (?:deals )?(\d+)-(\d+)", section)
         assert match, words
         won, first, last = match.groups()
@@ -205,4 +209,16 @@ def test_the_readmes_fair_win_counts_are_the_csvs_games() -> None:
         assert len(rows) == int(last) - int(first) + 1, words
         assert sum(int(g["won"]) for g in rows) == int(won), words
         checked += 1
-    assert checked == len(FAIR_FIGURES)
+    return checked
+
+
+def test_the_readmes_fair_win_counts_are_the_csvs_games() -> None:
+    text = " ".join(README.read_text().split())
+    section = text.split("## How far the fair Spider hint gets", 1)[1].split("##", 1)[0]
+    assert fair_figures_checked(section, FAIR_FIGURES) == len(FAIR_FIGURES)
+
+
+def test_the_spider_guides_fair_win_counts_are_the_csvs_games() -> None:
+    text = " ".join(GUIDE.read_text().split())
+    section = text.split("Playing alone by the fair hint", 1)[1].split("targets", 1)[0]
+    assert fair_figures_checked(section, GUIDE_FIGURES) == len(GUIDE_FIGURES)
