@@ -14,6 +14,12 @@ files hold, game by game::
 The summary: games won with a 95% (Wilson) interval, the cards left face down at the end (a
 smoother measure than wins), and against the other file the deals only one of the two won (a
 sign test) and the paired difference in cards left face down.
+
+With ``--opening`` each deal is played only until the hint first deals from the stock (or
+has no move): the cards still face down then are the row's ``down_left``. Four-suit games
+are mostly decided there (docs/spider.md), and an opening costs a tenth of a game, so a
+setting's effect on it shows in a minute where its effect on wins needs an hour of games.
+A file holds whole games or openings, never both (its rows' ``stop``).
 """
 
 from __future__ import annotations
@@ -29,13 +35,26 @@ from functools import partial
 from pathlib import Path
 
 from castle import SpiderDeal, SpiderGame
-from castle.autoplay import play_fair_hints
+from castle.autoplay import play, play_fair_hints
 from castle.deal import parse_deal_range
 from castle.fair import FairEffort
 from castle.stats import wilson_interval
 from rows_file import append_as_done
 
-COLUMNS = ("deal", "won", "moves", "plans", "down_left", "runs_off", "cpu_seconds", "effort")
+COLUMNS = (
+    "deal",
+    "won",
+    "moves",
+    "plans",
+    "down_left",
+    "runs_off",
+    "cpu_seconds",
+    "effort",
+    "stop",
+)
+
+#: Where a row's game stopped: at its end, or (``--opening``) where the hint first deals.
+END, FIRST_DEAL = "end", "first deal"
 
 
 def effort_of(text: str) -> FairEffort:
@@ -48,14 +67,31 @@ def effort_of(text: str) -> FairEffort:
     return FairEffort(**given)
 
 
-def one_game(variant: str, number: int, *, effort_text: str) -> list[dict[str, object]]:
-    """Deal ``number`` played by the fair hint alone, on one thread: its row."""
+def opening(game: SpiderGame, *, seed: int, effort: FairEffort) -> int:
+    """The fair hint's moves in ``game`` until it would deal from the stock, has no move, or
+    the game is won; returns the hints that thought."""
+    plans = 0
+    while not game.is_won:
+        hint = game.hint(fair=True, seed=seed, effort=effort)
+        plans += hint.searched
+        if hint.move is None or hint.move.kind == "deal":
+            break
+        play(game, hint.move)
+    return plans
+
+
+def one_game(
+    variant: str, number: int, *, effort_text: str, stop: str = END
+) -> list[dict[str, object]]:
+    """Deal ``number`` played by the fair hint alone, on one thread, to its end or (``stop``
+    :data:`FIRST_DEAL`) to the hint's first deal: its row."""
     effort = effort_of(effort_text)
     if effort.threads is None:
         effort = replace(effort, threads=1)
     game = SpiderGame(SpiderDeal.from_number(variant, number))
     start = time.process_time()
-    plans = play_fair_hints(game, seed=number, effort=effort)
+    play_to = opening if stop == FIRST_DEAL else play_fair_hints
+    plans = play_to(game, seed=number, effort=effort)
     down = sum(len(c.down) for c in game.position.columns)
     return [
         {
@@ -67,6 +103,7 @@ def one_game(variant: str, number: int, *, effort_text: str) -> list[dict[str, o
             "runs_off": len(game.position.off),
             "cpu_seconds": round(time.process_time() - start, 2),
             "effort": effort_text,
+            "stop": stop,
         }
     ]
 
@@ -89,13 +126,15 @@ def sign_test(a: int, b: int) -> float:
 
 def summary(rows: dict[int, dict[str, str]], name: str) -> str:
     n = len(rows)
+    openings = any(r.get("stop") == FIRST_DEAL for r in rows.values())
+    when = "at the first deal" if openings else "left"
     won = sum(int(r["won"]) for r in rows.values())
     low, high = wilson_interval(won, n) if n else (0.0, 1.0)
     down = sum(int(r["down_left"]) for r in rows.values()) / max(n, 1)
     cpu = sum(float(r["cpu_seconds"]) for r in rows.values()) / max(n, 1)
     return (
         f"{name}: {won} of {n} won ({100 * won / max(n, 1):.1f}%, 95% {100 * low:.1f}-"
-        f"{100 * high:.1f}%), {down:.1f} cards face down left a game, {cpu:.1f} s CPU a game"
+        f"{100 * high:.1f}%), {down:.2f} cards face down {when} a game, {cpu:.2f} s CPU a game"
     )
 
 
@@ -110,7 +149,7 @@ def compare(mine: dict[int, dict[str, str]], theirs: dict[int, dict[str, str]]) 
     half = 1.96 * sd / math.sqrt(max(n, 1))
     return (
         f"on the {n} deals both hold: {only_mine} won only by this one, {only_theirs} only by "
-        f"the other (sign test p {sign_test(only_mine, only_theirs):.3f}); face down left "
+        f"the other (sign test p {sign_test(only_mine, only_theirs):.3f}); face down "
         f"{mean:+.2f} ± {half:.2f} a game"
     )
 
@@ -123,9 +162,18 @@ def main() -> int:
     parser.add_argument("--csv", type=Path, required=True, help="the games, one row each")
     parser.add_argument("--against", type=Path, help="another run's CSV to compare with")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--opening", action="store_true", help="play each deal only to the hint's first deal"
+    )
     args = parser.parse_args()
     effort_of(args.effort)  # a bad effort stops here, not in a worker
+    stop = FIRST_DEAL if args.opening else END
     done = read(args.csv)
+    if args.deals and any(r.get("stop", END) != stop for r in done.values()):
+        parser.error(
+            f"{args.csv} holds {'whole games' if args.opening else 'openings'}: "
+            f"write {'openings' if args.opening else 'whole games'} to another file"
+        )
     if args.deals:
         wanted = parse_deal_range(args.deals)
         todo = [d for d in wanted if d not in done]
@@ -137,7 +185,7 @@ def main() -> int:
                 f"{row['cpu_seconds']} s"
             )
 
-        job = partial(one_game, args.variant, effort_text=args.effort)
+        job = partial(one_game, args.variant, effort_text=args.effort, stop=stop)
         append_as_done(args.csv, COLUMNS, job, todo, args.jobs, described)
         keep = set(wanted)
         done = {d: r for d, r in read(args.csv).items() if d in keep}

@@ -26,9 +26,19 @@ def append_as_done(
     """``job(deal)`` for each deal of ``todo`` on ``jobs`` processes (``job`` must pickle: a
     module's function, or a partial of one); each deal's rows appended to ``path`` as it ends
     (the header first if the file is new or empty), flushed to the disk, and a line on stderr:
-    ``[i/n]`` and ``describe(rows)``."""
+    ``[i/n]`` and ``describe(rows)``. A file whose header is not ``columns`` is refused,
+    untouched."""
     # A run stopped before its first deal ended may have left the file empty.
     new = not path.exists() or path.stat().st_size == 0
+    if not new:
+        with path.open(newline="") as f:
+            header = next(csv.reader(f), [])
+        if header != list(columns):
+            # Rows of another shape appended under this header could not be read back.
+            raise SystemExit(
+                f"{path}: its columns are {','.join(header)}, not {','.join(columns)}: "
+                "another bench's file, or an older one; write to a new file"
+            )
     with path.open("a", newline="") as f, ProcessPoolExecutor(max_workers=jobs) as pool:
         out = csv.DictWriter(f, columns)
         if new:

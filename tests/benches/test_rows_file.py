@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from paths import load_bench
 
 rows_file = load_bench("rows_file")
@@ -29,3 +30,12 @@ def test_a_file_left_empty_by_a_run_stopped_early_gets_its_header(tmp_path: Path
     out.touch()
     rows_file.append_as_done(out, ["deal", "won"], rows_of, [6], 1, lambda rows: "a deal")
     assert out.read_text().splitlines() == ["deal,won", "6,0"]
+
+
+def test_a_file_of_other_columns_is_refused_untouched(tmp_path: Path) -> None:
+    # Rows of one shape appended under another's header could not be read back.
+    out = tmp_path / "rows.csv"
+    out.write_text("deal,won,moves\n4,1,99\n")
+    with pytest.raises(SystemExit, match="its columns are deal,won,moves, not deal,won"):
+        rows_file.append_as_done(out, ["deal", "won"], rows_of, [6], 1, lambda rows: "a deal")
+    assert out.read_text() == "deal,won,moves\n4,1,99\n"
