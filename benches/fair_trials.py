@@ -35,9 +35,10 @@ from functools import partial
 from pathlib import Path
 
 from castle import SpiderDeal, SpiderGame
-from castle.autoplay import play, play_fair_hints
+from castle.autoplay import play_fair_hints
 from castle.deal import parse_deal_range
 from castle.fair import FairEffort
+from castle.spider import SpiderMove
 from castle.stats import wilson_interval
 from rows_file import append_as_done
 
@@ -67,17 +68,9 @@ def effort_of(text: str) -> FairEffort:
     return FairEffort(**given)
 
 
-def opening(game: SpiderGame, *, seed: int, effort: FairEffort) -> int:
-    """The fair hint's moves in ``game`` until it would deal from the stock, has no move, or
-    the game is won; returns the hints that thought."""
-    plans = 0
-    while not game.is_won:
-        hint = game.hint(fair=True, seed=seed, effort=effort)
-        plans += hint.searched
-        if hint.move is None or hint.move.kind == "deal":
-            break
-        play(game, hint.move)
-    return plans
+def is_deal(move: SpiderMove) -> bool:
+    """Where an opening stops: before the hint's first deal from the stock."""
+    return move.kind == "deal"
 
 
 def one_game(
@@ -90,8 +83,8 @@ def one_game(
         effort = replace(effort, threads=1)
     game = SpiderGame(SpiderDeal.from_number(variant, number))
     start = time.process_time()
-    play_to = opening if stop == FIRST_DEAL else play_fair_hints
-    plans = play_to(game, seed=number, effort=effort)
+    until = is_deal if stop == FIRST_DEAL else None
+    plans = play_fair_hints(game, seed=number, effort=effort, until=until)
     down = sum(len(c.down) for c in game.position.columns)
     return [
         {

@@ -32,3 +32,15 @@ def test_each_fair_hint_is_seen_before_its_move() -> None:
     assert [moves for moves, _ in seen] == list(range(62))
     assert seen[-1][1] is None and all(move is not None for _, move in seen[:-1])
     assert 0 < searched < len(seen)
+
+
+def test_the_fair_hints_stop_before_a_move_they_are_told_to_stop_before() -> None:
+    # Two-suit deal 1 again: stopped before its first deal, the stock is whole and the hint
+    # there is the deal; going on from there plays the rest of the same game.
+    game = SpiderGame(SpiderDeal.from_number("spider-2", 1))
+    play_fair_hints(game, seed=1, effort=None, until=lambda move: move.kind == "deal")
+    assert len(game.position.stock) == 50 and 0 < game.moves < 61
+    hint = game.hint(fair=True, seed=1)
+    assert hint.move is not None and hint.move.kind == "deal"
+    play_fair_hints(game, seed=1, effort=None)
+    assert not game.is_won and game.moves == 61

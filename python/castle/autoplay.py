@@ -100,17 +100,19 @@ def play_fair_hints(
     effort: FairEffort | None,
     max_moves: int = MAX_MOVES,
     each: Callable[[SpiderGame, Hint[SpiderMove]], None] | None = None,
+    until: Callable[[SpiderMove], bool] | None = None,
 ) -> int:
-    """Make the fair hint's moves in ``game`` until it is won, no move is advised, or it has
-    ``max_moves``; returns the hints that thought. ``each`` sees every hint with the game as
-    it stands before the hint's move."""
+    """Make the fair hint's moves in ``game`` until it is won, no move is advised, it has
+    ``max_moves``, or (``until``) the move advised is one to stop before; returns the hints
+    that thought. ``each`` sees every hint with the game as it stands before the hint's
+    move."""
     plans = 0
     while not game.is_won and game.moves < max_moves:
         hint = game.hint(fair=True, seed=seed, effort=effort)
         plans += hint.searched
         if each is not None:
             each(game, hint)
-        if hint.move is None:
+        if hint.move is None or (until is not None and until(hint.move)):
             break
         play(game, hint.move)
     return plans
