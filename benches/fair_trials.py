@@ -162,12 +162,11 @@ def main() -> int:
     effort_of(args.effort)  # a bad effort stops here, not in a worker
     stop = FIRST_DEAL if args.opening else END
     done = read(args.csv)
-    if args.deals and any(r.get("stop", END) != stop for r in done.values()):
-        parser.error(
-            f"{args.csv} holds {'whole games' if args.opening else 'openings'}: "
-            f"write {'openings' if args.opening else 'whole games'} to another file"
-        )
     if args.deals:
+        if any(r.get("stop", END) != stop for r in done.values()):
+            kinds = ("whole games", "openings")
+            held, asked = kinds if args.opening else kinds[::-1]
+            parser.error(f"{args.csv} holds {held}: write {asked} to another file")
         wanted = parse_deal_range(args.deals)
         todo = [d for d in wanted if d not in done]
 
