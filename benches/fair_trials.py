@@ -19,7 +19,16 @@ With ``--opening`` each deal is played only until the hint first deals from the 
 has no move): the cards still face down then are the row's ``down_left``. Four-suit games
 are mostly decided there (docs/spider.md), and an opening costs a tenth of a game, so a
 setting's effect on it shows in a minute where its effect on wins needs an hour of games.
-A file holds whole games or openings, never both (its rows' ``stop``).
+With ``--stretch K`` one stretch of a game is measured alone: the deck's own fair player (the
+default effort) plays to its K-th deal and makes it, and from there the tried effort plays
+until the hint deals again, or with K 5 (the stock empty) to the game's end; the cards face
+down then are the row's ``down_left`` (and with K 5, ``won`` whether the game was won), its
+``cpu_seconds`` the stretch's. Every setting starts each deal's stretch from the same
+position, so a stretch is measured without the noise of what went before, and a change that
+plays the opening the same way is measured later in the game too (``--stretch 0`` is the
+opening). A game that ends before its K-th deal is recorded where it ended, the same for
+every setting. A file holds one kind of run (whole games, or one stretch), never two (its
+rows' ``stop``).
 """
 
 from __future__ import annotations
@@ -54,8 +63,23 @@ COLUMNS = (
     "stop",
 )
 
-#: Where a row's game stopped: at its end, or (``--opening``) where the hint first deals.
+#: Where a row's game stopped: at its end, where the hint first deals (``--opening``), or
+#: (``--stretch K``) where it deals next after the K-th deal.
 END, FIRST_DEAL = "end", "first deal"
+ORDINALS = ("first", "second", "third", "fourth", "fifth")
+#: The stretch from the last deal: the rest of the game.
+LAST = len(ORDINALS)
+
+
+def stop_of(stretch: int | None) -> str:
+    """What a row of a run of ``stretch`` says in its ``stop`` (None: whole games)."""
+    if stretch is None:
+        return END
+    if stretch == 0:
+        return FIRST_DEAL
+    if stretch == LAST:
+        return f"{END} from the {ORDINALS[LAST - 1]} deal"
+    return f"{ORDINALS[stretch]} deal from the {ORDINALS[stretch - 1]}"
 
 
 def effort_of(text: str) -> FairEffort:
@@ -68,23 +92,47 @@ def effort_of(text: str) -> FairEffort:
     return FairEffort(**given)
 
 
+def kind(stop: str) -> str:
+    """A run's rows, named by where they stop."""
+    return {END: "whole games", FIRST_DEAL: "openings"}.get(stop, f"stretches to the {stop}")
+
+
 def is_deal(move: SpiderMove) -> bool:
-    """Where an opening stops: before the hint's first deal from the stock."""
+    """Where an opening or a stretch stops: before the hint deals from the stock."""
     return move.kind == "deal"
 
 
+def deals_made(game: SpiderGame, seed: int, count: int) -> bool:
+    """The first ``count`` deals of ``game`` as the deck's own fair player makes them, its
+    hints played up to each and the deal made: whether all ``count`` were."""
+    base = FairEffort(threads=1)
+    for _ in range(count):
+        play_fair_hints(game, seed=seed, effort=base, until=is_deal)
+        # The plan's next step, kept by the game: no new search.
+        hint = game.hint(fair=True, seed=seed, effort=base)
+        if hint.move is None or not is_deal(hint.move):
+            return False
+        game.deal_row()
+    return True
+
+
 def one_game(
-    variant: str, number: int, *, effort_text: str, stop: str = END
+    variant: str, number: int, *, effort_text: str, stretch: int | None = None
 ) -> list[dict[str, object]]:
-    """Deal ``number`` played by the fair hint alone, on one thread, to its end or (``stop``
-    :data:`FIRST_DEAL`) to the hint's first deal: its row."""
+    """Deal ``number`` played by the fair hint alone, on one thread, to its end, or (``stretch``
+    K) from the deck's own player's K-th deal to the hint's next: its row."""
     effort = effort_of(effort_text)
     if effort.threads is None:
         effort = replace(effort, threads=1)
     game = SpiderGame(SpiderDeal.from_number(variant, number))
-    start = time.process_time()
-    until = is_deal if stop == FIRST_DEAL else None
-    plans = play_fair_hints(game, seed=number, effort=effort, until=until)
+    plans = 0
+    if deals_made(game, number, stretch or 0):
+        start = time.process_time()
+        until = None if stretch in (None, LAST) else is_deal
+        plans = play_fair_hints(game, seed=number, effort=effort, until=until)
+        cpu = time.process_time() - start
+    else:
+        cpu = 0.0
     down = sum(len(c.down) for c in game.position.columns)
     return [
         {
@@ -94,9 +142,9 @@ def one_game(
             "plans": plans,
             "down_left": down,
             "runs_off": len(game.position.off),
-            "cpu_seconds": round(time.process_time() - start, 2),
+            "cpu_seconds": round(cpu, 2),
             "effort": effort_text,
-            "stop": stop,
+            "stop": stop_of(stretch),
         }
     ]
 
@@ -119,8 +167,8 @@ def sign_test(a: int, b: int) -> float:
 
 def summary(rows: dict[int, dict[str, str]], name: str) -> str:
     n = len(rows)
-    openings = any(r.get("stop") == FIRST_DEAL for r in rows.values())
-    when = "at the first deal" if openings else "left"
+    stops = {r.get("stop", END).split(" from ")[0] for r in rows.values()}
+    when = "left" if stops <= {END} else f"at the {stops.pop()}"
     won = sum(int(r["won"]) for r in rows.values())
     low, high = wilson_interval(won, n) if n else (0.0, 1.0)
     down = sum(int(r["down_left"]) for r in rows.values()) / max(n, 1)
@@ -155,18 +203,27 @@ def main() -> int:
     parser.add_argument("--csv", type=Path, required=True, help="the games, one row each")
     parser.add_argument("--against", type=Path, help="another run's CSV to compare with")
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument(
+    part = parser.add_mutually_exclusive_group()
+    part.add_argument(
         "--opening", action="store_true", help="play each deal only to the hint's first deal"
+    )
+    part.add_argument(
+        "--stretch",
+        type=int,
+        metavar="K",
+        help="from the deck's own player's K-th deal, play only to the hint's next (5: the end)",
     )
     args = parser.parse_args()
     effort_of(args.effort)  # a bad effort stops here, not in a worker
-    stop = FIRST_DEAL if args.opening else END
+    if args.stretch is not None and not 0 <= args.stretch <= LAST:
+        parser.error(f"--stretch takes 0 to {LAST}: the stock holds {LAST} deals")
+    stretch = 0 if args.opening else args.stretch
+    stop = stop_of(stretch)
     done = read(args.csv)
     if args.deals:
-        if any(r.get("stop", END) != stop for r in done.values()):
-            kinds = ("whole games", "openings")
-            held, asked = kinds if args.opening else kinds[::-1]
-            parser.error(f"{args.csv} holds {held}: write {asked} to another file")
+        held = {r.get("stop", END) for r in done.values()} - {stop}
+        if held:
+            parser.error(f"{args.csv} holds {kind(held.pop())}: write {kind(stop)} to another file")
         wanted = parse_deal_range(args.deals)
         todo = [d for d in wanted if d not in done]
 
@@ -177,7 +234,7 @@ def main() -> int:
                 f"{row['cpu_seconds']} s"
             )
 
-        job = partial(one_game, args.variant, effort_text=args.effort, stop=stop)
+        job = partial(one_game, args.variant, effort_text=args.effort, stretch=stretch)
         append_as_done(args.csv, COLUMNS, job, todo, args.jobs, described)
         keep = set(wanted)
         done = {d: r for d, r in read(args.csv).items() if d in keep}

@@ -1,5 +1,5 @@
-"""benches/fair_trials.py: whole games and openings of the fair player, a row each, resumed
-from the file, compared with another run."""
+"""benches/fair_trials.py: whole games, openings and stretches of the fair player, a row
+each, resumed from the file, compared with another run."""
 
 from __future__ import annotations
 
@@ -22,11 +22,10 @@ def face_down(game: SpiderGame) -> int:
     return sum(len(c.down) for c in game.position.columns)
 
 
-def test_an_opening_stops_where_the_whole_game_first_deals() -> None:
-    # Four-suit deal 3: the fair hint wins it, dealing five times.
-    (opening,) = bench.one_game("spider", 3, effort_text="{}", stop=bench.FIRST_DEAL)
-    (whole,) = bench.one_game("spider", 3, effort_text="{}")
-    # The same game played by the hints with nothing stopping it: where its first deal is.
+@pytest.fixture(scope="module")
+def deal_three() -> tuple[SpiderGame, list[tuple[int, int]]]:
+    """Four-suit deal 3 played to its end by the fair hint (it wins, dealing five times), and
+    the moves made and the cards face down where each deal was advised."""
     game = SpiderGame(SpiderDeal.from_number("spider", 3))
     at_deals: list[tuple[int, int]] = []
 
@@ -35,11 +34,46 @@ def test_an_opening_stops_where_the_whole_game_first_deals() -> None:
             at_deals.append((at.moves, face_down(at)))
 
     play_fair_hints(game, seed=3, effort=FairEffort(threads=1), each=each)
+    return game, at_deals
+
+
+def test_an_opening_and_each_stretch_stop_where_the_whole_game_deals(
+    deal_three: tuple[SpiderGame, list[tuple[int, int]]],
+) -> None:
+    game, at_deals = deal_three
+    (opening,) = bench.one_game("spider", 3, effort_text="{}", stretch=0)
+    (whole,) = bench.one_game("spider", 3, effort_text="{}")
     assert game.is_won and whole["won"] == 1 and whole["stop"] == "end"
     assert len(at_deals) == 5 and whole["moves"] == game.moves
     assert (opening["moves"], opening["down_left"]) == at_deals[0]
     assert opening["won"] == 0 and opening["stop"] == "first deal"
     assert 0 < opening["down_left"] < 44 and opening["plans"] < whole["plans"]
+    # Stretch K starts where the game made its K-th deal and stops where it deals next.
+    for k in (1, 2, 4):
+        (stretch,) = bench.one_game("spider", 3, effort_text="{}", stretch=k)
+        assert stretch["stop"] == bench.stop_of(k) and stretch["won"] == 0
+        assert (stretch["moves"], stretch["down_left"]) == at_deals[k]
+        assert 0 < stretch["plans"] < whole["plans"]
+    # The last, from the fifth deal, is the rest of the game: here a win.
+    (end,) = bench.one_game("spider", 3, effort_text="{}", stretch=5)
+    assert end["stop"] == "end from the fifth deal"
+    assert (end["won"], end["moves"], end["down_left"]) == (1, game.moves, 0)
+
+
+def test_a_stretch_of_another_setting_starts_where_the_decks_own_player_dealt(
+    deal_three: tuple[SpiderGame, list[tuple[int, int]]],
+) -> None:
+    _, at_deals = deal_three
+    game = SpiderGame(SpiderDeal.from_number("spider", 3))
+    assert bench.deals_made(game, 3, 2)
+    # The default player's first two deals, the second made: 30 cards left in the stock.
+    assert game.moves == at_deals[1][0] + 1 and game.stock == 30
+    # From there the ranking's first exit plays (no card's judge) to the next deal.
+    ranking = FairEffort(threads=1, reveal=0)
+    play_fair_hints(game, seed=3, effort=ranking, until=bench.is_deal)
+    (row,) = bench.one_game("spider", 3, effort_text='{"reveal": 0}', stretch=2)
+    assert (row["moves"], row["down_left"]) == (game.moves, face_down(game))
+    assert row["stop"] == "third deal from the second"
 
 
 @pytest.mark.slow
@@ -63,6 +97,13 @@ def test_a_file_holds_whole_games_or_openings_never_both(tmp_path: Path) -> None
     whole = run(*deals)
     assert whole.returncode == 2 and "holds openings" in whole.stderr
     assert out.read_text() == rows
+    stretch = run(*deals, "--stretch", "1")
+    assert stretch.returncode == 2 and "holds openings: write stretches to the second" in (
+        stretch.stderr
+    )
+    assert out.read_text() == rows
+    beyond = run(*deals, "--stretch", "6")
+    assert beyond.returncode == 2 and "--stretch takes 0 to 5" in beyond.stderr
     # Compared with itself: no deal only one of the two won, no difference face down.
     same = run("--against", str(out))
     assert "0 won only by this one, 0 only by the other" in same.stdout
