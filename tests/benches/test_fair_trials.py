@@ -74,10 +74,12 @@ def test_a_stretch_of_another_setting_starts_where_the_decks_own_player_dealt(
     (row,) = bench.one_game("spider", 3, effort_text='{"reveal": 0}', stretch=2)
     assert (row["moves"], row["down_left"]) == (game.moves, face_down(game))
     assert row["stop"] == "third deal from the second"
+    # It played its own stretch, not the default player's (five moves fewer here).
+    assert row["moves"] != at_deals[2][0]
 
 
 @pytest.mark.slow
-def test_a_file_holds_whole_games_or_openings_never_both(tmp_path: Path) -> None:
+def test_a_file_holds_one_kind_of_run(tmp_path: Path) -> None:
     out = tmp_path / "openings.csv"
 
     def run(*extra: str) -> subprocess.CompletedProcess[str]:
