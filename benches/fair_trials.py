@@ -47,6 +47,7 @@ from castle import SpiderDeal, SpiderGame
 from castle.autoplay import play_fair_hints
 from castle.deal import parse_deal_range
 from castle.fair import FairEffort
+from castle.spider import COLUMNS as TABLE_COLUMNS
 from castle.spider import SpiderMove
 from castle.stats import wilson_interval
 from rows_file import append_as_done
@@ -67,8 +68,9 @@ COLUMNS = (
 #: (``--stretch K``) where it deals next after the K-th deal.
 END, FIRST_DEAL = "end", "first deal"
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
-#: The stretch from the last deal: the rest of the game.
-LAST = len(ORDINALS)
+#: The stretch from the last deal, the rest of the game: as many as the stock holds deals (the
+#: game's rule, read from a deal).
+LAST = len(SpiderDeal.from_number("spider", 1).stock) // TABLE_COLUMNS
 
 
 def stop_of(stretch: int | None) -> str:
@@ -125,14 +127,11 @@ def one_game(
     if effort.threads is None:
         effort = replace(effort, threads=1)
     game = SpiderGame(SpiderDeal.from_number(variant, number))
-    plans = 0
-    if deals_made(game, number, stretch or 0):
-        start = time.process_time()
-        until = None if stretch in (None, LAST) else is_deal
-        plans = play_fair_hints(game, seed=number, effort=effort, until=until)
-        cpu = time.process_time() - start
-    else:
-        cpu = 0.0
+    made = deals_made(game, number, stretch or 0)
+    start = time.process_time()
+    until = None if stretch in (None, LAST) else is_deal
+    plans = play_fair_hints(game, seed=number, effort=effort, until=until) if made else 0
+    cpu = time.process_time() - start
     down = sum(len(c.down) for c in game.position.columns)
     return [
         {
