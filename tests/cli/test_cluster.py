@@ -8,6 +8,7 @@ with rows solved locally.
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import re
@@ -16,6 +17,7 @@ import subprocess
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -300,6 +302,37 @@ def test_a_scheduler_that_does_not_answer_is_one_line_exit_2(
         assert code == 2 and out == ""
         assert err.startswith(f"castle: error: --scheduler {address}: ") and says in err, err
         assert len(err.splitlines()) == 1
+
+
+def test_a_client_is_made_only_after_leftover_objects_are_collected() -> None:
+    # A Dask client left unclosed (a connection that failed) closes itself when the
+    # collector frees it, taking the lock a new client's IO loop start holds: freed inside
+    # that start, it waits on the lock forever (a CI run hung so, after the test above). A
+    # leftover only the collector can free (a reference cycle) must be gone before a client
+    # is made, whenever the collector would have run on its own.
+    class Leftover:
+        def __init__(self) -> None:
+            self.me = self
+
+    freed: list[int] = []
+    seen: list[list[int]] = []
+
+    class Dask:
+        @staticmethod
+        def Client(address: str, **options: Any) -> str:
+            seen.append(list(freed))
+            return f"client of {address}"
+
+    gc.disable()
+    try:
+        leftover = Leftover()
+        weakref.finalize(leftover, freed.append, 1)
+        del leftover
+        assert freed == []  # only the collector can free it
+        assert cluster_module._client(Dask, "tcp://x:1") == "client of tcp://x:1"
+    finally:
+        gc.enable()
+    assert seen == [[1]]
 
 
 def test_a_client_whose_io_loop_starts_late_is_tried_again(

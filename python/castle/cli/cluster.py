@@ -18,6 +18,7 @@ next run tries them again, and the rest of the batch goes on.
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -217,6 +218,11 @@ def _client(dask: Any, address: Any, **options: Any) -> Any:
     start and then fails an ``assert``; a machine loaded enough to miss that (CI on two
     cores has) gets a few more tries, then a one-line error rather than a traceback."""
     for _ in range(_CLIENT_TRIES):
+        # A client left unclosed (a connection that failed earlier in this process) closes
+        # itself when the collector frees it, taking the lock Dask holds while a new client's
+        # IO loop starts: freed inside that start, it would wait on the lock forever (a CI run
+        # hung so). Free it first.
+        gc.collect()
         try:
             return dask.Client(address, **options)
         except AssertionError:
