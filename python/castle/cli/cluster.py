@@ -220,8 +220,8 @@ def _client(dask: Any, address: Any, **options: Any) -> Any:
     for _ in range(_CLIENT_TRIES):
         # A client left unclosed (a connection that failed earlier in this process) closes
         # itself when the collector frees it, taking the lock Dask holds while a new client's
-        # IO loop starts: freed inside that start, it would wait on the lock forever (a CI run
-        # hung so). Free it first.
+        # IO loop starts: freed inside that start, it would wait on the lock forever. Free it
+        # first.
         gc.collect()
         try:
             return dask.Client(address, **options)
