@@ -16,6 +16,7 @@ from typing import Any, Callable, Union
 import castle
 import pytest
 from castle import Deal, Game, IllegalMoveError, LevelError, SaveStore, SpiderDeal, SpiderGame
+from castle.levels import level
 from castle.played import load_game, record_unfinished_as_lost, resume
 from castle.solve import Target
 from hypothesis import given, settings
@@ -277,3 +278,21 @@ def test_each_game_starts_at_its_own_levels_only(tmp_path: Path) -> None:
     assert SpiderGame.new(rng=random.Random(1)).level == "spider"
     assert SpiderGame(SpiderDeal.from_number("spider-2", 1)).level == "spider-2"
     assert Game(Deal.from_number("citadel", 1)).level == "citadel"
+
+
+@pytest.mark.parametrize("level_id", ["easy", "medium", "hard", "citadel", "spider-1", "spider"])
+def test_the_headline_fits_80_columns_at_its_bounds(level_id: str) -> None:
+    # The largest deal number, 99,999 moves (a Spider score of -99,499) and 100 hours less a
+    # second: the terminal's status line shows it whole in 80 columns.
+    now = [0.0]
+    spider = level_id.startswith("spider")
+    if spider:
+        deal = SpiderDeal.from_number(level(level_id).variant, 2**31 - 1)
+        game: Game | SpiderGame = SpiderGame(deal, level_id=level_id, clock=lambda: now[0])
+    else:
+        variant = level(level_id).variant
+        game = Game(Deal.from_number(variant, 2**31 - 1), level_id=level_id, clock=lambda: now[0])
+    now[0] = 100 * 3600 - 1
+    game._moves = 99_999  # as many moves as the bound names, without playing them
+    assert len(game.headline) <= 80, game.headline
+    assert game.status == f"{game.headline} · {game.tally()}"

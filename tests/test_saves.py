@@ -607,15 +607,42 @@ def test_a_data_directory_that_is_a_file_is_told_once_and_says_so(tmp_path: Path
     assert mine.read_text() == "not castle's" and list(tmp_path.iterdir()) == [mine]
 
 
-def test_castle_play_on_a_file_says_so_once(tmp_path: Path) -> None:
+def test_castle_play_on_a_named_directory_that_is_a_file_is_refused(tmp_path: Path) -> None:
+    # --data-dir and $CASTLE_DATA_DIR are the player's word: one line, exit 2, nothing played.
     mine = tmp_path / "notes.txt"
     mine.write_text("not castle's")
+    play = [sys.executable, "-m", "castle", "play", "--plain", "--deal", "2"]
+    for args, env in (
+        (["--data-dir", str(mine / "castle")], {}),
+        ([], {"CASTLE_DATA_DIR": str(mine)}),
+    ):
+        done = subprocess.run(
+            [*play, *args],
+            input="7 8\nq\n",
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ, **env},
+        )
+        assert done.returncode == 2 and done.stdout == "", done.stderr
+        (error,) = done.stderr.splitlines()
+        assert error.startswith("castle: error: ") and "cannot keep saves" in error
+        assert f"{mine} is a file, not a directory" in error
+    assert mine.read_text() == "not castle's"
+
+
+def test_castle_play_on_a_default_directory_that_is_a_file_says_so_once(tmp_path: Path) -> None:
+    # The platform's user data directory, under a file: told once, and play goes on unsaved.
+    mine = tmp_path / "notes.txt"
+    mine.write_text("not castle's")
+    env = {k: v for k, v in os.environ.items() if k != "CASTLE_DATA_DIR"}
     done = subprocess.run(
-        [sys.executable, "-m", "castle", "play", "--plain", "--deal", "2", "--data-dir", str(mine)],
+        [sys.executable, "-m", "castle", "play", "--plain", "--deal", "2"],
         input="7 8\nu\nq\n",
         capture_output=True,
         text=True,
         timeout=60,
+        env={**env, "XDG_DATA_HOME": str(mine), "HOME": str(mine)},
     )
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     (warning,) = done.stderr.splitlines()

@@ -29,6 +29,7 @@ from castle.actions import (
     NewDeal,
     Pause,
     Pick,
+    PlayHint,
     Put,
     Redo,
     Resume,
@@ -279,6 +280,58 @@ def test_a_won_game_has_no_hint_to_give() -> None:
         reply = table.act(Advise(peek=True))
         assert reply.message.endswith(": the game is won"), reply
         assert table.view().hint is None
+
+
+def test_play_hint_plays_the_hint_shown_one_action_a_move(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    table = Table(new_game("medium", store, 2), store)
+    refused = table.act(PlayHint())
+    assert not refused.done and "ask for a hint first" in refused.message
+    assert table.game.moves == 0
+    while not table.view().won:
+        assert table.act(Advise()).done
+        moves = table.game.moves
+        assert table.act(PlayHint()).done
+        # The move (and, at the end, the game finishing itself), and the hint gone.
+        assert table.game.moves > moves and table.view().hint is None
+    statistics = table.view().statistics
+    assert statistics is not None and statistics["wins"] == 1
+
+
+#: Spider (4 suits) deal 1: the fair hint plays 52 moves, then sees no move that helps.
+DEAD_END_DEAL = 1
+
+
+def played_to_the_hints_end(store: SaveStore | None = None) -> Table:
+    """Spider deal :data:`DEAD_END_DEAL` played by the fair hint until it has no move."""
+    game = SpiderGame(SpiderDeal.from_number("spider", DEAD_END_DEAL), store=store)
+    table = Table(game, store)
+    while True:
+        reply = table.act(Advise())
+        if table.hint_action is None:
+            return table
+        assert reply.question is None
+        assert table.act(PlayHint()).done
+
+
+def test_a_hint_with_no_move_left_offers_a_new_deal_that_counts_as_lost(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    table = played_to_the_hints_end(store)
+    reply = table.act(Advise())
+    assert reply.done and "no move helps" in reply.message
+    assert reply.question is not None
+    assert "undo and try other moves yourself" in reply.question
+    assert f"deal {DEAD_END_DEAL}, {table.game.moves} moves) counts as lost" in reply.question
+    assert table.act(Undo()).done  # the game goes on: the player may still try
+    assert table.act(NewDeal(confirmed=True)).done
+    assert store.record("spider").losses == 1
+
+
+def test_a_deal_no_play_wins_offers_a_new_deal_from_its_first_hint() -> None:
+    table = Table(Game(Deal.from_number("beleaguered-castle", 1)))  # unsolvable: a proof
+    reply = table.act(Advise())
+    assert reply.message.endswith("no win from here: undo, or start a new deal")
+    assert reply.question == "No play wins from here: a new deal?"  # no move made: no loss
 
 
 def test_a_game_continued_is_at_a_table_as_new() -> None:

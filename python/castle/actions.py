@@ -111,6 +111,13 @@ class Advise:
 
 
 @dataclass(frozen=True)
+class PlayHint:
+    """The move of the hint shown, played: one step of a game played hint by hint."""
+
+    NAME: ClassVar[str] = "play_hint"
+
+
+@dataclass(frozen=True)
 class NewDeal:
     """A new deal at ``level`` (default: this game's): deal number ``deal``, or one the level
     picks. When that counts this game as lost, it is only done ``confirmed``; else the reply
@@ -146,6 +153,7 @@ TableAction = Union[
     Redo,
     Cancel,
     Advise,
+    PlayHint,
     NewDeal,
     Pause,
     Resume,
@@ -237,6 +245,7 @@ __all__ = [
     "NewDeal",
     "Pause",
     "Pick",
+    "PlayHint",
     "Put",
     "Redo",
     "Resume",

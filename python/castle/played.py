@@ -241,11 +241,17 @@ class Played(Generic[A, P]):
 
     @property
     def status(self) -> str:
-        """The bar's line: ``Medium · deal 2 · moves 1 · time 0:04 · score 0``, then what this
-        game counts (:meth:`tally`)."""
+        """The bar's line: :attr:`headline`, then what this game counts (:meth:`tally`)."""
+        return f"{self.headline} · {self.tally()}"
+
+    @property
+    def headline(self) -> str:
+        """``Medium · deal 2 · moves 1 · time 0:04 · score 0``: at most 80 characters for any
+        deal number below 2^31 and a game of under 100,000 moves and 100 hours (the terminal
+        shows the tally in its top row)."""
         return (
             f"{level(self.level).name} · {self.deal_name} · moves {self.moves} · "
-            f"time {clock_text(self.seconds)} · score {self.score} · {self.tally()}"
+            f"time {clock_text(self.seconds)} · score {self.score}"
         )
 
     @property

@@ -71,10 +71,14 @@ def seconds_field(value: object) -> float:
     return float(value)
 
 
+#: The environment's word on where saves live, over the platform's.
+DATA_DIR_ENV = "CASTLE_DATA_DIR"
+
+
 def default_directory() -> Path:
     """Where saves live unless told otherwise: ``$CASTLE_DATA_DIR``, else the platform's user
     data directory (``~/.local/share/castle-solitaire`` on Linux)."""
-    override = os.environ.get("CASTLE_DATA_DIR")
+    override = os.environ.get(DATA_DIR_ENV)
     if override:
         return Path(override)
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
@@ -155,6 +159,20 @@ class SaveStore:
     @property
     def statistics_path(self) -> Path:
         return self.directory / self.STATISTICS
+
+    def unusable(self) -> str | None:
+        """Why saves cannot be kept here (the directory, made if it is missing, is something
+        else, or cannot be written); None when they can. Nothing is left behind."""
+        in_the_way = self._in_the_way()
+        if in_the_way is not None:
+            return in_the_way[0]
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            with tempfile.TemporaryFile(dir=self.directory):
+                pass
+        except OSError as e:
+            return f"{self.directory} cannot be written ({e.strerror or e})"
+        return None
 
     # --- the game -----------------------------------------------------------------------------
 
@@ -443,6 +461,7 @@ def _running(pid: int) -> bool:
 
 
 __all__ = [
+    "DATA_DIR_ENV",
     "MAX_SAVE_BYTES",
     "SaveStore",
     "StoreBusyError",

@@ -25,10 +25,12 @@ from .actions import (
     NewDeal,
     Pause,
     Pick,
+    PlayHint,
     Put,
     Redo,
     Resume,
     TableAction,
+    TakeOff,
     Tap,
     Undo,
     action_to_json,
@@ -208,6 +210,10 @@ class Table:
             or (isinstance(action, Pick) and action.column != self.selected[0])
         ):
             shake = self.selected[0]  # the selected cards go back
+        if isinstance(action, Advise):
+            reply = self.show_advice(*self.advice(action.peek))
+            assert reply is not None  # asked and shown at the same move
+            return reply
         try:
             message = self._do(action)
         except _Question as question:
@@ -235,24 +241,45 @@ class Table:
         one), where the game has one."""
         return self.game.advice(peek)
 
-    def show_advice(self, label: str, hint: Hint[Any], moves: int | None = None) -> bool:
-        """Show a hint asked for when the game stood at ``moves`` moves; dropped (False) if the
-        player has played since."""
+    def show_advice(self, label: str, hint: Hint[Any], moves: int | None = None) -> Reply | None:
+        """Show a hint asked for when the game stood at ``moves`` moves; dropped (None) if the
+        player has played since. Where the hint has no move because none is left (no win,
+        or the fair hint's "no move helps"), the reply's question offers a new deal."""
         if moves is not None and moves != self.game.moves:
-            return False
+            return None
         self.message = f"{label}: {hint}"
         move = hint.move
         self.hint_action = None if move is None else self.game.playing(move)
-        return True
+        return Reply(True, self.message, question=self._dead_end_question(hint))
+
+    def _dead_end_question(self, hint: Hint[Any]) -> str | None:
+        """What to ask the player whom the hint leaves without a move to try: a new deal
+        (counted as a loss when it is one). None while there is a move, a win, or only a
+        search that ran out of time."""
+        game = self.game
+        if (
+            hint.move is not None
+            or game.is_won
+            or (hint.why is None and hint.status != "unsolvable")
+        ):
+            return None
+        why = "The hint sees no move that helps" if hint.why else "No play wins from here"
+        if not game.lost_if_left:
+            return f"{why}: a new deal?"
+        return (
+            f"{why}. You can still undo and try other moves yourself, or deal again: this game "
+            f"({game.deal_name}, {plural(game.moves, 'move')}) counts as lost."
+        )
 
     # --- inside -------------------------------------------------------------------------------
 
     def _do(self, action: TableAction) -> str:
         """Do one action; the message after it. Raises the game's refusal."""
         game = self.game
-        if isinstance(action, Advise):
-            self.show_advice(*self.advice(action.peek))
-            return self.message
+        if isinstance(action, PlayHint):
+            if self.hint_action is None:
+                raise IllegalMoveError("no hint with a move is shown: ask for a hint first")
+            return self._do(self.hint_action)
         if isinstance(action, Pause):
             game.pause()
             return "paused"
@@ -297,6 +324,7 @@ class Table:
             game.deal_row()
             return "dealt"
         # A run taken off: the column named, else the one selected, else the game's choice.
+        assert isinstance(action, TakeOff), action  # a hint is shown by act, not done here
         column = action.column
         if column is None and selected is not None:
             column = selected[0]

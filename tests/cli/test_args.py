@@ -207,6 +207,27 @@ def test_limit_errors_name_the_flag(
     assert "max_" not in err  # no Python parameter names
 
 
+@pytest.mark.parametrize(
+    ("argv", "helps"),
+    [
+        (["solve", "--deals", "5-1"], "castle solve"),
+        (["survey", "--deals", "5-1", "--db", "x.db"], "castle survey"),
+        (["survey", "run", "--deals", "5-1", "--db", "x.db"], "castle survey run"),
+        (["survey", "--deals", "1-10"], "castle survey"),  # no --db
+        (["survey", "run", "--deals", "1-10"], "castle survey run"),
+        (["autoplay", "--deals", "x"], "castle autoplay"),
+        (["bench", "--deals", "3-1"], "castle bench"),
+    ],
+)
+def test_bad_input_points_to_the_help_of_the_command_typed(
+    capsys: pytest.CaptureFixture[str], argv: list[str], helps: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and err.startswith("castle: error: ")
+    assert err.endswith(f" (see {helps} --help)\n"), err
+
+
 # --- deal ranges -----------------------------------------------------------------------
 
 

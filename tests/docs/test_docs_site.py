@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 from types import ModuleType
 
 import castle
@@ -126,3 +130,39 @@ def test_the_readmes_links_lead_to_files_that_exist() -> None:
     assert any(link.startswith("docs/guide/") for link in links)
     for link in links:
         assert (ROOT / link).exists(), link
+
+
+# --- the site itself --------------------------------------------------------------------------
+
+#: What a page may load: its own files (a path), or data it carries (``data:``).
+FOREIGN = re.compile(
+    r"""<(?:link|script|img|iframe|source)\b[^>]*?\b(?:href|src)=["']?((?:https?:)?//[^"' >]+)"""
+    r"""|@import\s+(?:url\()?["']?((?:https?:)?//[^"')]+)""",
+    re.I,
+)
+
+
+def test_the_site_loads_nothing_from_another_host(tmp_path: Path) -> None:
+    # The strict build as CI makes it; every page and style sheet read as a browser would.
+    pytest.importorskip("mkdocs", reason="the docs extra: pip install '.[docs]'")
+    site = tmp_path / "site"
+    built = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        timeout=300,
+        check=False,
+    )
+    assert built.returncode == 0, built.stderr
+    loads = {
+        f"{page.relative_to(site)}: {url}"
+        for page in [*site.rglob("*.html"), *site.rglob("*.css")]
+        for match in FOREIGN.finditer(page.read_text(encoding="utf-8"))
+        for url in match.groups()
+        if url
+    }
+    assert not loads, "pages load from other hosts:\n" + "\n".join(sorted(loads))
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert "fonts.googleapis" not in index and "Made with" not in index

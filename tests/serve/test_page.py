@@ -24,6 +24,7 @@ import castle.serve
 import pytest
 import uvicorn
 from castle import Deal, Game, SaveStore, SpiderDeal, SpiderGame, Table
+from castle.actions import Advise, PlayHint
 from castle.autoplay import play as play_move
 from castle.serve.app import create_app
 from paths import ROOT
@@ -1055,3 +1056,63 @@ def test_a_spider_game_is_won_by_clicking_only_the_hint(
     results_shown(page)
     assert shown["statistics"]["wins"] == 1 and shown["moves"] == len(seen) - 1
     page.screenshot(path=str(tmp_path / "spider-won.png"))
+
+
+#: Spider (4 suits) deal 7 as its fair hint plays it: a column of 21 cards (some face down
+#: among the columns) at move 143, one of 33 face-up cards at move 198.
+TALL_DEAL, TALL_MOVES = 7, (143, 198)
+
+#: Each covered face-up card of each column: how much of it shows (its strip), how far down
+#: its top corner (rank and suit) reaches, and its height, in CSS pixels.
+STRIPS = """() => {
+  const columns = new Map();
+  for (const el of document.querySelectorAll("#board .card.face[data-col]")) {
+    const col = +el.dataset.col;
+    if (!columns.has(col)) columns.set(col, []);
+    columns.get(col).push(el);
+  }
+  const out = [];
+  for (const [col, els] of columns) {
+    els.sort((a, b) => +a.dataset.index - +b.dataset.index);
+    for (let i = 0; i + 1 < els.length; i++) {
+      const card = els[i].getBoundingClientRect();
+      const over = els[i + 1].getBoundingClientRect();
+      const corner = els[i].querySelector(".corner.top").getBoundingClientRect();
+      out.push({col, index: +els[i].dataset.index, strip: over.top - card.top,
+                corner: corner.bottom - card.top, height: card.height});
+    }
+  }
+  return out;
+}"""
+
+
+def tall_spider_game(moves: int) -> SpiderGame:
+    game = SpiderGame(SpiderDeal.from_number("spider", TALL_DEAL), level_id="spider")
+    table = Table(game)
+    while game.moves < moves:
+        table.act(Advise())
+        assert table.act(PlayHint()).done
+    return game
+
+
+@pytest.mark.parametrize("moves", TALL_MOVES)
+def test_every_covered_face_up_card_of_a_tall_spider_column_shows_its_corner(
+    serve: Any, open_page: Any, tmp_path: Path, moves: int
+) -> None:
+    """At 1280x800 and on a 390x844 phone, each face-up card under another shows its rank
+    and suit: the strip left in sight is at least as tall as its top corner. The pictures:
+    docs/serve-spider-tall-*.png with CASTLE_WRITE_SCREENSHOTS=1 (the tallest position)."""
+    game = tall_spider_game(moves)
+    tallest = max(len(c.down) + len(c.up) for c in game.columns)
+    assert tallest > 20
+    folder = DOCS if os.environ.get("CASTLE_WRITE_SCREENSHOTS") == "1" else tmp_path
+    for name, options in (("desktop", DESKTOP), ("phone", PHONE)):
+        page = open_page(serve(game), **options)
+        continue_game(page)
+        strips = page.evaluate(STRIPS)
+        assert len(strips) >= tallest - 6  # the tallest column's covered cards among them
+        hidden = [s for s in strips if s["strip"] + 0.5 < s["corner"]]
+        assert not hidden, f"{name}: corners covered: {hidden[:3]}"
+        assert min(s["strip"] / s["height"] for s in strips) >= 0.2
+        if moves == max(TALL_MOVES):
+            page.screenshot(path=str(folder / f"serve-spider-tall-{name}.png"))

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from castle import LevelRecord, SaveStore, SpiderDeal, SpiderGame
-from castle.actions import DealRow, Drop, TakeOff
-from castle.tui.app import CastleApp, ResultsScreen, SpiderTableScreen
+from castle import LevelRecord, SaveStore, SpiderDeal, SpiderGame, Table
+from castle.actions import Advise, DealRow, Drop, PlayHint, TakeOff
+from castle.tui.app import CastleApp, ConfirmScreen, ResultsScreen, SpiderTableScreen
 from castle.tui.board import PileView
 from piloting import SPIDER_ENDGAME, card_row, marked, message, run, thinking
 from playing import until
@@ -179,3 +179,57 @@ def test_a_spider_game_is_won_by_pressing_only_the_hint(tmp_path: Path) -> None:
     run(CastleApp(store, game), play)
     assert game.is_won and game.moves == len(seen) - 1 == len(said)
     assert SaveStore(tmp_path).record("spider-1") == LevelRecord(1, 0, 1, 1)
+
+
+def test_h_again_plays_the_hint_shown(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    game = SpiderGame(SpiderDeal.from_number("spider-1", HINTED_DEAL), store=store)
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        for moves in range(5):
+            await pilot.press("h")
+            await until(pilot, lambda: message(app).startswith("fair hint: try "), seconds=60)
+            assert game.moves == moves  # shown, not played
+            screen = app.screen
+            assert isinstance(screen, SpiderTableScreen)
+            hinted = screen.table.hint_action
+            assert hinted is not None
+            await pilot.press("h")
+            await until(pilot, lambda: game.moves == moves + 1)  # noqa: B023 (h again: played)
+            assert game.playing(game.history[-1]) == hinted
+
+    run(CastleApp(store, game), play)
+
+
+#: Spider (4 suits) deal 1: the fair hint plays 52 moves, then sees no move that helps.
+DEAD_END_DEAL = 1
+
+
+def test_a_hint_with_no_move_left_offers_a_new_deal(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    game = SpiderGame(SpiderDeal.from_number("spider", DEAD_END_DEAL), store=store)
+    table = Table(game, store)
+    while table.act(Advise()).question is None:
+        assert table.act(PlayHint()).done
+    moves = game.moves
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), seconds=60)
+        question = str(app.screen.query_one("#question", Static).render())
+        assert "The hint sees no move that helps" in question and "undo" in question
+        assert game.paused  # the clock stops while the player thinks it over
+        await pilot.press("n")  # keep playing: nothing changed
+        await until(pilot, lambda: isinstance(app.screen, SpiderTableScreen))
+        assert game.moves == moves and not game.paused
+        assert "no move helps" in message(app)
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), seconds=60)
+        await pilot.press("y")  # deal again: this game counts as lost
+        await until(pilot, lambda: isinstance(app.screen, SpiderTableScreen))
+        screen = app.screen
+        assert isinstance(screen, SpiderTableScreen) and screen.game is not game
+        assert screen.game.moves == 0
+
+    run(CastleApp(store, game), play)
+    assert SaveStore(tmp_path).record("spider").losses == 1

@@ -7,6 +7,7 @@ and never skip."""
 
 from __future__ import annotations
 
+import re
 import shlex
 import shutil
 import subprocess
@@ -17,6 +18,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from castle import Game, SaveStore, SpiderDeal, SpiderGame, Table
+from castle.actions import Advise, PlayHint
 
 #: The classic terminal: the player must fit it whole.
 COLUMNS, ROWS = 80, 24
@@ -149,3 +152,63 @@ def test_the_menu_says_the_game_is_paused(terminal: Callable[..., Terminal]) -> 
     assert any("Quit (the game is saved)" in line for line in screen)
     term.press("Escape")
     term.wait_for(lambda screen: not showing("Paused")(screen))
+
+
+#: Spider (4 suits) deal 7, as its fair hint plays it: a column of 17 cards at move 112, of
+#: 21 at move 143 (of 33 later), and the game won at move 233.
+TALL_DEAL, TALL_FROM, TALL_PAST = 7, 112, 20
+
+
+def tallest(game: SpiderGame) -> int:
+    return max(len(column.down) + len(column.up) for column in game.columns)
+
+
+@pytest.mark.slow
+def test_a_tall_spider_game_is_played_on_by_the_hint_at_80x24(
+    terminal: Callable[..., Terminal], tmp_path: Path
+) -> None:
+    """A four-suit game saved at move 112, resumed in tmux at 80x24 and played on by h, h
+    (the hint shown, then played) until a column holds more than 20 cards and five moves
+    after: at every step the status line, the stock row, the columns' numbers, the hint on
+    the message line and the footer are on the screen, never the "too small" notice, and
+    once a column is taller than the rows it folds."""
+    data = tmp_path / "data"
+    game = SpiderGame(SpiderDeal.from_number("spider", TALL_DEAL), store=SaveStore(data))
+    table = Table(game)
+    while game.moves < TALL_FROM:
+        table.act(Advise())
+        assert table.act(PlayHint()).done
+    game.pause()  # saved, to be continued
+    term = terminal("--level", "spider")
+    term.wait_for(showing(f"deal {TALL_DEAL} · moves {TALL_FROM} "))
+    after = None  # moves made since a column first held more than TALL_PAST cards
+    for moves in range(TALL_FROM, TALL_FROM + 60):
+        term.press("h")
+        screen = term.wait_for(showing("fair hint: "), seconds=60)
+        assert_table_whole(screen, moves)
+        assert any("fair hint: try " in line for line in screen[20:23]), screen
+        term.press("h")
+        screen = term.wait_for(showing(f" · moves {moves + 1} "), seconds=60)
+        assert_table_whole(screen, moves + 1)
+        played = Game.resume(SaveStore(data))  # the save the player just wrote
+        assert isinstance(played, SpiderGame) and played.moves == moves + 1
+        if tallest(played) > len(screen) - 6:
+            assert any("⋮" in line or "▒ " in line for line in screen[4:21]), "\n".join(screen)
+        if after is None and tallest(played) > TALL_PAST:
+            after = 0
+        elif after is not None:
+            after += 1
+            if after == 5:
+                return
+    pytest.fail(f"no column grew past {TALL_PAST} cards by move {moves + 1}")
+
+
+def assert_table_whole(screen: list[str], moves: int) -> None:
+    """The table as a player needs it at 80x24 (the status line whole to its score)."""
+    text = "\n".join(screen)
+    assert "The table needs" not in text, text
+    assert re.match(rf" Spider \(4 suits\) · deal {TALL_DEAL} · moves {moves} · ", screen[0]), text
+    assert " · score " in screen[0], text
+    assert screen[1].lstrip().startswith("Stock"), text
+    assert screen[3].split() == [str(n) for n in range(1, 11)], text
+    assert "h Hint" in screen[-1] and "q Quit" in screen[-1], text

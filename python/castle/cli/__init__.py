@@ -12,7 +12,7 @@ from typing import Any
 
 import castle
 
-from .commands import COMMANDS, command_argv, named_command
+from .commands import COMMANDS, as_typed, command_argv, named_command
 from .errors import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
@@ -37,8 +37,9 @@ castle COMMAND --help gives the rest of that command's own (a failure, Ctrl+C, S
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     _prepare_streams()
+    typed = list(sys.argv[1:] if argv is None else argv)
     try:
-        words = command_argv(sys.argv[1:] if argv is None else argv)
+        words = command_argv(typed)
         # Only the command run is imported (inside this try, so that a Ctrl+C while it
         # loads ends quietly too): the other commands' packages cost it nothing.
         named = named_command(words)
@@ -46,7 +47,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         run: Callable[[argparse.Namespace], int] = args.run
         return run(args)
     except UsageError as e:
-        _error(f"error: {e}")
+        _error(f"error: {as_typed(str(e), typed)}")
         return EXIT_USAGE
     except Terminated:
         _error("terminated")

@@ -6,6 +6,7 @@ commands (limits, jobs). Each command's module adds its own parser (``add_parser
 from __future__ import annotations
 
 import argparse
+import os
 import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -13,11 +14,11 @@ from pathlib import Path
 
 from .. import DEFAULT_MAX_MEMORY, VARIANTS
 from ..cards import shown
-from ..deal import check_deal_number
+from ..deal import check_deal_number, parse_deal_range
 from ..errors import BoardError, LimitError
 from ..levels import LEVELS
 from ..outcome import check_spill, limit_problem
-from ..saves import SaveStore, StoreLockError
+from ..saves import DATA_DIR_ENV, SaveStore, StoreLockError
 from ..spider import SPIDER_VARIANTS
 from .errors import UsageError
 
@@ -34,6 +35,15 @@ DEALS_HELP = (
 _SIZE = re.compile(r"(\d+(?:\.\d*)?)\s*([kmgt]?)(?:i?b)?", re.IGNORECASE | re.ASCII)
 _DIGITS = re.compile(r"\s*[+-]?[0-9_]+\s*")
 _SIZE_UNITS = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
+
+
+def deal_numbers(deals: str, command: str) -> Sequence[int]:
+    """The deals of ``--deals`` (:data:`DEALS_HELP`), or a one-line error that points to the
+    help of ``castle COMMAND``, as the parser's own errors do."""
+    try:
+        return parse_deal_range(deals)
+    except ValueError as e:
+        raise UsageError(f"--deals: {e} (see castle {command} --help)") from None
 
 
 def parse_size(text: str) -> int:
@@ -184,8 +194,16 @@ def add_data_dir_option(parser: argparse.ArgumentParser) -> None:
 def as_the_player(data_dir: str | None, do: Callable[[SaveStore], int]) -> int:
     """Run ``do`` as the one player of the data directory (castle play, castle serve): a
     second is refused with one line before it reads or writes anything, so the first's game
-    is neither overwritten nor entered as a loss."""
+    is neither overwritten nor entered as a loss. A directory the player named (``data_dir``,
+    else ``$CASTLE_DATA_DIR``) that cannot keep saves is refused too; the platform's default
+    only warns, and play goes on unsaved."""
     store = SaveStore(data_dir)
+    named = (
+        "--data-dir" if data_dir else "$CASTLE_DATA_DIR" if os.environ.get(DATA_DIR_ENV) else None
+    )
+    reason = None if named is None else store.unusable()
+    if reason is not None:
+        raise UsageError(f"{named} {store.directory} cannot keep saves: {reason}")
     try:
         with store.player_lock():
             return do(store)

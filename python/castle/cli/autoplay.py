@@ -24,7 +24,6 @@ from rich.text import Text
 
 from .. import __version__
 from ..autoplay_store import AutoplayStore, Game, group_key, settings_text
-from ..deal import parse_deal_range
 from ..results_file import FileError, utc_now
 from ..spider import SPIDER_VARIANTS
 from ..survey_claims import DealClaims
@@ -32,6 +31,7 @@ from ..variants import DEFAULT_VARIANT, NAMES, VARIANTS
 from .args import (
     DEALS_HELP,
     add_workers_options,
+    deal_numbers,
     parse_jobs,
     parse_seconds,
     parse_seed,
@@ -179,10 +179,7 @@ def run(args: argparse.Namespace) -> int:
                 )
             return report(args)
         player = Autoplayer.from_args(args, args.variant or DEFAULT_VARIANT)
-        try:
-            numbers = parse_deal_range(args.deals)
-        except ValueError as e:
-            raise UsageError(f"--deals: {e}") from None
+        numbers = deal_numbers(args.deals, "autoplay")
         if args.scheduler or args.dask_local:
             distributed()  # before any file is touched: says what to install
         return play(args, player, numbers)

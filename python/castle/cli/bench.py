@@ -8,11 +8,11 @@ import sys
 from dataclasses import dataclass
 
 from .. import reference
-from ..deal import Deal, parse_deal_range
+from ..deal import Deal
 from ..solve import Solution, solve
 from ..variants import DEFAULT_VARIANT, VARIANTS
-from .args import parse_jobs, parse_states, parse_variant
-from .errors import Parser, UsageError
+from .args import deal_numbers, parse_jobs, parse_states, parse_variant
+from .errors import Parser
 
 BENCH_HELP = """\
 Solve the same deals with the Rust solver and castle.reference at the same state budget;
@@ -98,10 +98,7 @@ def throughput_json(t: Throughput) -> dict[str, float]:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        numbers = parse_deal_range(args.deals)
-    except ValueError as e:
-        raise UsageError(str(e)) from None
+    numbers = deal_numbers(args.deals, "bench")
     deals = [Deal.from_number(args.variant, n) for n in numbers]
     rust, ref = Throughput(), Throughput()
     disagreements = []

@@ -78,6 +78,14 @@ def command_argv(argv: Sequence[str]) -> list[str]:
     return out
 
 
+def as_typed(message: str, argv: Sequence[str]) -> str:
+    """An error's ``message`` in the words the user typed: where ``command_argv`` supplied
+    ``castle survey``'s ``run``, its help is pointed to as ``castle survey --help``."""
+    if command_argv(argv) == list(argv):
+        return message
+    return message.replace("(see castle survey run --help)", "(see castle survey --help)")
+
+
 def named_command(argv: Sequence[str]) -> str | None:
     """The command ``argv`` names, if any: its first word that is not an option (``castle``'s
     own options, ``--help`` and ``--version``, take no value)."""
@@ -85,4 +93,4 @@ def named_command(argv: Sequence[str]) -> str | None:
     return word if word in COMMANDS else None
 
 
-__all__ = ["COMMANDS", "SURVEY_COMMANDS", "Command", "command_argv", "named_command"]
+__all__ = ["COMMANDS", "SURVEY_COMMANDS", "Command", "as_typed", "command_argv", "named_command"]

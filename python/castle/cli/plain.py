@@ -158,11 +158,14 @@ def play_lines(
             continue
         reply = table.act(action)
         if reply.question is not None:
+            if reply.done:  # done, and a new deal offered (the hint has no move to give)
+                out.print(reply.message)
             out.print(f"{reply.question} Start one? (y/n)")
             if not next(commands, "").strip().lower().startswith("y"):
                 out.print("kept: this game goes on", style="dim")
                 continue
-            reply = table.act(NewDeal(confirmed=True))
+            action = NewDeal(confirmed=True)
+            reply = table.act(action)
         warn(store, errors)
         if not reply.done:
             out.print(f"not done: {reply.message}", style="yellow")

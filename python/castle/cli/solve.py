@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from rich.console import Console
 
 from ..board_family import board_family
-from ..deal import Deal, parse_deal_range
+from ..deal import Deal
 from ..errors import BoardError
 from ..outcome import Progress
 from ..solve import Solution
@@ -22,6 +22,7 @@ from .args import (
     add_jobs_option,
     add_limit_options,
     check_spill_options,
+    deal_numbers,
     parse_deal_number,
     parse_solve_variant,
 )
@@ -242,10 +243,7 @@ def board_deal(text: str, variant: str | None, source: str) -> Deal | SpiderDeal
 
 def run_deals(job: Job, deals: str, jobs: int, csv_path: str | None) -> int:
     """The batch: summary on stdout (stderr under ``--json``, whose lines own stdout)."""
-    try:
-        numbers = parse_deal_range(deals)
-    except ValueError as e:
-        raise UsageError(f"--deals: {e}") from None
+    numbers = deal_numbers(deals, "solve")
     errors = make_console(stderr=True)
     jobs = cap_jobs(jobs, len(numbers), errors)
     summary = run_batch(job, numbers, deals, jobs=jobs, csv_path=csv_path, progress_console=errors)

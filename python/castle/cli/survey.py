@@ -20,7 +20,6 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.text import Text
 
-from ..deal import parse_deal_range
 from ..survey_claims import DealClaims
 from ..survey_store import SurveyError, SurveyStore, SurveyWriter, Verdict, utc_now
 from ..variants import DEFAULT_VARIANT, NAMES, VARIANTS
@@ -30,6 +29,7 @@ from .args import (
     add_limit_options,
     add_workers_options,
     check_spill_options,
+    deal_numbers,
     parse_variant,
 )
 from .batch import batch_title, cap_jobs, solve_batch
@@ -263,10 +263,7 @@ def solve_into(
 
 def run_survey(args: argparse.Namespace) -> int:
     variant: str = args.variant
-    try:
-        numbers = list(parse_deal_range(args.deals))
-    except ValueError as e:
-        raise UsageError(f"--deals: {e}") from None
+    numbers = list(deal_numbers(args.deals, "survey run"))
     job = job_from(args, variant)
     errors = make_console(stderr=True)
     with contextlib.ExitStack() as stack:

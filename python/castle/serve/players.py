@@ -213,8 +213,11 @@ class Player:
             game, moves = table.game, table.game.moves
         label, hint = table.advice(action.peek)
         with self.lock:
-            if self.table is table and table.game is game and table.show_advice(label, hint, moves):
-                return answer(Reply(True, table.message), table)
+            reply = None
+            if self.table is table and table.game is game:
+                reply = table.show_advice(label, hint, moves)
+            if reply is not None:
+                return answer(reply, table)
             return answer(Reply(False, LATE_HINT), self.at_table())
 
     def at_table(self) -> Table:

@@ -12,12 +12,15 @@ from textual.widget import Widget
 
 from ..cards import SUIT_SYMBOLS, SUITS, Card
 from ..view import ColumnView as Column
+from .fold import FEWEST_ROWS, Line, fold
 
 #: Card faces: black or red ink on a white card.
 BLACK = "bold #000000 on #f4f4f4"
 RED = "bold #c0001a on #f4f4f4"
 #: The width of a column on the screen: a card is four cells, with a cell of space each side.
 COLUMN_WIDTH = 6
+#: A face-down card (Spider's), and the face-down cards of a column folded to their count.
+BACK = "#3a5fcd on #1d2f66"
 #: A refused drag shakes the column the cards return to: its offset, frame by frame.
 SHAKE = (1, -1, 1, -1, 0)
 SHAKE_FRAME_SECONDS = 0.05
@@ -38,7 +41,8 @@ class PileView(Widget):
     The mouse: a press on a card picks it up (the mouse is captured, so the release is seen
     wherever it happens); moving off the column drags it; the release drops it. A press and
     release without leaving the column is a click. Each step is a message for the table,
-    which decides what it means. Subclasses draw the cards (``cards_drawn``, ``render``).
+    which decides what it means. A column taller than the rows it has is folded
+    (:mod:`.fold`): the lines and the cards each stands for are one list, drawn and clicked.
     """
 
     ALLOW_SELECT = False
@@ -101,24 +105,64 @@ class PileView(Widget):
         self.shaking: Timer | None = None
         #: Shakes begun so far (what a test can count, however fast the jolt is over).
         self.shakes = 0
-        #: What the column draws (the game's view), and how many top cards are picked up.
+        #: What the column draws (the game's view), how many top cards are picked up, and
+        #: which face-up cards no fold may hide.
         self.column = Column(0, (), 0)
         self.picked = 0
+        self.keep: tuple[int, ...] = ()
 
-    def show(self, column: Column, picked: int) -> None:
-        """Draw ``column`` (the game's view of it), its top ``picked`` cards picked up."""
+    def show(self, column: Column, picked: int, keep: tuple[int, ...] = ()) -> None:
+        """Draw ``column`` (the game's view of it), its top ``picked`` cards picked up; the
+        face-up cards ``keep`` (indices of ``column.cards``) stay in sight however the
+        column is folded (the first card the hint moves)."""
         self.column = column
         self.picked = picked
+        self.keep = keep
         self.set_class(picked > 0, "selected")
         self.refresh()
 
-    def cards_drawn(self) -> int:
-        """How many cards the column draws (one line each, under its number)."""
-        return self.column.down + len(self.column.cards)
+    def lines(self) -> list[Line]:
+        """The column's lines under its number, folded to the rows it has (:mod:`.fold`)."""
+        cards = self.column.cards
+        keep = {*self.keep, len(cards) - self.picked} if self.picked else set(self.keep)
+        rows = max(FEWEST_ROWS, self.size.height - 1)
+        return fold(self.column.down, cards, rows, keep)
 
     def card_at(self, y: int) -> int | None:
+        """The card drawn on line ``y`` (bottom 0, face-down ones counted; a fold's first
+        hidden card, which picks up the run from there); None off the cards."""
         row = y - 1  # the first line is the column's number
-        return row if 0 <= row < self.cards_drawn() else None
+        lines = self.lines()
+        return lines[row].first if 0 <= row < len(lines) else None
+
+    def label(self) -> str:
+        """The column's number, as the keys and hints name it."""
+        return f" {self.index + 1}"
+
+    def render(self) -> Text:
+        out = Text(self.label() + "\n", style="dim")
+        column = self.column
+        if not column.down and not column.cards:
+            out.append(" ·· ", style="dim")
+            return out
+        first_picked = column.down + len(column.cards) - self.picked
+        for line in self.lines():
+            text, style = self.draw_line(line)
+            if self.picked and line.kind != "down" and line.first >= first_picked:
+                style += " reverse"
+            out.append(text, style=style)
+            out.append("\n")
+        return out
+
+    def draw_line(self, line: Line) -> tuple[str, str]:
+        """A line's text and style: a card's face, face-down cards as backs (their count when
+        there are more than one), a fold as the count of the cards it hides, in its run's ink."""
+        if line.kind == "down":
+            return (" ▒▒ " if line.count == 1 else f"▒{line.count:>2} "), BACK
+        card = self.column.cards[line.first - self.column.down]
+        if line.kind == "fold":
+            return f" ⋮{line.count:<2}", card_style(card)
+        return face(card)
 
     def on_mouse_down(self, event: MouseDown) -> None:
         if event.button != 1:
@@ -179,23 +223,10 @@ class CastleColumnView(PileView):
     """A castle column: a click taps it, a double click sends its top card to the
     foundation, a drag carries cards from it."""
 
-    def render(self) -> Text:
-        out = Text(f" {self.index + 1}\n", style="dim")
-        cards = self.column.cards
-        if not cards:
-            out.append(" ·· ", style="dim")
-            return out
-        for i, card in enumerate(cards):
-            text, style = face(card)
-            if i >= len(cards) - self.picked:
-                style += " reverse"
-            out.append(text, style=style)
-            out.append("\n")
-        return out
-
 
 class FoundationsView(Widget):
-    """The four foundations, each showing its top card; a drag may drop a card here."""
+    """The four foundations, each showing its top card, and the cards up of 52; a drag may
+    drop a card here."""
 
     DEFAULT_CSS = """
     FoundationsView { height: 2; padding: 0 1; }
@@ -206,9 +237,11 @@ class FoundationsView(Widget):
     def __init__(self) -> None:
         super().__init__(id="foundations")
         self.foundations: dict[str, int] = {}
+        self.cards_up = 0
 
-    def show(self, foundations: dict[str, int]) -> None:
+    def show(self, foundations: dict[str, int], cards_up: int) -> None:
         self.foundations = foundations
+        self.cards_up = cards_up
         self.refresh()
 
     def render(self) -> Text:
@@ -221,6 +254,7 @@ class FoundationsView(Widget):
             else:
                 out.append(f" ·{SUIT_SYMBOLS[suit]} ", style="dim")
             out.append(" ")
+        out.append(f"   cards up {self.cards_up}/52", style="dim")
         return out
 
 
@@ -256,6 +290,7 @@ class HeldCards(Widget):
 
 
 __all__ = [
+    "BACK",
     "COLUMN_WIDTH",
     "CastleColumnView",
     "FoundationsView",

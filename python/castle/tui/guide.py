@@ -36,6 +36,17 @@ SPIDER_MOUSE = """\
 - **Hints** are fair unless the menu says otherwise: they see only what you see (§4).
 """
 
+#: What every table shares: hints played by their key, and tall columns folded.
+TABLE_NOTES = """\
+- **h** asks for a hint and marks its move; **h** again plays that move, so a game can be
+  played hint by hint. When the hint has no move left to give, it offers a new deal (the game
+  counts as lost); you may still undo and try another way.
+- A column taller than the terminal is **folded**: its face-down cards as one line with their
+  count (`▒ 5`), then each long run as its two ends with the count of the cards between
+  (`⋮7`). The top card, the cards selected and those the hint moves are always shown. A click
+  on a fold picks up the run from the first card it hides.
+"""
+
 
 def keys_line(bindings: list[BindingType]) -> str:
     """The keys of a table screen, in the order it declares them, as the footer names them
@@ -67,6 +78,7 @@ def guide_markdown(level_id: str, bindings: list[BindingType]) -> str:
     spider = is_spider(level_id)
     out = [f"# How to play {level(level_id).name}\n", "## At this table\n"]
     out.append(SPIDER_MOUSE if spider else CASTLE_MOUSE)
+    out.append(TABLE_NOTES)
     out.append(keys_line(bindings) + "\n")
     rules = rules_text()
     if rules is None:

@@ -10,31 +10,15 @@ from textual.widget import Widget
 
 from ..cards import Card
 from ..spider import COLUMNS, RUNS
-from .board import PileView, face
-
-BACK = "#3a5fcd on #1d2f66"
+from .board import BACK, PileView, face
 
 
 class SpiderColumnView(PileView):
     """A Spider column: face-down cards as backs, then the face-up ones. A click on a face-up
     card asks for the run from it up (or drops the selected run here); a drag carries it."""
 
-    def render(self) -> Text:
-        out = Text(f"{self.index + 1:>2}\n", style="dim")  # as the hints name it (key 0: 10)
-        down, up = self.column.down, self.column.cards
-        if not down and not up:
-            out.append(" ·· ", style="dim")
-            return out
-        for _ in range(down):
-            out.append(" ▒▒ ", style=BACK)
-            out.append("\n")
-        for i, card in enumerate(up):
-            text, style = face(card)
-            if i >= len(up) - self.picked:
-                style += " reverse"
-            out.append(text, style=style)
-            out.append("\n")
-        return out
+    def label(self) -> str:
+        return f"{self.index + 1:>2}"  # as the hints name it (key 0: 10)
 
 
 class StockView(Widget):

@@ -19,7 +19,18 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from ..actions import Cancel, DoubleTap, Drop, Pick, Put, Redo, TableAction, Tap, Undo
+from ..actions import (
+    Cancel,
+    DoubleTap,
+    Drop,
+    Pick,
+    PlayHint,
+    Put,
+    Redo,
+    TableAction,
+    Tap,
+    Undo,
+)
 from ..game import Game
 from ..new_game import AnyGame
 from ..plan import Hint
@@ -29,14 +40,16 @@ from ..table import Reply, Table
 from ..view import Lift, View
 from .board import COLUMN_WIDTH, CastleColumnView, FoundationsView, HeldCards, PileView
 from .common import message_text
+from .fold import FEWEST_ROWS
 from .goto import Goto, NewDeal
 from .guide import GuideScreen
 from .keys import CASTLE_KEYS
-from .menu import MenuScreen, ask_new_deal
+from .menu import ConfirmScreen, MenuScreen, ask_new_deal
 from .results import ResultsScreen
 
 #: Lines of the screen besides the columns' cards: the status line, the foundations (or stock)
-#: row and the blank under it, the columns' numbers, the message line and the footer.
+#: row and the blank under it, the columns' numbers, the message line and the footer. A column
+#: taller than the rows left is folded (:mod:`.fold`), down to :data:`FEWEST_ROWS` lines.
 TABLE_CHROME_ROWS = 6
 
 #: Seconds a hint may take before the table says it is thinking: a quicker one shows no sign
@@ -81,6 +94,9 @@ class PlayScreen(Screen[Goto]):
         self.held: Held | None = None
         #: The game's moves when the hint being searched was asked; None: none is.
         self.hint_asked: int | None = None
+        #: Whether the hint asked (or shown) peeks: h plays a shown hint of the kind the
+        #: settings ask for, and asks anew once the menu has changed them.
+        self.hint_peeks = False
         self.thinking_timer: Timer | None = None
 
     @property
@@ -131,7 +147,7 @@ class PlayScreen(Screen[Goto]):
         return list(self.query(PileView))
 
     def show_status(self) -> None:
-        self.query_one("#status", Static).update(self.game.status)
+        self.query_one("#status", Static).update(self.game.headline)
 
     def redraw(self) -> None:
         """The table as the game's view has it; cards held by the mouse are drawn picked up,
@@ -147,17 +163,18 @@ class PlayScreen(Screen[Goto]):
             column = view.columns[pile.index]
             picked = held.count if held is not None and held.src == pile.index else column.picked
             pile.set_class(column.hinted, "hint")
-            pile.show(column, picked)
+            pile.show(column, picked, hinted_cards(view, pile.index))
         self.mark(list(targets))
 
-    def tallest_column(self) -> int:
-        """The most cards a column draws."""
-        return max(down + len(cards) for down, cards in self.table.piles())
+    def fewest_rows(self) -> int:
+        """The fewest rows the columns' cards fold into (:mod:`.fold`)."""
+        return min(FEWEST_ROWS, max(down + len(cards) for down, cards in self.table.piles()))
 
     def fit(self) -> None:
-        """The table, or what the terminal lacks for it: a table cut off would hide cards."""
+        """The table, or what the terminal lacks for it: a table cut off would hide cards (a
+        tall column folds, so that only a terminal smaller than any fold says so)."""
         width = len(self.column_views()) * COLUMN_WIDTH + 2
-        height = self.tallest_column() + TABLE_CHROME_ROWS
+        height = self.fewest_rows() + TABLE_CHROME_ROWS
         size = self.size
         lacking: list[str] = []
         if size.width < width:
@@ -322,8 +339,9 @@ class PlayScreen(Screen[Goto]):
         self.act(Redo())
 
     def action_hint(self) -> None:
-        """Ask for a hint. The solver runs in a thread (it lets go of the GIL), so the table
-        stays live while it thinks: the player may move, undo, open the menu. Past
+        """Ask for a hint; with a hint shown, play it (h, h, h... plays a game hint by hint).
+        The solver runs in a thread (it lets go of the GIL), so the table stays live while it
+        thinks: the player may move, undo, open the menu. Past
         :data:`THINKING_DELAY` a sign says it is thinking. h again while it thinks of this
         same position starts no second search (its answer is on the way; the sign shows at
         once): a second search would only halve the first's share of the machine. A hint
@@ -332,10 +350,14 @@ class PlayScreen(Screen[Goto]):
         if self.hint_asked == acted:
             self.show_thinking()
             return
+        peek = not self.settings.fair_hints
+        if self.table.hint_action is not None and self.hint_peeks == peek:
+            self.act(PlayHint())  # h again: the hint shown is played
+            return
         self.stop_thinking()
         self.hint_asked = acted
+        self.hint_peeks = peek
         self.thinking_timer = self.set_timer(THINKING_DELAY, self.show_thinking)
-        peek = not self.settings.fair_hints
         self.run_worker(
             lambda: self.app.call_from_thread(self.show_hint, acted, *self.table.advice(peek)),
             thread=True,
@@ -347,9 +369,27 @@ class PlayScreen(Screen[Goto]):
         if acted != self.hint_asked:
             return  # an earlier search's, asked before the player moved
         self.stop_thinking()
-        if self.table.show_advice(label, hint, acted):
-            self.say(self.table.message)
-            self.redraw()
+        reply = self.table.show_advice(label, hint, acted)
+        if reply is None:
+            return
+        self.say(reply.message)
+        self.redraw()
+        if reply.question is not None:
+            self.offer_new_deal(reply.question)
+
+    def offer_new_deal(self, question: str) -> None:
+        """The hint has no move left to give: ``question`` offers a new deal (the game counts
+        as lost); no, and the game goes on as it was."""
+        game = self.game
+        game.pause()
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(NewDeal(game.level))
+            else:
+                game.unpause()
+
+        self.app.push_screen(ConfirmScreen(question, "Deal again", "Keep playing"), answer)
 
     def show_thinking(self) -> None:
         self.query_one("#thinking").display = True
@@ -415,7 +455,7 @@ class TableScreen(PlayScreen):
         return game
 
     def show_top(self, view: View) -> None:
-        self.query_one(FoundationsView).show(view.foundations or {})
+        self.query_one(FoundationsView).show(view.foundations or {}, view.cards_up or 0)
 
     def action_column(self, column: int) -> None:
         self.act(Pick(column))
@@ -450,6 +490,16 @@ class TableScreen(PlayScreen):
 
 #: No cards held or selected: nowhere to mark.
 NO_LIFT = Lift(0, 0, (), (), None)
+
+
+def hinted_cards(view: View, column: int) -> tuple[int, ...]:
+    """The first face-up card of ``column`` (an index of its cards) that the hint shown moves,
+    if it moves a run from there: no fold may hide it."""
+    hint = view.hint or {}
+    count = hint.get("count")
+    if hint.get("src") != column or not isinstance(count, int):
+        return ()
+    return (len(view.columns[column].cards) - count,)
 
 
 __all__ = ["PlayScreen", "TableScreen"]

@@ -250,6 +250,8 @@ function showView(view, { deal = false } = {}) {
   $("clock").textContent = view.clock;
   $("undo").disabled = !view.can_undo;
   $("hint").disabled = !view.can_hint; // a won game has no hint to give
+  // A hint shown: the same button plays it.
+  $("hint").textContent = view.hint ? "Play it" : "Hint";
   $("off").hidden = view.game !== "spider";
   say(view.message);
   document.body.dataset.game = view.game;
@@ -679,11 +681,16 @@ document.addEventListener("keydown", onKey);
  * but not queued: the server thinks outside the player's lock, so the player may move, drag
  * and open the menu meanwhile. Past THINKING_MS the message line says "thinking…". Asked
  * again while it thinks, no second search is sent (its answer is on the way: the sign shows
- * at once). An answer that comes after the player moved (or dealt again) is dropped. */
+ * at once). An answer that comes after the player moved (or dealt again) is dropped. With a
+ * hint shown, Hint plays it. */
 function hint() {
   if (!state.view || !state.view.can_hint) return;
   if (state.hinting) {
     showThinking(state.hinting);
+    return;
+  }
+  if (state.view.hint) {
+    act({ action: "play_hint" }); // Hint again: the hint shown is played
     return;
   }
   const peek = isSpider() && state.fairHints === false;
@@ -708,6 +715,11 @@ function hint() {
       if (state.hinting !== asked || !answer.reply.done) return;
       if (!sameTable(asked, answer.view) || !sameTable(asked, state.view)) return;
       stopThinking();
+      if (answer.reply.question) {
+        // No move left to give: a new deal is offered, the clock stopped meanwhile.
+        pauseFor("ask");
+        ask(answer.reply.question, () => newDeal(true));
+      }
       if (state.queued) {
         // A request of the player's is still out: the table is drawn as the server has it
         // after that one (with the hint, unless that request cleared it).

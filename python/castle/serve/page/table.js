@@ -11,7 +11,18 @@ function still() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-/** Where everything stands on a board of ``width`` x ``height`` for ``view``. */
+// A covered face-up card shows at least this much of its height: its top corner (rank and
+// suit, 4% down and about a fifth of the height tall in the largest corner style) stays whole.
+const READABLE = 0.3;
+// A face-down card gives up its space first, down to this strip.
+const DOWN_STRIP = 0.06;
+// The smallest card: past it, tall columns are squeezed after all.
+const SMALLEST_CW = 28;
+
+/** Where everything stands on a board of ``width`` x ``height`` for ``view``: the largest
+ * cards that leave every covered face-up card's corner in sight. The tallest column first
+ * lets its face-down cards close up, then its face-up ones down to the corner, and only then
+ * are the cards made smaller. */
 export function geometry(view, width, height) {
   const spider = view.game === "spider";
   const n = view.columns.length;
@@ -23,11 +34,23 @@ export function geometry(view, width, height) {
   } else {
     cw = Math.min(112, (width - gap * 14) / 10, (height - 3 * gap) / 4.2);
   }
-  cw = Math.max(28, Math.floor(cw));
+  cw = Math.max(SMALLEST_CW, Math.floor(cw));
+  let g = layout(view, width, height, { spider, narrow, gap, cw });
+  while (!g.readable && cw > SMALLEST_CW) {
+    cw = Math.max(SMALLEST_CW, Math.floor(cw * 0.95));
+    g = layout(view, width, height, { spider, narrow, gap, cw });
+  }
+  return g;
+}
+
+/** The places for cards ``cw`` wide; ``readable``: every column's covered face-up cards show
+ * their corners. */
+function layout(view, width, height, { spider, narrow, gap, cw }) {
+  const n = view.columns.length;
   const ch = Math.round(cw * 1.4);
   // Each column's number stands over it (the hints and the keys name columns by number).
   const label = Math.max(13, Math.round(cw * 0.2));
-  const g = { narrow, gap, cw, ch, label, columns: [], foundations: {}, stock: null, off: [] };
+  const g = { narrow, gap, cw, ch, label, columns: [], foundations: {}, stock: null, off: [], readable: true };
   const columnsWidth = n * cw + (n - 1) * gap;
   let x0 = Math.round((width - columnsWidth) / 2);
   let y0 = gap;
@@ -59,19 +82,30 @@ export function geometry(view, width, height) {
   const bottom = height - gap;
   view.columns.forEach((column, i) => {
     const x = x0 + i * (cw + gap);
-    const count = column.down + column.cards.length;
-    let down = Math.round(ch * (narrow ? 0.16 : 0.12));
-    let up = Math.round(ch * (narrow ? 0.32 : 0.27));
-    const need = column.down * down + Math.max(0, column.cards.length - 1) * up;
-    const room = bottom - y0 - ch;
-    if (count > 1 && need > room) {
-      const scale = Math.max(0.05, room / need);
-      down *= scale;
-      up *= scale;
-    }
+    const { down, up, readable } = steps(column, ch, narrow, bottom - y0 - ch);
+    g.readable &&= readable;
     g.columns.push({ x, y: y0, down, up, height: Math.max(ch, bottom - y0), label: y0 - label });
   });
   return g;
+}
+
+/** How far apart a column's face-down and face-up cards stand in ``room`` (below its top
+ * card's place): at ease where it fits; else the face-down cards close up, then the face-up
+ * ones down to their corners (``readable`` false: even that is too tall). */
+function steps(column, ch, narrow, room) {
+  const covered = Math.max(0, column.cards.length - 1);
+  let down = Math.round(ch * (narrow ? 0.16 : 0.12));
+  let up = Math.round(ch * (narrow ? 0.32 : 0.27));
+  if (column.down * down + covered * up <= room) return { down, up, readable: true };
+  down = Math.max(ch * DOWN_STRIP, column.down ? (room - covered * up) / column.down : 0);
+  if (column.down * down + covered * up <= room) return { down, up, readable: true };
+  down = ch * DOWN_STRIP;
+  const readableUp = Math.min(up, ch * READABLE);
+  up = covered ? Math.max(readableUp, (room - column.down * down) / covered) : up;
+  if (column.down * down + covered * up <= room) return { down, up, readable: true };
+  // Too tall even so at this size (the caller makes the cards smaller): squeezed to fit.
+  const scale = Math.max(0.05, room / (column.down * down + covered * up));
+  return { down: down * scale, up: up * scale, readable: false };
 }
 
 /** The cards of ``view`` as placed items: each {key, text (null: a back), x, y, z, where, col, index}. */
