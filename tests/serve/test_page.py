@@ -571,10 +571,10 @@ class HeldHints:
         self.gates: list[threading.Event] = []
         advice = Table.advice
 
-        def held(table: Table, peek: bool = False) -> Any:
+        def held(table: Table, peek: bool = False, cancel: Any = None) -> Any:
             gate = threading.Event()
             self.gates.append(gate)
-            answer = advice(table, peek)
+            answer = advice(table, peek, cancel)
             gate.wait(30)
             return answer
 
@@ -1116,3 +1116,52 @@ def test_every_covered_face_up_card_of_a_tall_spider_column_shows_its_corner(
         assert min(s["strip"] / s["height"] for s in strips) >= 0.2
         if moves == max(TALL_MOVES):
             page.screenshot(path=str(folder / f"serve-spider-tall-{name}.png"))
+
+
+def test_hint_again_plays_the_hint_shown(serve: Any, open_page: Any) -> None:
+    """HINT shows the hint and then reads PLAY IT: pressed again, the hint's move is made
+    (and `h` does the same), one press a move."""
+    page = open_page(serve(Game(Deal.from_number("beleaguered-castle", 2), level_id="medium")))
+    continue_game(page)
+    for press in ("click", "key", "click", "key"):
+        moves = view(page)["moves"]
+        assert page.inner_text("#hint").strip().lower() == "hint"
+        page.click("#hint")
+        settle(page)
+        hint = view(page)["hint"]
+        assert hint is not None and view(page)["moves"] == moves
+        assert page.inner_text("#hint").strip().lower() == "play it"
+        if press == "click":
+            page.click("#hint")
+        else:
+            page.keyboard.press("h")
+        settle(page)
+        shown = view(page)
+        assert shown["moves"] == moves + 1 and shown["hint"] is None, shown["message"]
+
+
+def test_a_hint_with_no_move_left_offers_a_new_deal(serve: Any, open_page: Any) -> None:
+    """Spider (4 suits) deal 1 played by the fair hint to its end: HINT says no move helps
+    and asks whether to deal again; no keeps the game, yes deals anew and counts it lost."""
+    game = SpiderGame(SpiderDeal.from_number("spider", 1), level_id="spider")
+    table = Table(game)
+    while table.act(Advise()).question is None:
+        assert table.act(PlayHint()).done
+    page = open_page(serve(game))
+    continue_game(page)
+    page.click("#hint")
+    page.wait_for_selector("#ask:not([hidden])")
+    assert "The hint sees no move that helps" in page.inner_text("#ask-text")
+    assert "no move helps" in page.inner_text("#message")
+    page.click("#ask-no")
+    settle(page)
+    assert view(page)["moves"] == game.moves and page.is_hidden("#ask")
+    page.click("#hint")
+    page.wait_for_selector("#ask:not([hidden])")
+    page.click("#ask-yes")
+    settle(page)
+    shown = view(page)
+    assert shown["moves"] == 0 and shown["deal"] != 1 and shown["level"] == "spider"
+    levels = page.request.get(page.url.split("?")[0].rstrip("/") + "/api/levels").json()
+    spider = next(level for level in levels["levels"] if level["id"] == "spider")
+    assert spider["record"]["losses"] == 1

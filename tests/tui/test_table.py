@@ -316,3 +316,25 @@ def test_a_terminal_too_small_for_the_table_says_so(tmp_path: Path) -> None:
         assert "9 rows tall (this one is 8): make it taller" in str(notice.render())
 
     run(CastleApp(SaveStore(tmp_path), Game(DEAL)), play, size=(40, 30))
+
+
+def test_a_long_message_wraps_to_a_second_line_at_80x24(tmp_path: Path) -> None:
+    # A hint that moves a long run, as the fair hint words it: whole, on two lines, the
+    # columns folding to make room.
+    long = (
+        "fair hint: try 9H 8H 7H 6H 5H 4H 3H 2H AH from column 3 to column 10 (12 moves to a win)"
+    )
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, SpiderTableScreen)
+        table_rows = screen.query_one("#table").region.height
+        screen.say(long)
+        await pilot.pause()
+        assert screen.query_one("#message").region.height == 2
+        assert screen.query_one("#table").region.height == table_rows - 1
+        shown = " ".join(str(screen.query_one("#message", Static).render()).split())
+        assert "9♥ 8♥" in shown and shown.endswith("(12 moves to a win)")
+
+    game = SpiderGame(castle.SpiderDeal.from_number("spider", 7), store=SaveStore(tmp_path))
+    run(CastleApp(SaveStore(tmp_path), game), play, size=(80, 24))

@@ -716,8 +716,8 @@ function hint() {
       if (!sameTable(asked, answer.view) || !sameTable(asked, state.view)) return;
       stopThinking();
       if (answer.reply.question) {
-        // No move left to give: a new deal is offered, the clock stopped meanwhile.
-        pauseFor("ask");
+        // No move left to give: a new deal is offered (the hint's words stay on the message
+        // line under the question, for a player who keeps playing).
         ask(answer.reply.question, () => newDeal(true));
       }
       if (state.queued) {
