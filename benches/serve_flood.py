@@ -14,6 +14,12 @@ its own. Printed: the victim's view round trip (median, p90, p99, max) alone and
 flood, when each of its hints was asked and its round trip, the attacker's answers by status,
 and the server's peak resident memory.
 
+With ``--fresh`` each attacking thread takes a new id for every hint (no cookie: a new player,
+a new deal, then the hint), as a script that owns no id would. ``--newcomers N``: N new
+browsers from other addresses (127.0.0.101, ...) each deal once under the flood, and how many
+were let in is printed. ``--abandoned N``: after the flood, N hints on the attacker's deal whose
+clients hang up at once, and the server's CPU in the 5 s after them.
+
 ``--serve DIR`` is the server's own process (the script starts it so): it prints its port.
 """
 
@@ -101,6 +107,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=15.0, help="the flood's length")
     parser.add_argument("--quiet", type=float, default=3.0, help="the victim alone, first")
     parser.add_argument("--deal", type=int, default=954, help="the attacker's Medium deal")
+    parser.add_argument("--fresh", action="store_true", help="a new id for every hint")
+    parser.add_argument("--newcomers", type=int, default=0, help="new browsers under the flood")
+    parser.add_argument("--abandoned", type=int, default=0, help="hints hung up on, after")
     parser.add_argument("--serve", metavar="DIR", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
@@ -155,6 +164,12 @@ def run(args: argparse.Namespace, port: int, pid: int) -> None:
     def flood(attacker: httpx.Client) -> None:
         while flooding.is_set():
             try:
+                if args.fresh:
+                    attacker.cookies.clear()  # a new player: a deal, then its hint
+                    dealt = attacker.post("/api/new", json={"level": "medium", "deal": args.deal})
+                    if dealt.status_code != 200:
+                        statuses[dealt.status_code] += 1
+                        continue
                 status = attacker.post("/api/act", json={"action": "hint"}).status_code
             except httpx.HTTPError:
                 status = 0  # refused at the connection, or reset
@@ -168,6 +183,7 @@ def run(args: argparse.Namespace, port: int, pid: int) -> None:
     for thread in threads:
         thread.start()
     time.sleep(1.0)  # the flood under way
+    let_in = newcomers(port, args.newcomers)
     under: list[float] = []
     hints: list[tuple[float, float, int]] = []  # (seconds into the flood, round trip, status)
     began = time.monotonic()
@@ -187,12 +203,60 @@ def run(args: argparse.Namespace, port: int, pid: int) -> None:
         "victim's hints under the flood (asked at s: round trip s, status): "
         + ", ".join(f"{at:.0f}: {took:.1f} ({status})" for at, took, status in hints)
     )
-    print(f"attacker's hints by status (0: no answer): {dict(sorted(statuses.items()))}")
+    print(summary("victim's hints under the flood", [took for _, took, _ in hints]))
+    print(f"attacker's answers by status (0: no answer): {dict(sorted(statuses.items()))}")
+    if args.newcomers:
+        print(f"new browsers under the flood, by status: {dict(sorted(let_in.items()))}")
+    if args.abandoned:
+        cpu = abandoned_cpu(port, pid, args.deal, args.abandoned)
+        print(f"server's CPU in the 5 s after {args.abandoned} hints hung up on: {cpu:.2f} s")
     print(f"server's peak resident memory: {peak_rss_mb(pid):.0f} MB")
     print(
-        f"({args.ids} ids x {args.concurrent} hints in flight on Medium deal {args.deal}; "
+        f"({args.ids} {'addresses of fresh ids' if args.fresh else 'ids'} x {args.concurrent} "
+        f"hints in flight on Medium deal {args.deal}; "
         f"load average {os.getloadavg()[0]:.1f}; {os.cpu_count()} cores)"
     )
+
+
+def newcomers(port: int, count: int) -> collections.Counter[int]:
+    """``count`` new browsers, each from an address of its own, deal once: their statuses."""
+    statuses: collections.Counter[int] = collections.Counter()
+    for n in range(count):
+        with client(port, f"127.0.0.{101 + n}") as newcomer:
+            try:
+                answer = newcomer.post("/api/new", json={"level": "medium", "deal": 2})
+                statuses[answer.status_code] += 1
+            except httpx.HTTPError:
+                statuses[0] += 1
+    return statuses
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU the process ``pid`` has used (user and system), in seconds."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def abandoned_cpu(port: int, pid: int, deal: int, count: int) -> float:
+    """The server's CPU in the 5 s after ``count`` hints on Medium ``deal`` whose clients
+    hang up as soon as they are sent (a player of its own, from 127.0.0.3)."""
+    with client(port, "127.0.0.3") as leaver:
+        leaver.post("/api/new", json={"level": "medium", "deal": deal})
+        cookie = "; ".join(f"{k}={v}" for k, v in leaver.cookies.items())
+    body = b'{"action": "hint"}'
+    request = (
+        f"POST /api/act HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Castle-Token: {TOKEN}\r\n"
+        f"Cookie: {cookie}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(body)}\r\n\r\n"
+    ).encode() + body
+    time.sleep(2.0)  # the flood's last searches over
+    before = cpu_seconds(pid)
+    for _ in range(count):
+        with socket.create_connection(("127.0.0.1", port), source_address=("127.0.0.3", 0)) as sock:
+            sock.sendall(request)
+    time.sleep(5.0)
+    return cpu_seconds(pid) - before
 
 
 if __name__ == "__main__":

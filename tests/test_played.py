@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Union
@@ -296,3 +298,33 @@ def test_the_headline_fits_80_columns_at_its_bounds(level_id: str) -> None:
     game._moves = 99_999  # as many moves as the bound names, without playing them
     assert len(game.headline) <= 80, game.headline
     assert game.status == f"{game.headline} · {game.tally()}"
+
+
+@pytest.mark.parametrize(
+    ("saved", "imported"),
+    [
+        ("SpiderGame(castle.SpiderDeal.from_number('spider', 3))", "castle.Game.resume"),
+        ("castle.Game(castle.Deal.from_number('beleaguered-castle', 2))", "castle.Game.resume"),
+    ],
+)
+def test_a_save_of_any_kind_is_read_whatever_was_imported_first(
+    tmp_path: Path, saved: str, imported: str
+) -> None:
+    # A fresh interpreter each: the save written, then read back through `imported` alone.
+    write = (
+        "import castle\nfrom castle import SpiderGame\n"
+        f"game = {saved}\ngame.move(6, 7) if isinstance(game, castle.Game) else None\n"
+        f"castle.SaveStore({str(tmp_path)!r}).save_game(game)\n"
+    )
+    subprocess.run([sys.executable, "-c", write], check=True, timeout=60)
+    read = (
+        "import castle\n"
+        f"game = {imported}(castle.SaveStore({str(tmp_path)!r}))\n"
+        "print(type(game).__name__, game.deal_name)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", read], capture_output=True, text=True, timeout=60, check=True
+    )
+    kind = "SpiderGame" if saved.startswith("Spider") else "Game"
+    assert done.stdout.split() == [kind, "deal", saved.split(", ")[1].split(")")[0]], done.stderr
+    assert not list(tmp_path.glob("*.corrupt-*"))  # nothing set aside

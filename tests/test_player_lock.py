@@ -39,6 +39,35 @@ def test_a_directory_at_the_player_lock_is_refused_not_ignored(tmp_path: Path) -
     assert (tmp_path / "player.lock").is_dir()  # not castle's to remove
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX locks")
+@pytest.mark.parametrize("target", ["important.txt", "nowhere.txt"])
+def test_a_symbolic_link_at_the_player_lock_is_refused_never_followed(
+    tmp_path: Path, target: str
+) -> None:
+    # A link to a file of the player's, or to nowhere: neither is written, nor made.
+    important = tmp_path / "important.txt"
+    important.write_text("the player's own")
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "player.lock").symlink_to(tmp_path / target)
+    for command in (["play", "--plain", "--new"], ["serve", "--port", "0"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "castle", *command, "--data-dir", str(data)],
+            input="7 8\nq\n",
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 2 and done.stdout == "", done.stderr
+        assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+        assert f"{data / 'player.lock'} is a symbolic link, not castle's player lock" in (
+            done.stderr
+        )
+    assert important.read_text() == "the player's own"
+    assert not (tmp_path / "nowhere.txt").exists()
+    assert (data / "player.lock").is_symlink()  # not castle's to remove
+
+
 def take_lock(directory: Path) -> None:
     """The player lock of ``directory`` taken, and let go."""
     with SaveStore(directory).player_lock():

@@ -19,17 +19,21 @@ from .cards import Card
 from .deal import COLUMNS, Deal
 from .errors import IllegalMoveError, SaveError
 from .levels import DEFAULT_LEVEL, level
+from .outcome import Canceller
 from .plan import Hint, Plan
 from .playclock import Clock
 from .played import Played, TopRow, resume, text_field
 from .scoring import progress, timed_score
 from .solve import FOUNDATION, Move, Target, make_move, solve
+
+# Game.resume reads a save of any kind: each kind enters itself in Played.KINDS as its class
+# is defined, so a process that imported only Game still reads a Spider save.
+from .spider_game import SpiderGame
 from .variants import NAMES, VARIANTS
 from .words import plural
 
 if TYPE_CHECKING:
     from .saves import SaveStore
-    from .spider_game import SpiderGame
 
 
 #: What the castle games' hint is called: it sees every card, as the player does.
@@ -153,9 +157,9 @@ class Game(Played[Action, Deal]):
         """One card, then one more of its run each press, then one again."""
         return picked + 1 if 0 < picked < self.movable(column) else 1
 
-    def advice(self, peek: bool = False) -> tuple[str, Hint[Any]]:
+    def advice(self, peek: bool = False, cancel: Canceller | None = None) -> tuple[str, Hint[Any]]:
         """The hint (it sees every card, as the player does: ``peek`` changes nothing)."""
-        return HINT_LABEL, self.hint(max_seconds=played.HINT_SECONDS)
+        return HINT_LABEL, self.hint(max_seconds=played.HINT_SECONDS, cancel=cancel)
 
     def playing(self, move: Move) -> TableAction:
         return Drop(move.src, move.dst, 1)
@@ -289,13 +293,20 @@ class Game(Played[Action, Deal]):
         self._save()
         return action
 
-    def hint(self, *, max_seconds: float | None = 2.0, max_states: int | None = None) -> Hint[Move]:
+    def hint(
+        self,
+        *,
+        max_seconds: float | None = 2.0,
+        max_states: int | None = None,
+        cancel: Canceller | None = None,
+    ) -> Hint[Move]:
         """The next move of a plan that wins from here, or why there is none.
 
         Hints are the steps of one plan (:mod:`castle.plan`): while the position lies on the
         win the last search found, the hint is its next move and nothing is searched. Off it,
         the solver searches from here within the limits, in its short mode (a plan that reads
-        like a person's), and its win becomes the plan. ``"unsolvable"`` is a proof."""
+        like a person's), and its win becomes the plan. ``"unsolvable"`` is a proof.
+        ``cancel`` stops the search (:func:`castle.solve`): then no move, ``"unknown"``."""
         if self.is_won:
             return Hint("solved", None)
         position = self._position
@@ -303,7 +314,9 @@ class Game(Played[Action, Deal]):
             step = self._hint_plan.step(position)
             if step is not None:
                 return Hint("solved", step.move, step.left)
-        solution = solve(position, max_seconds=max_seconds, max_states=max_states, short=True)
+        solution = solve(
+            position, max_seconds=max_seconds, max_states=max_states, short=True, cancel=cancel
+        )
         if solution.status != "solved":
             return Hint(solution.status, None, searched=True)
         plan = Plan(position, solution.moves, _play_move)

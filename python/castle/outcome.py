@@ -40,15 +40,47 @@ class Progress(NamedTuple):
 ProgressCallback = Callable[[Progress], object]
 
 
+#: How often a search that may be cancelled looks at its :class:`threading.Event`.
+CANCEL_SECONDS = 0.05
+
+
+class Cancelled(Exception):
+    """A search stopped because its ``cancel`` event was set (caught by the solve that ran it,
+    whose answer is then ``"unknown"`` with ``limit`` ``"cancelled"``)."""
+
+
+class Canceller(Protocol):
+    """What ``solve(..., cancel=)`` takes: a :class:`threading.Event`, or anything with its
+    ``is_set``."""
+
+    def is_set(self) -> bool: ...
+
+
 def core_progress(
-    progress: ProgressCallback | None,
-) -> Callable[[int, float, int, int], object] | None:
-    """``progress`` as the native module calls it: with the four numbers."""
-    if progress is None:
-        return None
-    if not callable(progress):
+    progress: ProgressCallback | None, cancel: Canceller | None = None
+) -> tuple[Callable[[int, float, int, int], object] | None, float]:
+    """``progress`` as the native module calls it (with the four numbers), and how often:
+    about once a second, or every :data:`CANCEL_SECONDS` with ``cancel`` (then
+    :class:`Cancelled` stops the search once it is set, and ``progress`` is still called
+    about once a second)."""
+    if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable, not {type(progress).__name__}")
-    return lambda states, seconds, memory, disk: progress(Progress(states, seconds, memory, disk))
+    if cancel is None:
+        if progress is None:
+            return None, 1.0
+        return lambda states, seconds, memory, disk: progress(
+            Progress(states, seconds, memory, disk)
+        ), 1.0
+    told = [0.0]
+
+    def check(states: int, seconds: float, memory: int, disk: int) -> None:
+        if cancel.is_set():
+            raise Cancelled
+        if progress is not None and seconds - told[0] >= 1.0:
+            told[0] = seconds
+            progress(Progress(states, seconds, memory, disk))
+
+    return check, CANCEL_SECONDS
 
 
 class _Answer(Protocol):
@@ -157,11 +189,14 @@ def check_spill(spill_dir: str | os.PathLike[str] | None, max_disk: int | None) 
 
 
 __all__ = [
+    "CANCEL_SECONDS",
     "DEFAULT_MAX_MEMORY",
     "MAX_DISK_LIMIT",
     "MAX_MEMORY_LIMIT",
     "MAX_SECONDS_LIMIT",
     "MAX_STATES_LIMIT",
+    "Cancelled",
+    "Canceller",
     "Progress",
     "ProgressCallback",
     "Status",

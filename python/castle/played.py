@@ -21,6 +21,7 @@ from .actions import TableAction
 from .cards import Card, shown
 from .errors import IllegalMoveError, SaveError
 from .levels import LevelError, level, level_for_variant, pick_deal
+from .outcome import Canceller
 from .plan import Hint
 from .playclock import Clock, PlayClock
 from .records import count_field
@@ -287,9 +288,10 @@ class Played(Generic[A, P]):
         (0: none yet)."""
         raise NotImplementedError
 
-    def advice(self, peek: bool = False) -> tuple[str, Hint[Any]]:
+    def advice(self, peek: bool = False, cancel: Canceller | None = None) -> tuple[str, Hint[Any]]:
         """A hint and what to call it (``peek``: the hint that sees hidden cards, where the game
-        has one); it searches and changes nothing."""
+        has one); it searches and changes nothing. ``cancel``: a :class:`threading.Event` that
+        stops the solver's search when set (its client went away)."""
         raise NotImplementedError
 
     def playing(self, move: Any) -> TableAction:

@@ -30,6 +30,8 @@ LOCK_FILE = "player.lock"
 
 #: Opening a FIFO without it waits for a writer that may never come.
 NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+#: A symbolic link in the lock file's place is not followed (its target would be written).
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 #: What to do about a lock file castle cannot use.
 _MOVE_IT = (
@@ -57,6 +59,7 @@ def what_it_is(mode: int) -> str:
     kinds = [
         (stat.S_ISREG, "a file"),
         (stat.S_ISDIR, "a directory"),
+        (stat.S_ISLNK, "a symbolic link"),
         (stat.S_ISFIFO, "a FIFO"),
         (stat.S_ISSOCK, "a socket"),
         (stat.S_ISCHR, "a character device"),
@@ -79,11 +82,9 @@ def lock_directory(directory: Path, *, create: bool) -> int | None:
         fd = _open_lock_file(path)
     except OSError as e:
         try:
-            mode = os.stat(path).st_mode
+            mode = os.lstat(path).st_mode  # a link is the link, not what it leads to
         except OSError:
-            if not os.path.lexists(path):
-                return None
-            mode = stat.S_IFREG  # a link to nowhere, say: the error says it all
+            return None
         if not stat.S_ISREG(mode):
             raise StoreLockError(_not_a_lock(path, mode)) from None
         raise StoreLockError(
@@ -123,15 +124,16 @@ def _open_lock_file(path: Path) -> int:
     """The lock file open (made if need be); read-only where it cannot be written (a lock
     needs no more). Never waits: a FIFO there is opened and found out."""
     try:
-        return os.open(path, os.O_RDWR | os.O_CREAT | NONBLOCK, 0o644)
+        return os.open(path, os.O_RDWR | os.O_CREAT | NONBLOCK | NOFOLLOW, 0o644)
     except OSError as e:
         if e.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
             raise
-        return os.open(path, os.O_RDONLY | NONBLOCK)
+        return os.open(path, os.O_RDONLY | NONBLOCK | NOFOLLOW)
 
 
 __all__ = [
     "LOCK_FILE",
+    "NOFOLLOW",
     "NONBLOCK",
     "StoreBusyError",
     "StoreLockError",

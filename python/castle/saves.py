@@ -287,6 +287,19 @@ class SaveStore:
 
     # --- the player lock ----------------------------------------------------------------------
 
+    @property
+    def holds_lock(self) -> bool:
+        """Whether this store (one that locks on use) holds its directory's player lock."""
+        return self._held is not None
+
+    def claim(self) -> bool:
+        """For a store that locks on use: its directory's player lock taken now if the
+        directory is there and the lock not yet held (:class:`StoreBusyError` while another
+        player holds it). Whether it was taken now (not held before)."""
+        held = self.holds_lock
+        self._claim(create=False)
+        return not held and self.holds_lock
+
     def _claim(self, *, create: bool) -> None:
         """For a store that locks on use: the player lock taken before its first read of a
         directory there is (``create``: before its first write), and held until

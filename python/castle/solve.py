@@ -12,6 +12,8 @@ from .deal import Deal
 from .errors import LimitError
 from .outcome import (
     DEFAULT_MAX_MEMORY,
+    Cancelled,
+    Canceller,
     ProgressCallback,
     Status,
     check_limits,
@@ -53,8 +55,8 @@ class Solution:
     ``status`` is ``"solved"`` (``moves`` win from the deal, automatic foundation moves
     included), ``"unsolvable"`` (the search was complete: no sequence of moves wins) or
     ``"unknown"`` (a limit stopped it; ``limit`` says which: ``"states"``, ``"seconds"``,
-    ``"cpu-seconds"``, ``"memory"``, ``"disk"`` or ``"interrupted"``). ``states`` counts
-    positions expanded.
+    ``"cpu-seconds"``, ``"memory"``, ``"disk"``, ``"interrupted"`` or ``"cancelled"``).
+    ``states`` counts positions expanded.
     """
 
     status: Status
@@ -84,6 +86,7 @@ def solve(
     spill_dir: str | os.PathLike[str] | None = None,
     max_disk: int | None = None,
     progress: ProgressCallback | None = None,
+    cancel: Canceller | None = None,
 ) -> Solution: ...
 
 
@@ -99,6 +102,7 @@ def solve(
     spill_dir: None = None,
     max_disk: None = None,
     progress: ProgressCallback | None = None,
+    cancel: Canceller | None = None,
 ) -> SpiderSolution: ...
 
 
@@ -113,6 +117,7 @@ def solve(
     spill_dir: str | os.PathLike[str] | None = None,
     max_disk: int | None = None,
     progress: ProgressCallback | None = None,
+    cancel: Canceller | None = None,
 ) -> Solution | SpiderSolution:
     """Decide whether ``deal`` can be won, and how.
 
@@ -138,7 +143,9 @@ def solve(
 
     ``progress``, if given, is called about once a second with a :class:`castle.Progress`
     (states so far, seconds, bytes held); an exception it raises stops the search and is
-    raised.
+    raised. ``cancel`` (a :class:`threading.Event`, set from another thread: a server whose
+    client went away) stops the search within about 50 ms of being set: the answer is then
+    ``"unknown"`` with ``limit`` ``"cancelled"``.
 
     With ``short``, a win found is followed by beam searches of growing width (100, 1,000,
     10,000) for a shorter one, while the limits allow; the shortest win is returned (the
@@ -160,22 +167,28 @@ def solve(
             max_cpu_seconds=max_cpu_seconds,
             max_memory=max_memory,
             progress=progress,
+            cancel=cancel,
         )
     if not isinstance(deal, Deal):
         raise TypeError(f"solve() takes a castle.Deal or SpiderDeal, not {type(deal).__name__}")
     check_limits(max_states, max_seconds, max_memory, max_cpu_seconds)
     spill = check_spill(spill_dir, max_disk)
-    status, moves, states, seconds, limit = _core.solve(
-        deal.core,
-        max_states,
-        None if max_seconds is None else float(max_seconds),
-        max_memory,
-        max_cpu_seconds=None if max_cpu_seconds is None else float(max_cpu_seconds),
-        short=bool(short),
-        spill_dir=spill,
-        max_disk=max_disk,
-        progress=core_progress(progress),
-    )
+    hook, every = core_progress(progress, cancel)
+    try:
+        status, moves, states, seconds, limit = _core.solve(
+            deal.core,
+            max_states,
+            None if max_seconds is None else float(max_seconds),
+            max_memory,
+            max_cpu_seconds=None if max_cpu_seconds is None else float(max_cpu_seconds),
+            short=bool(short),
+            spill_dir=spill,
+            max_disk=max_disk,
+            progress=hook,
+            progress_seconds=every,
+        )
+    except Cancelled:
+        return Solution("unknown", (), 0, 0.0, limit="cancelled")
     return Solution(
         status=cast(Status, status),
         moves=tuple(make_move(c, s, d) for c, s, d in moves),

@@ -17,6 +17,8 @@ from .deal import DealOf
 from .errors import VariantError
 from .outcome import (
     DEFAULT_MAX_MEMORY,
+    Cancelled,
+    Canceller,
     ProgressCallback,
     Status,
     check_limits,
@@ -163,6 +165,7 @@ def solve_spider(
     max_memory: int = DEFAULT_MAX_MEMORY,
     beam_width: int | None = None,
     progress: ProgressCallback | None = None,
+    cancel: Canceller | None = None,
 ) -> SpiderSolution:
     """Decide a Spider deal: beam searches, then a complete depth-first search that sees the
     face-down cards and the stock ("unsolvable" is a proof). ``castle.solve`` calls this.
@@ -170,19 +173,24 @@ def solve_spider(
     ``beam_width`` replaces the portfolio of beams by one beam of that width (1 to
     :data:`MAX_BEAM_WIDTH`): a quicker, weaker search, as the fair hint's samples use.
     ``max_memory`` bounds all the search holds, the beams' layers included (a layer of a
-    million positions is about 1 GB), and ``progress`` is called about once a second, as in
-    ``castle.solve``."""
+    million positions is about 1 GB), ``progress`` is called about once a second and
+    ``cancel`` stops the search, as in ``castle.solve``."""
     check_limits(max_states, max_seconds, max_memory, max_cpu_seconds)
     check_beam_width(beam_width)
-    status, moves, states, seconds, limit = _core.solve_spider(
-        deal.core,
-        max_states,
-        None if max_seconds is None else float(max_seconds),
-        max_memory,
-        beam_width,
-        progress=core_progress(progress),
-        max_cpu_seconds=None if max_cpu_seconds is None else float(max_cpu_seconds),
-    )
+    hook, every = core_progress(progress, cancel)
+    try:
+        status, moves, states, seconds, limit = _core.solve_spider(
+            deal.core,
+            max_states,
+            None if max_seconds is None else float(max_seconds),
+            max_memory,
+            beam_width,
+            progress=hook,
+            progress_seconds=every,
+            max_cpu_seconds=None if max_cpu_seconds is None else float(max_cpu_seconds),
+        )
+    except Cancelled:
+        return SpiderSolution("unknown", (), 0, 0.0, limit="cancelled")
     return SpiderSolution(
         status=cast(Status, status),
         moves=tuple(

@@ -17,7 +17,7 @@ from .cards import Card
 from .errors import IllegalMoveError, SaveError
 from .fair import FairEffort, fair_advice
 from .levels import level
-from .outcome import Status
+from .outcome import Canceller, Status
 from .plan import Hint, Plan
 from .playclock import Clock
 from .played import Played, TopRow, text_field
@@ -130,10 +130,10 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         """The longest run that may move, then one card fewer each press, then the run again."""
         return (picked - 1 or self.movable(column)) if picked else self.movable(column)
 
-    def advice(self, peek: bool = False) -> tuple[str, Hint[Any]]:
-        """The fair hint, or with ``peek`` the thoughtful one."""
+    def advice(self, peek: bool = False, cancel: Canceller | None = None) -> tuple[str, Hint[Any]]:
+        """The fair hint, or with ``peek`` the thoughtful one (``cancel``: :meth:`hint`)."""
         if peek:
-            return THOUGHTFUL_LABEL, self.hint(max_seconds=played.HINT_SECONDS)
+            return THOUGHTFUL_LABEL, self.hint(max_seconds=played.HINT_SECONDS, cancel=cancel)
         return FAIR_LABEL, self.hint(fair=True)
 
     def playing(self, move: SpiderMove) -> TableAction:
@@ -249,6 +249,7 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         fair: bool = False,
         seed: int = 0,
         effort: FairEffort | None = None,
+        cancel: Canceller | None = None,
     ) -> Hint[SpiderMove]:
         """The next move of a plan from here, or why there is none. As with :meth:`Game.hint`,
         hints are the steps of one plan, searched again only off it.
@@ -258,7 +259,9 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         only: its moves up to the next card turned up or row dealt ("unknown": a choice, not
         a known win), or, once nothing is hidden, the solver's win. It never leads back to a
         position played since a card last turned up; when nothing it can show leads anywhere
-        new it says so (no move). ``seed`` and ``effort`` are the fair player's."""
+        new it says so (no move). ``seed`` and ``effort`` are the fair player's. ``cancel``
+        stops the thoughtful solver's search (:func:`castle.solve`: then no move,
+        ``"unknown"``); the fair player's is short, and is not stopped."""
         if self.is_won:
             return Hint("solved", None)
         position = self._position
@@ -269,7 +272,7 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
                 return Hint(plan.status, step.move, step.left if plan.status == "solved" else 0)
         if fair:
             return self._fair_hint(seed, effort)
-        solution = solve_spider(position, max_seconds=max_seconds)
+        solution = solve_spider(position, max_seconds=max_seconds, cancel=cancel)
         if solution.status != "solved" or not solution.moves:
             return Hint(solution.status, None, searched=True)
         self._hint_plan = Plan(position, solution.moves, _play_move)

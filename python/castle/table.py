@@ -39,6 +39,7 @@ from .cards import Card
 from .errors import CastleError, IllegalMoveError
 from .levels import LevelError, level
 from .new_game import AnyGame, new_game
+from .outcome import Canceller
 from .plan import Hint
 from .playclock import Clock
 from .saves import SaveStore
@@ -234,12 +235,12 @@ class Table:
         self.selected, self.hint_action, self.message = None, None, ""
         return Reply(True, "")
 
-    def advice(self, peek: bool = False) -> tuple[str, Hint[Any]]:
+    def advice(self, peek: bool = False, cancel: Canceller | None = None) -> tuple[str, Hint[Any]]:
         """A hint and what to call it; it searches (in the game's short mode) and changes
         nothing, so a front end may ask from a worker thread and show it with
         :meth:`show_advice`. ``peek``: the hint that sees the hidden cards (Spider's thoughtful
-        one), where the game has one."""
-        return self.game.advice(peek)
+        one), where the game has one; ``cancel`` stops its search (a client gone)."""
+        return self.game.advice(peek, cancel)
 
     def show_advice(self, label: str, hint: Hint[Any], moves: int | None = None) -> Reply | None:
         """Show a hint asked for when the game stood at ``moves`` moves; dropped (None) if the

@@ -756,10 +756,10 @@ def hold_hints(monkeypatch: Any, hold: Callable[[], object]) -> threading.Event:
     searching = threading.Event()
     advice = Table.advice
 
-    def held(self: Table, peek: bool = False) -> Any:
+    def held(self: Table, peek: bool = False, cancel: Any = None) -> Any:
         searching.set()
         hold()
-        return advice(self, peek)
+        return advice(self, peek, cancel)
 
     monkeypatch.setattr(Table, "advice", held)
     return searching

@@ -49,6 +49,9 @@ def moved(client: httpx.Client) -> httpx.Response:
 def test_no_files_until_a_player_has_a_game_worth_keeping(servers: Servers, tmp_path: Path) -> None:
     data = tmp_path / "data"
     running = servers.start(loopback=False, data=data)
+    running.app.state.players.new_per_minute = (
+        1000  # the bound per address: tests/serve/test_network.py
+    )
     # 300 cookie-less POSTs, each a new player: a new deal, or settings.
     with running.client() as anyone:
         for n in range(150):
@@ -109,6 +112,7 @@ def test_new_players_past_the_servers_room_are_refused(
     players.max_kept = 100
     fourth = running.client()
     dealt(fourth)
+    moved(fourth)  # a deal alone holds no room: a game with a move does, while not idle
     with running.client() as fifth:
         refused = fifth.post("/api/new", json={"level": "medium", "deal": 2})
         assert refused.status_code == 503 and "players at once" in refused.json()["error"]

@@ -248,10 +248,10 @@ def test_a_request_cut_short_as_the_server_stops_is_a_503(
     searching, release = threading.Event(), threading.Event()
     advice = Table.advice
 
-    def held(self: Table, peek: bool = False) -> Any:
+    def held(self: Table, peek: bool = False, cancel: Any = None) -> Any:
         searching.set()
         release.wait(10)
-        return advice(self, peek)
+        return advice(self, peek, cancel)
 
     monkeypatch.setattr(Table, "advice", held)
     running = serve()

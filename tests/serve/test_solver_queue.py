@@ -113,11 +113,11 @@ def test_a_flood_of_hints_under_many_ids_holds_up_no_one_else(
     let_go = threading.Semaphore(0)
     advice = Table.advice
 
-    def held(self: Table, peek: bool = False) -> Any:
+    def held(self: Table, peek: bool = False, cancel: Any = None) -> Any:
         if self.game.deal.number == 3:  # the flood's deal
             searches.release()
             let_go.acquire(timeout=30)
-        return advice(self, peek)
+        return advice(self, peek, cancel)
 
     monkeypatch.setattr(Table, "advice", held)
     running = servers.start(loopback=False)

@@ -19,6 +19,7 @@ import contextlib
 import functools
 import random
 import re
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -66,6 +67,12 @@ CONTENT_TYPES = {
 #: asking again at once, on many connections, cannot keep the server busy refusing it.
 LATER_SECONDS = 1.0
 
+#: How often a hint's request looks whether its client has gone away.
+GONE_POLL_SECONDS = 0.1
+
+#: What a refusal that says "later" (429, 503) tells the client to wait (``Retry-After``).
+RETRY_AFTER_SECONDS = 2
+
 #: A segment of a page file's path: no dot first (no ``..``, no hidden files).
 SEGMENT = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*")
 
@@ -95,21 +102,21 @@ def create_app(
         not ``locked``: then ``work`` takes it itself), in its turn at the solver if it
         ``searches``; its answer as JSON, or the request's refusal."""
         try:
-            player = players.get(request.scope.get(PLAYER_KEY))
+            player = players.get(request.scope.get(PLAYER_KEY), client_of(request))
             with player.in_flight():
                 async with contextlib.AsyncExitStack() as turn:
                     if searches:  # waits here, on the event loop, not in a worker thread
-                        await turn.enter_async_context(solver.turn(player))
+                        await turn.enter_async_context(solver.turn(player, client_of(request)))
                     if locked:
                         answer = await run_in_threadpool(player.served, lambda: work(player))
                     else:
                         answer = await run_in_threadpool(work, player)
         except Full as e:
             await asyncio.sleep(LATER_SECONDS)
-            return refusal(503, str(e))
+            return refusal(503, str(e), retry_after=RETRY_AFTER_SECONDS)
         except Busy as e:
             await asyncio.sleep(LATER_SECONDS)
-            return refusal(429, str(e))
+            return refusal(429, str(e), retry_after=RETRY_AFTER_SECONDS)
         except BadRequest as e:
             return refusal(e.status, e.reason)
         except ActionError as e:
@@ -161,11 +168,16 @@ def create_app(
     @with_body
     async def act(request: Request, data: Any) -> Response:
         if isinstance(data, dict) and data.get("action") == Advise.NAME:
-            return await served(
+            gone = threading.Event()
+            return await until_gone(
                 request,
-                lambda player: player.hint(data, functools.partial(played, player)),
-                locked=False,
-                searches=True,
+                served(
+                    request,
+                    lambda player: player.hint(data, functools.partial(played, player), gone),
+                    locked=False,
+                    searches=True,
+                ),
+                gone,
             )
         return await served(
             request,
@@ -230,6 +242,30 @@ def create_app(
     #: Who plays here (``castle serve`` pauses their games as it stops).
     app.state.players = players
     return app
+
+
+async def until_gone(
+    request: Request, work: Awaitable[Response], gone: threading.Event
+) -> Response:
+    """``work``'s answer; if its client goes away first, ``gone`` is set (a search stops) and a
+    wait for the solver's turn ends, so that no one's CPU goes to an answer no one reads."""
+    task = asyncio.ensure_future(work)
+    while True:
+        done, _ = await asyncio.wait({task}, timeout=GONE_POLL_SECONDS)
+        if done:
+            return task.result()
+        if await request.is_disconnected():
+            gone.set()
+            task.cancel()  # waiting for a turn: it ends; searching: the search stops first
+            with contextlib.suppress(asyncio.CancelledError):
+                return await task
+            return refusal(499, "the client went away")
+
+
+def client_of(request: Request) -> str:
+    """Who asks, as the solver's turns and the bounds on new players count them: the address
+    the request came from (a proxy's client only where ``--trust-proxy`` says so)."""
+    return request.client.host if request.client is not None else ""
 
 
 def played(player: Player, reply: Reply, table: Table | None) -> dict[str, Any]:

@@ -13,7 +13,6 @@ import json
 import re
 import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
-from http.cookies import CookieError, SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -62,9 +61,11 @@ class BadRequest(Exception):
         self.reason = reason
 
 
-def refusal(status: int, reason: str) -> JSONResponse:
-    """The answer to a refused request: ``{"error": reason}`` on one line."""
-    return JSONResponse({"error": " ".join(reason.split())}, status_code=status)
+def refusal(status: int, reason: str, *, retry_after: int | None = None) -> JSONResponse:
+    """The answer to a refused request: ``{"error": reason}`` on one line; ``retry_after``:
+    the seconds to wait before asking again (``Retry-After``)."""
+    headers = None if retry_after is None else {"retry-after": str(retry_after)}
+    return JSONResponse({"error": " ".join(reason.split())}, status_code=status, headers=headers)
 
 
 def new_token() -> str:
@@ -153,6 +154,8 @@ class Guard:
                 await opened(scope, receive, stamped)
                 return
             self._check_token(request, cookies)
+            if request.method != "POST":  # a body only a POST reads: bounded all the same
+                await _drained(request, receive)
         except BadRequest as e:
             await refusal(e.status, e.reason)(scope, receive, stamped)
             return
@@ -201,12 +204,20 @@ class Guard:
 
 
 def _cookies(header: str) -> dict[str, str]:
-    jar: SimpleCookie = SimpleCookie()
-    try:
-        jar.load(header)
-    except CookieError:
-        return {}
-    return {name: morsel.value for name, morsel in jar.items()}
+    """The cookies of a ``Cookie`` header as browsers send them: ``name=value`` pairs apart
+    by ``;``, each read on its own, so that another site's malformed cookie on this host
+    (``ui=dark mode``, ``prefs={"k":1}``) hides none of castle's. Of a name sent twice, the
+    first (a browser sends the most specific first)."""
+    jar: dict[str, str] = {}
+    for pair in header.split(";"):
+        name, equals, value = pair.partition("=")
+        name, value = name.strip(), value.strip()
+        if not equals or not name:
+            continue
+        if len(value) >= 2 and value[0] == value[-1] == '"':
+            value = value[1:-1]
+        jar.setdefault(name, value)
+    return jar
 
 
 def _cookie(name: str, value: str, *, forever: bool = False) -> bytes:
@@ -217,6 +228,32 @@ def _cookie(name: str, value: str, *, forever: bool = False) -> bytes:
     return f"{name}={value}; Path=/; HttpOnly; SameSite=Strict{keep}".encode("latin-1")
 
 
+def _check_length(request: Request) -> None:
+    """413 when the body's announced length is over :data:`MAX_BODY` (or is no number)."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise BadRequest(413, f"a body of at most {MAX_BODY} bytes")
+
+
+async def _drained(request: Request, receive: Receive) -> None:
+    """The body of a request that reads none (a GET) read and dropped, so that a body of any
+    method is bounded as a POST's is: 413 past :data:`MAX_BODY`."""
+    _check_length(request)
+    headers = request.headers
+    if "transfer-encoding" not in headers and headers.get("content-length", "0") == "0":
+        return
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return  # the client went away
+        size += len(message.get("body", b""))
+        if size > MAX_BODY:
+            raise BadRequest(413, f"a body of at most {MAX_BODY} bytes")
+        if not message.get("more_body", False):
+            return
+
+
 async def read_json(request: Request) -> Any:
     """The JSON body of a POST: 415 unless it is ``application/json``, 413 over
     :data:`MAX_BODY`, 400 unless it is JSON, or when the client goes before its body
@@ -224,9 +261,7 @@ async def read_json(request: Request) -> Any:
     kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
     if kind != "application/json":
         raise BadRequest(415, f"send JSON (Content-Type: application/json), not {kind or 'none'!r}")
-    length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise BadRequest(413, f"a body of at most {MAX_BODY} bytes")
+    _check_length(request)
     body = bytearray()
     try:
         async for chunk in request.stream():

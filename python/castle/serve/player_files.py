@@ -93,25 +93,43 @@ def player_directories(root: Path) -> list[Path]:
     ]
 
 
-def expire(root: Path, *, idle_seconds: float, playing: Container[str]) -> int:
+def expire(root: Path, *, idle_seconds: float, playing: Callable[[], Container[str]]) -> int:
     """Remove the directories under ``root`` of the players idle longer than
-    ``idle_seconds`` (nothing written in it, nor the player come back, since: see
-    :func:`seen`), but not those ``playing`` (in the server's memory) nor any another
-    program holds (``castle play`` on it). How many went."""
-    gone = 0
+    ``idle_seconds`` (:func:`remove_if_idle`). How many went."""
+    return sum(
+        remove_if_idle(directory, idle_seconds=idle_seconds, playing=playing)
+        for directory in idle_directories(root, idle_seconds=idle_seconds, playing=playing())
+    )
+
+
+def idle_directories(root: Path, *, idle_seconds: float, playing: Container[str]) -> list[Path]:
+    """The directories under ``root`` of the players idle longer than ``idle_seconds``
+    (nothing written in it, nor the player come back, since: see :func:`seen`), but not
+    those ``playing`` (in the server's memory)."""
     now = time.time()
+    idle = []
     for directory in player_directories(root):
-        if directory.name in playing:
-            continue
-        try:
-            if now - directory.stat().st_mtime < idle_seconds:
-                continue
-            with SaveStore(directory).player_lock():
-                shutil.rmtree(directory)
-            gone += 1
-        except (OSError, SaveError):  # held by someone, or gone already: left alone
-            continue
-    return gone
+        with contextlib.suppress(OSError):  # gone already: nothing to remove
+            if directory.name not in playing and now - directory.stat().st_mtime >= idle_seconds:
+                idle.append(directory)
+    return idle
+
+
+def remove_if_idle(
+    directory: Path, *, idle_seconds: float, playing: Callable[[], Container[str]]
+) -> bool:
+    """Remove a player's ``directory`` found idle, if it still is once its player lock is
+    held: not held by another program (``castle play`` on it), its player not come back
+    meanwhile (``playing()`` now, its age read again). Whether it went."""
+    try:
+        with SaveStore(directory).player_lock():
+            age = time.time() - directory.stat().st_mtime
+            if directory.name in playing() or age < idle_seconds:
+                return False
+            shutil.rmtree(directory)
+    except (OSError, SaveError):  # held by someone, or gone already: left alone
+        return False
+    return True
 
 
 def seen(directory: Path) -> None:
@@ -120,4 +138,11 @@ def seen(directory: Path) -> None:
         os.utime(directory)
 
 
-__all__ = ["PlayerStore", "expire", "player_directories", "seen"]
+__all__ = [
+    "PlayerStore",
+    "expire",
+    "idle_directories",
+    "player_directories",
+    "remove_if_idle",
+    "seen",
+]

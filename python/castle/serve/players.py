@@ -19,7 +19,7 @@ import contextlib
 import random
 import threading
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict, deque
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -30,9 +30,10 @@ from ..errors import CastleError
 from ..game import Game
 from ..levels import LEVELS, LevelError, is_spider, level
 from ..new_game import AnyGame, new_game
+from ..outcome import Canceller
 from ..playclock import Clock
 from ..records import Settings
-from ..saves import SaveStore
+from ..saves import SaveStore, StoreBusyError
 from ..table import Reply, Table
 from ..words import clock_text
 from .guard import is_player_id
@@ -55,6 +56,11 @@ EXPIRY_EVERY = 3600.0
 #: The most requests of one player in flight at once (one served, the rest waiting their
 #: turn): more are refused (429), so that no player holds every worker thread.
 MAX_IN_FLIGHT = 8
+#: New players (ids with no files) one client (an address) may start in a minute; past it
+#: a new one is refused (429): a script cannot fill the server's room for players.
+NEW_PLAYERS_PER_MINUTE = 30
+#: The clients whose new players are counted (those not seen longest are forgotten first).
+COUNTED_CLIENTS = 10_000
 
 
 #: The reply to a hint that came back after the player had played on.
@@ -78,9 +84,16 @@ class Player:
     lock that serves its requests one at a time."""
 
     def __init__(
-        self, store: SaveStore, *, clock: Clock = time.monotonic, rng: random.Random | None = None
+        self,
+        store: SaveStore,
+        *,
+        clock: Clock = time.monotonic,
+        rng: random.Random | None = None,
+        client: str = "",
     ) -> None:
         self.store = store
+        #: The address the player first came from (whose players go first when room is made).
+        self.client = client
         self.table: Table | None = None
         self.lock = threading.Lock()
         #: Requests under way (:meth:`in_flight`), and the lock of that count.
@@ -92,9 +105,42 @@ class Player:
         self._rng = rng
 
     def served(self, work: Callable[[], T]) -> T:
-        """``work`` done while no other request of this player is."""
+        """``work`` done while no other request of this player is, and while the player holds
+        its directory (:meth:`_hold`)."""
         with self.lock:
-            return work()
+            self._hold()
+            try:
+                return work()
+            finally:
+                self._lost()
+
+    def _hold(self) -> None:
+        """Before a request: the player's directory, if there is one, held (while a ``castle
+        play`` holds it: :class:`~castle.saves.StoreBusyError`, 409, nothing done). One held
+        only now while a game is at the table was another program's since that game was
+        dealt: its saves are the player's, and the game at the table goes (the player
+        continues from the disk)."""
+        if self.store.claim() and self.table is not None:
+            self.table = None
+
+    def _lost(self) -> None:
+        """After a request: a directory there now that the player did not hold was made by
+        another program meanwhile (the request's save was refused as busy), so the game at the
+        table is not the saved one: it goes, and the request is refused (409). (Where no lock
+        can be had, as on Windows, nothing is known of that.)"""
+        store = self.store
+        if not store.lock_on_use or store.holds_lock or not store.directory.is_dir():
+            return
+        try:
+            taken = store.claim()
+        except StoreBusyError:
+            self.table = None
+            raise
+        if taken:  # the other program has quit already: its saves are the player's
+            self.table = None
+            raise StoreBusyError(
+                f"another castle player saved in {store.directory} meanwhile: continue its game"
+            )
 
     @contextlib.contextmanager
     def in_flight(self) -> Iterator[None]:
@@ -197,22 +243,27 @@ class Player:
         table.check(action)
         return table.act(action), table
 
-    def hint(self, data: Any, answer: Callable[[Reply, Table], T]) -> T:
+    def hint(
+        self, data: Any, answer: Callable[[Reply, Table], T], cancel: Canceller | None = None
+    ) -> T:
         """``POST /api/act`` with a hint (``data``): what the hint says, and ``answer(reply,
         table)``, made under the lock. The lock is held to read the game and its moves, let go
         while the hint searches (other requests of the player are served meanwhile: the
         player may move on), and taken again to show it: unless the player has played since
         (or dealt again), when the hint came too late and the reply says so (done false,
         nothing changed). The search changes nothing a move reads (the game keeps only its
-        plan for the next hint); two hints asked at once search apart."""
+        plan for the next hint); two hints asked at once search apart. ``cancel``, set (the
+        client went away), stops the search."""
         action = action_from_json(data)
         if not isinstance(action, Advise):
             raise ActionError(f"not a hint: {data!r}")
         with self.lock:
+            self._hold()
             table = self.at_table()
             game, moves = table.game, table.game.moves
-        label, hint = table.advice(action.peek)
+        label, hint = table.advice(action.peek, cancel=cancel)
         with self.lock:
+            self._hold()
             reply = None
             if self.table is table and table.game is game:
                 reply = table.show_advice(label, hint, moves)
@@ -281,6 +332,9 @@ class Players:
         self._rng = rng
         self._players: OrderedDict[str, Player] = OrderedDict()
         self._lock = threading.Lock()
+        #: New players a client may start in a minute, and when each client started its last.
+        self.new_per_minute = NEW_PLAYERS_PER_MINUTE
+        self._started: OrderedDict[str, deque[float]] = OrderedDict()
         #: Players' directories (on a network): how many, and when idle ones were last removed.
         self._kept = 0
         self._expired = -EXPIRY_EVERY
@@ -292,9 +346,10 @@ class Players:
         """Where a network server keeps its players' files."""
         return self.store.directory / "players"
 
-    def get(self, player_id: str | None) -> Player:
-        """The player of ``player_id`` (on loopback: None, the one player); :class:`Full`
-        for a new one the server has no room for."""
+    def get(self, player_id: str | None, client: str = "") -> Player:
+        """The player of ``player_id`` (on loopback: None, the one player), asked for by
+        ``client`` (an address); :class:`Full` for a new one the server has no room for,
+        :class:`Busy` for one more new one than its client may start in a minute."""
         if self.shared:
             key = ""
         elif player_id is None or not is_player_id(player_id):
@@ -305,12 +360,14 @@ class Players:
             player = self._players.get(key)
             if player is None:
                 store = self.store if self.shared else self._store_of(key)
+                if isinstance(store, PlayerStore) and not store.kept:  # a new player
+                    self._count_new(client)
                 self._let_go()
                 if len(self._players) >= self.max_players:
                     raise Full(
                         f"this server has {self.max_players} players at once: try again in a minute"
                     )
-                player = Player(store, clock=self._clock, rng=self._rng)
+                player = Player(store, clock=self._clock, rng=self._rng, client=client)
                 self._players[key] = player
             self._players.move_to_end(key)
             player.seen = time.monotonic()
@@ -330,11 +387,15 @@ class Players:
         memory); the players' directories counted again. How many went."""
         with self._lock:
             self._expired = time.monotonic()
-            playing = set(self._players)
-        gone = expire(self.root, idle_seconds=self.expire_seconds, playing=playing)
+        gone = expire(self.root, idle_seconds=self.expire_seconds, playing=self.playing)
         with self._lock:  # no player's first save counted meanwhile (a scan of names only)
             self._kept = len(player_directories(self.root))
         return gone
+
+    def playing(self) -> set[str]:
+        """The ids of the players in memory now."""
+        with self._lock:
+            return set(self._players)
 
     def pause_all(self) -> None:
         """Every game at a table paused, which saves its time played, and every player's
@@ -371,23 +432,61 @@ class Players:
             self._kept += 1
             return True
 
-    def _let_go(self) -> None:
-        """At :attr:`max_players` in memory, those idle longest go (none in a request; none
-        seen in the last :data:`IDLE_SECONDS` unless it holds nothing: no game at its table
-        and no settings waiting), to make room for one more."""
+    def _count_new(self, client: str) -> None:
+        """One more new player started by ``client``: :class:`Busy` past
+        :attr:`new_per_minute` in the last minute."""
         now = time.monotonic()
-        for key in list(self._players):
+        started = self._started.pop(client, None) or deque()
+        while started and now - started[0] >= 60.0:
+            started.popleft()
+        self._started[client] = started  # the latest seen last
+        if len(self._started) > COUNTED_CLIENTS:
+            self._started.popitem(last=False)
+        if len(started) >= self.new_per_minute:
+            raise Busy(
+                f"{self.new_per_minute} new players from your address in a minute: "
+                "keep the cookie castle gives, or try again in a minute"
+            )
+        started.append(now)
+
+    def _let_go(self) -> None:
+        """At :attr:`max_players` in memory, players go to make room for one more (none in a
+        request): first those with nothing worth keeping (no game with a move, no files, no
+        settings waiting: a deal alone is worth no room), then those idle for
+        :data:`IDLE_SECONDS`, of the client with the most players in memory first (a client
+        that floods makes room with its own players), the longest idle first."""
+        if len(self._players) < self.max_players:
+            return
+        now = time.monotonic()
+        crowd = Counter(player.client for player in self._players.values())
+        worthless = [key for key, player in self._players.items() if not _worth_a_place(player)]
+        idle = [
+            key
+            for key, player in self._players.items()
+            if _worth_a_place(player) and now - player.seen >= IDLE_SECONDS
+        ]
+        # Those who hold nothing before those who dealt; then the crowded client's; then the
+        # longest idle (the order they are in: the sorts are stable).
+        worthless.sort(key=lambda key: self._players[key].table is not None)
+        for keys in (worthless, idle):
+            keys.sort(key=lambda key: -crowd[self._players[key].client])
+        for key in (*worthless, *idle):
             if len(self._players) < self.max_players:
                 return
             player = self._players[key]
-            store = player.store
-            waiting = isinstance(store, PlayerStore) and store.waiting_settings is not None
-            empty = player.table is None and not waiting
-            if not empty and now - player.seen < IDLE_SECONDS:
-                continue
             if not player.lock.locked() and not player.requests:  # a hint searches unlocked
                 del self._players[key]
                 player.store.release()
+
+
+def _worth_a_place(player: Player) -> bool:
+    """Whether letting ``player`` go would cost it something: a game with a move at its table
+    (the player would have to continue it from the picker) or settings not yet written. A
+    deal alone, or a look at the picker, costs nothing."""
+    store = player.store
+    if isinstance(store, PlayerStore) and store.waiting_settings is not None:
+        return True
+    return player.table is not None and player.table.game.moves > 0
 
 
 __all__ = [
@@ -396,6 +495,7 @@ __all__ = [
     "MAX_IN_FLIGHT",
     "MAX_KEPT_PLAYERS",
     "MAX_PLAYERS",
+    "NEW_PLAYERS_PER_MINUTE",
     "Busy",
     "Full",
     "NoGame",
