@@ -11,8 +11,8 @@ flight. The victim, from 127.0.0.2, has Medium deal 2 at its table and asks ``GE
 again and again, one at a time, first for ``--quiet`` seconds alone and then for ``--seconds``
 under the flood (from its first second on); every 3 s under the flood it also asks a hint of
 its own. Printed: the victim's view round trip (median, p90, p99, max) alone and under the
-flood, when each of its hints was asked and its round trip, the attacker's answers by status,
-and the server's peak resident memory.
+flood, when each of its hints was asked and its round trip (0: no answer in 30 s), the
+attacker's answers by status, and the server's peak resident memory.
 
 With ``--fresh`` each attacking thread takes a new id for every hint (no cookie: a new player,
 a new deal, then the hint), as a script that owns no id would. ``--newcomers N``: N new
@@ -191,7 +191,10 @@ def run(args: argparse.Namespace, port: int, pid: int) -> None:
     while time.monotonic() < end:
         views(min(end, time.monotonic() + 3.0), under)
         asked = time.monotonic()
-        status = victim.post("/api/act", json={"action": "hint"}).status_code
+        try:
+            status = victim.post("/api/act", json={"action": "hint"}, timeout=30).status_code
+        except httpx.TimeoutException:
+            status = 0  # no answer in 30 s: starved
         hints.append((asked - began + 1.0, time.monotonic() - asked, status))
     flooding.clear()
     for thread in threads:
