@@ -4,11 +4,14 @@ through the API, the full-screen player's keys and the line mode."""
 from __future__ import annotations
 
 import json
+import threading
+import time
 from pathlib import Path
 
 import castle
 import pytest
-from castle import IllegalMoveError, LevelRecord, SaveStore, SpiderDeal, SpiderGame
+from castle import IllegalMoveError, LevelRecord, SaveStore, SpiderDeal, SpiderGame, Table
+from castle.actions import Advise, PlayHint
 from castle.autoplay import play
 
 DEAL = SpiderDeal.from_number("spider-1", 1)
@@ -102,3 +105,22 @@ def test_following_the_thoughtful_spider_hint_wins_with_one_search() -> None:
         play(game, hint.move)
     assert game.is_won
     assert [h.searched for h in hints] == [True] + [False] * (len(hints) - 1)
+
+
+@pytest.mark.slow
+def test_a_fair_hint_stops_when_cancelled() -> None:
+    # Spider (4 suits) deal 4 at move 122, as its fair hint plays it: there the hint's search
+    # takes seconds (its solver plays sampled worlds). Set 0.3 s in, the cancel stops it.
+    game = SpiderGame(SpiderDeal.from_number("spider", 4))
+    table = Table(game)
+    while game.moves < 122:
+        table.act(Advise())
+        assert table.act(PlayHint()).done
+    cancel = threading.Event()
+    threading.Timer(0.3, cancel.set).start()
+    began = time.monotonic()
+    hint = game.hint(fair=True, cancel=cancel)
+    assert time.monotonic() - began < 2.0
+    assert hint.move is None and hint.status == "unknown" and hint.why is None
+    uncancelled = game.hint(fair=True)  # the same position, let think: an answer
+    assert uncancelled.move is not None or uncancelled.why is not None

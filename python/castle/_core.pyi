@@ -159,12 +159,16 @@ def spider_fair_advice(
     reveal_options: int | None = None,
     mobility: int | None = None,
     rescue: int | None = None,
+    progress: Callable[[int, float, int, int], object] | None = None,
+    progress_seconds: float = 1.0,
 ) -> tuple[list[tuple[str, int, int, int]], bool, int, int, bool]:
     """The fair player's advice from what a player sees of ``position`` (never leading back
     into a position of ``visited``): (moves of the plan, exact, worlds won, worlds, proved).
     No moves: no move helps (``proved`` when nothing is hidden and the solver proved it).
     Effort left as None is the deck's default; ``weights`` are (face down, rank break, suit
-    break, empty column, stock card). ValueError for an effort of 0."""
+    break, empty column, stock card). ValueError for an effort of 0. ``progress`` is called
+    every ``progress_seconds`` (states, seconds, bytes held, bytes on disk: zeros here); an
+    exception it raises stops the advice and is raised."""
 
 def spider_fair_exits(
     position: SpiderDeal,

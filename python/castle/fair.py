@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 
 from . import _core
+from .outcome import Canceller, core_progress
 from .spider import SpiderDeal, SpiderMove, public_move
 
 #: The fair player's version: results of another are other results (``castle autoplay
@@ -137,13 +138,21 @@ def fair_advice(
     visited: Sequence[SpiderDeal] = (),
     seed: int = 0,
     effort: FairEffort | None = None,
+    cancel: Canceller | None = None,
 ) -> FairAdvice:
     """The fair player's advice for ``position``, never leading back into a position of
     ``visited`` (the positions played since a card last turned up). The same view of a
-    position and the same ``seed`` give the same advice."""
+    position and the same ``seed`` give the same advice. ``cancel`` set stops its solver
+    searches within about 50 ms: :class:`castle.outcome.Cancelled` is raised."""
+    hook, every = core_progress(None, cancel)
     # The effort's fields are the core's keywords, name for name.
     core_moves, exact, won, worlds, proved = _core.spider_fair_advice(
-        position.core, [p.core for p in visited], seed, **asdict(effort or FairEffort())
+        position.core,
+        [p.core for p in visited],
+        seed,
+        **asdict(effort or FairEffort()),
+        progress=hook,
+        progress_seconds=every,
     )
     return FairAdvice(_public_plan(position, core_moves), exact, won, worlds, proved)
 

@@ -17,7 +17,7 @@ from .cards import Card
 from .errors import IllegalMoveError, SaveError
 from .fair import FairEffort, fair_advice
 from .levels import level
-from .outcome import Canceller, Status
+from .outcome import Cancelled, Canceller, Status
 from .plan import Hint, Plan
 from .playclock import Clock
 from .played import Played, TopRow, text_field
@@ -134,7 +134,7 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         """The fair hint, or with ``peek`` the thoughtful one (``cancel``: :meth:`hint`)."""
         if peek:
             return THOUGHTFUL_LABEL, self.hint(max_seconds=played.HINT_SECONDS, cancel=cancel)
-        return FAIR_LABEL, self.hint(fair=True)
+        return FAIR_LABEL, self.hint(fair=True, cancel=cancel)
 
     def playing(self, move: SpiderMove) -> TableAction:
         if move.kind == "deal":
@@ -260,8 +260,7 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
         a known win), or, once nothing is hidden, the solver's win. It never leads back to a
         position played since a card last turned up; when nothing it can show leads anywhere
         new it says so (no move). ``seed`` and ``effort`` are the fair player's. ``cancel``
-        stops the thoughtful solver's search (:func:`castle.solve`: then no move,
-        ``"unknown"``); the fair player's is short, and is not stopped."""
+        stops either search (:func:`castle.solve`): then no move, ``"unknown"``."""
         if self.is_won:
             return Hint("solved", None)
         position = self._position
@@ -271,18 +270,23 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
             if step is not None:
                 return Hint(plan.status, step.move, step.left if plan.status == "solved" else 0)
         if fair:
-            return self._fair_hint(seed, effort)
+            return self._fair_hint(seed, effort, cancel)
         solution = solve_spider(position, max_seconds=max_seconds, cancel=cancel)
         if solution.status != "solved" or not solution.moves:
             return Hint(solution.status, None, searched=True)
         self._hint_plan = Plan(position, solution.moves, _play_move)
         return Hint("solved", solution.moves[0], len(solution.moves), searched=True)
 
-    def _fair_hint(self, seed: int, effort: FairEffort | None) -> Hint[SpiderMove]:
+    def _fair_hint(
+        self, seed: int, effort: FairEffort | None, cancel: Canceller | None
+    ) -> Hint[SpiderMove]:
         # What the hint reads of the game, read once: a front end may move while it thinks.
         position, done = self._position, list(self._done)
         visited = _since_shown(position, [before for _, before in done])
-        advice = fair_advice(position, visited=visited, seed=seed, effort=effort)
+        try:
+            advice = fair_advice(position, visited=visited, seed=seed, effort=effort, cancel=cancel)
+        except Cancelled:
+            return Hint("unknown", None, searched=True)
         if advice.move is None:
             status: Status = "unsolvable" if advice.proved else "unknown"
             return Hint(status, None, searched=True, why=None if advice.proved else NO_MOVE_HELPS)

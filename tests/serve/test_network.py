@@ -19,7 +19,8 @@ from typing import Any
 import castle.played
 import httpx
 import pytest
-from castle import Table
+from castle import SaveStore, SpiderDeal, SpiderGame, Table
+from castle.actions import Advise, PlayHint
 from castle.serve.guard import PLAYER_COOKIE
 from castle.serve.player_files import idle_directories, remove_if_idle
 from castle.serve.players import EXPIRE_SECONDS, NEW_PLAYERS_PER_MINUTE, Busy
@@ -395,3 +396,46 @@ def test_a_hint_whose_client_hangs_up_stops_searching(
         began = time.monotonic()
         assert other.post("/api/act", json={"action": "hint"}).json()["reply"]["done"]
         assert time.monotonic() - began < 5
+
+
+@pytest.mark.slow
+def test_a_fair_spider_hint_whose_client_hangs_up_stops_searching(
+    servers: Servers, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Spider (4 suits) deal 4 at move 122, where the fair hint thinks for seconds (its
+    solver plays sampled worlds): the client hangs up at once, and the search stops."""
+    game = SpiderGame(SpiderDeal.from_number("spider", 4), level_id="spider")
+    table = Table(game)
+    while game.moves < 122:
+        table.act(Advise())
+        assert table.act(PlayHint()).done
+    data = tmp_path / "saved"
+    SaveStore(data).save_game(game)
+    searches: list[float] = []
+    advice = Table.advice
+
+    def timed(table: Table, peek: bool = False, cancel: Any = None) -> Any:
+        began = time.monotonic()
+        answer = advice(table, peek, cancel)
+        searches.append(time.monotonic() - began)
+        return answer
+
+    monkeypatch.setattr(Table, "advice", timed)
+    running = servers.start(data=data)
+    with running.client() as browser:
+        assert browser.post("/api/continue", json={}).status_code == 200
+    body = b'{"action": "hint"}'
+    with socket.create_connection(("127.0.0.1", running.port), timeout=10) as sock:
+        sock.sendall(post_head("/api/act", len(body)).encode() + body)
+    deadline = time.monotonic() + 10
+    while not searches and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert searches and searches[0] < 2.0, searches
+
+
+def post_head(path: str, length: int) -> str:
+    """A POST of JSON to ``path`` with the token, its head as bytes go on the wire."""
+    return (
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Castle-Token: {TOKEN}\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {length}\r\n\r\n"
+    )

@@ -4,23 +4,25 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use super::run::detached;
+use super::run::{detached, progress_every, watched};
 use super::spider::{move_tuple, MoveTuple, PySpiderDeal};
 use crate::spider::estimate::Weights;
-use crate::spider::fair::advise::{advise, exits, Advice, Effort};
+use crate::spider::fair::advise::{advise_unless, exits, Advice, Effort};
 use crate::spider::fair::view::View;
 
 /// The fair player's advice for `position`, from what a player sees of it; `visited` are the
 /// positions played since a card last turned up (the advice never leads back into one).
 /// Returns (moves, exact, worlds won, worlds, proved): the moves of the plan (empty: no move
 /// helps; `proved` when the solver proved it with nothing hidden). Effort left as None is the
-/// deck's default. The GIL is released while it thinks.
+/// deck's default. The GIL is released while it thinks; `progress`, if given, is called every
+/// `progress_seconds` as a solve's is, and an exception it raises stops the advice and is
+/// raised (as Ctrl+C does).
 #[pyfunction]
 #[pyo3(signature = (
     position, visited, seed, worlds=None, width=None, states=None, quiet=None, layer=None, exact=None,
     threads=None, weights=None, rollout=None, plies=None, candidates=None, vote=None,
     reveal=None, reveal_quiet=None, reveal_layer=None, reveal_deep=None, reveal_options=None, mobility=None,
-    rescue=None
+    rescue=None, progress=None, progress_seconds=1.0
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn spider_fair_advice(
@@ -47,7 +49,10 @@ pub fn spider_fair_advice(
     reveal_options: Option<i32>,
     mobility: Option<i32>,
     rescue: Option<usize>,
+    progress: Option<Py<PyAny>>,
+    progress_seconds: f64,
 ) -> PyResult<(Vec<MoveTuple>, bool, usize, usize, bool)> {
+    let progress = progress_every(progress, progress_seconds)?;
     let base = Effort::for_deck(position.state().suits);
     let weights = weights.map_or(base.weights, weights_of);
     let effort = Effort {
@@ -95,7 +100,11 @@ pub fn spider_fair_advice(
         .iter()
         .map(|p| View::of(p.state()).hash64())
         .collect();
-    let advice = detached(py, None, |_| advise(&view, &visited, seed, &effort))?;
+    let advice = detached(py, progress, |interrupted| {
+        watched(interrupted, |stop| {
+            advise_unless(&view, &visited, seed, &effort, stop)
+        })
+    })?;
     Ok(match advice {
         Advice::Plan {
             moves,

@@ -3,7 +3,8 @@
 //! as the tuple `_core` returns.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -88,6 +89,29 @@ pub fn detached<T: Send>(
         return Err(e);
     }
     found.map_err(|_| InternalError::new_err("castle core bug: the solver panicked"))
+}
+
+/// `work` on a thread of its own, handed a flag that [`detached`]'s question ("give up
+/// now?"), asked every 20 ms meanwhile, sets: for a search whose threads read a flag rather
+/// than ask (the fair Spider player's). Its answer once it ends.
+pub fn watched<T: Send>(
+    interrupted: &mut dyn FnMut() -> bool,
+    work: impl Send + FnOnce(&AtomicBool) -> T,
+) -> T {
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let running = scope.spawn(|| work(&stop));
+        while !running.is_finished() {
+            if !stop.load(Ordering::Relaxed) && interrupted() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        match running.join() {
+            Ok(answer) => answer,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
 }
 
 /// `progress` and its interval as `detached` takes them, or ValueError for an interval that

@@ -20,7 +20,7 @@ use crate::solver::budget::{Budget, Deadline, End, Watch};
 use crate::solver::heap::Memory;
 use crate::solver::{Limits, Status, Stop};
 use rustc_hash::FxHashSet;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// How hard the fair player thinks before one choice.
@@ -167,12 +167,25 @@ struct Worth {
 /// `visited`. The worlds are drawn from `seed` and the view together: the same view and seed,
 /// the same advice.
 pub fn advise(view: &View, visited: &[u64], seed: u64, effort: &Effort) -> Advice {
+    advise_unless(view, visited, seed, effort, &AtomicBool::new(false))
+}
+
+/// [`advise`], its solver searches (the exact one once nothing is hidden, the rescue's
+/// worlds) stopped once `stop` is set: a client gone. The quiet searches and the judges are
+/// bounded by their states and end on their own.
+pub fn advise_unless(
+    view: &View,
+    visited: &[u64],
+    seed: u64,
+    effort: &Effort,
+    stop: &AtomicBool,
+) -> Advice {
     let seed = view.key().0.iter().fold(seed, |h, &w| {
         (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29)
     });
     if view.hidden() == 0 {
         let world = view.plain_world();
-        match solve_open(&world, effort.exact) {
+        match solve_open(&world, effort.exact, stop) {
             End::Won(moves) => {
                 return Advice::Plan {
                     moves,
@@ -189,7 +202,7 @@ pub fn advise(view: &View, visited: &[u64], seed: u64, effort: &Effort) -> Advic
     let found = ways_on(view, &visited_set, effort);
     // With nothing hidden the exact solve above has had its say, with more positions.
     if found.stuck() && effort.rescue > 0 && view.hidden() > 0 {
-        if let Some((moves, won)) = rescue(view, &visited_set, seed, effort) {
+        if let Some((moves, won)) = rescue(view, &visited_set, seed, effort, stop) {
             return Advice::Plan {
                 moves,
                 exact: false,
@@ -408,6 +421,7 @@ fn rescue(
     visited: &FxHashSet<u64>,
     seed: u64,
     effort: &Effort,
+    stop: &AtomicBool,
 ) -> Option<(Vec<SpiderMove>, usize)> {
     let worlds = view.sample_worlds(seed, effort.rescue);
     let lines = parallel(worlds.len(), effort.threads, |w| {
@@ -415,7 +429,7 @@ fn rescue(
         let outcome = search::solve(
             &world.to_deal(),
             &Limits::states(Some(RESCUE_STATES)),
-            &mut || false,
+            &mut || stop.load(Ordering::Relaxed),
         );
         (outcome.status == Status::Solved).then(|| to_first_exit(world, outcome.moves, visited))
     });
@@ -452,9 +466,11 @@ fn parallel<T: Send>(jobs: usize, threads: usize, job: impl Fn(usize) -> T + Syn
 }
 
 /// The solver on a position with nothing hidden: its answer is exact.
-fn solve_open(world: &SpiderState, states: u64) -> End<SpiderMove> {
+fn solve_open(world: &SpiderState, states: u64, stop: &AtomicBool) -> End<SpiderMove> {
     let limits = Limits::states(Some(states));
-    let outcome = search::solve(&world.to_deal(), &limits, &mut || false);
+    let outcome = search::solve(&world.to_deal(), &limits, &mut || {
+        stop.load(Ordering::Relaxed)
+    });
     match outcome.status {
         Status::Solved => End::Won(outcome.moves),
         Status::Unsolvable => End::Exhausted,
