@@ -24,6 +24,7 @@ from .errors import (
     SaveError,
     VariantError,
 )
+from .known import known_verdict
 from .lazy import lazy_names
 from .outcome import DEFAULT_MAX_MEMORY, Progress
 from .solve import FOUNDATION, Move, Solution, solve
@@ -113,6 +114,7 @@ __all__ = [
     "VariantError",
     "View",
     "actions",
+    "known_verdict",
     "parse_deal_range",
     "solve",
 ]

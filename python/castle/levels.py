@@ -12,6 +12,7 @@ from typing import Union
 
 from .deal import RANDOM_DEAL_MAX, Deal
 from .errors import CastleError
+from .known import known_verdict, shipped_table
 from .solve import solve
 from .spider import SpiderDeal
 from .variants import NAMES
@@ -79,14 +80,17 @@ AnyDeal = Union[Deal, SpiderDeal]
 
 
 def pick_deal(level_id: str, rng: random.Random | None = None) -> AnyDeal:
-    """A numbered deal for the level, drawn with ``rng``; for Easy, the first candidate the
-    solver wins within :data:`EASY_CANDIDATE_STATES` states."""
+    """A numbered deal for the level, drawn with ``rng``; for Easy, a deal the shipped verdict
+    table (:mod:`castle.known`) has as won, with no search; without one, the first candidate
+    the solver wins within :data:`EASY_CANDIDATE_STATES` states."""
     chosen = level(level_id)
     rng = rng or random.Random()
     if is_spider(level_id):
         return SpiderDeal.from_number(chosen.variant, rng.randint(1, RANDOM_DEAL_MAX))
+    table = shipped_table(chosen.variant) if chosen.winnable_only else None
+    highest = RANDOM_DEAL_MAX if table is None else table.deals
     for _ in range(EASY_CANDIDATES if chosen.winnable_only else 1):
-        deal = Deal.from_number(chosen.variant, rng.randint(1, RANDOM_DEAL_MAX))
+        deal = Deal.from_number(chosen.variant, rng.randint(1, highest))
         if not chosen.winnable_only:
             return deal
         if is_proven_winnable(deal):
@@ -110,7 +114,12 @@ def numbered_deal(level_id: str, number: int) -> AnyDeal:
 
 
 def is_proven_winnable(deal: Deal) -> bool:
-    """Whether the solver wins ``deal`` within an Easy candidate's budget."""
+    """Whether ``deal`` is won: as the shipped verdict table has it, else whether the solver
+    wins it within an Easy candidate's budget."""
+    if deal.number is not None:
+        known = known_verdict(deal.variant, deal.number)
+        if known is not None:
+            return known == "solved"
     return solve(deal, max_states=EASY_CANDIDATE_STATES).status == "solved"
 
 
