@@ -61,7 +61,7 @@ def test_known_verdict_refuses_what_is_not_a_deal() -> None:
     assert known_verdict("spider", 1) is None  # no table: Spider is not decided so
 
 
-def test_every_castle_variant_has_a_shipped_table_of_a_million_deals() -> None:
+def test_each_shipped_table_holds_a_million_deals() -> None:
     assert SHIPPED, "no verdict table shipped"
     for variant in SHIPPED:
         table = shipped_table(variant)
