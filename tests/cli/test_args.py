@@ -1,4 +1,4 @@
-"""The command line's words (issue 14, item 9): help that names Spider and every default,
+"""The command line's words: help that names Spider and every default,
 variant names in any case, errors that name the flags, overlapping deal ranges, the summaries'
 limits, the progress display within 80 columns."""
 

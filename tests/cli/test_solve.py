@@ -405,7 +405,7 @@ def test_console_script_ctrl_c_stops_batch(tmp_path: Path) -> None:
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_console_script_sigterm_stops_batch_keeping_the_csv(tmp_path: Path, jobs: str) -> None:
-    # Issue 14, item 7: SIGTERM (kill, a batch system) left a .FILE.*.tmp and no CSV. Now it
+    # SIGTERM (kill, a batch system) left a .FILE.*.tmp and no CSV. Now it
     # ends the batch as Ctrl+C does: the rows of the deals finished, a partial summary; 143.
     table = tmp_path / "partial.csv"
     argv = [castle_script(), "solve", "--deals", "1-100000", "--jobs", jobs, "--csv", str(table)]
@@ -444,7 +444,7 @@ def test_jobs_are_capped(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and re.search(r"\b[12] jobs?\b", out.splitlines()[0])
 
 
-# --- numbers and text that are not what they seem (issue 15) ------------------------------
+# --- numbers and text that are not what they seem ---------------------------------------
 
 #: Each numeric flag, after what its command needs to get as far as reading it.
 NUMERIC_FLAGS = [

@@ -272,7 +272,7 @@ def at_once(argv: list[str], runs: int = 2) -> list[subprocess.CompletedProcess[
 @pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_two_surveys_started_at_once_share_the_deals(tmp_path: Path, jobs: str) -> None:
-    # Issue 15, item 11: two runs creating a file at once failed one time in three ("changed
+    # Two runs creating a file at once failed one time in three ("changed
     # while castle was opening it"), and each solved every deal it had not seen stored when
     # it started (the race is in making the file: 200 deals are time enough for the two to
     # overlap). Now both succeed, and each deal is solved by one of them: the deals each
@@ -294,7 +294,7 @@ def test_two_surveys_started_at_once_share_the_deals(tmp_path: Path, jobs: str) 
 
 @pytest.mark.parametrize("journal", ["delete", "wal"])
 def test_a_file_another_run_is_making_is_waited_for(tmp_path: Path, journal: str) -> None:
-    # The two ways a run lost the race to make a new file (issue 15, item 11): the other run
+    # The two ways a run lost the race to make a new file: the other run
     # held the file while switching it to WAL, and SQLite's busy wait does not cover a change
     # of journal mode ("database is locked" at once); or the other run's tables appeared
     # while this run waited to make its own ("changed while castle was opening it").
@@ -611,7 +611,7 @@ def test_report_plot_writes_the_format_its_suffix_names(
     name: str,
     magic: bytes,
 ) -> None:
-    # Issue 14, item 9: --plot s.jpg wrote PNG bytes under a .jpg name.
+    # --plot s.jpg once wrote PNG bytes under a .jpg name.
     pytest.importorskip("matplotlib")
     picture = tmp_path / name
     code, out, err = run(
@@ -637,7 +637,7 @@ def test_report_plot_refuses_a_suffix_that_names_no_format(
 def test_report_status_without_csv_is_refused(
     capsys: pytest.CaptureFixture[str], two_variants: Path
 ) -> None:
-    # Issue 14, item 9: --status without --csv was silently ignored.
+    # --status without --csv was once silently ignored.
     argv = ["survey", "report", "--db", str(two_variants), "--status", "unknown"]
     code, out, err = run(capsys, *argv)
     assert (code, out) == (2, "")

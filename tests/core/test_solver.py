@@ -77,7 +77,7 @@ def test_state_limit_is_exact() -> None:
 
 
 def test_a_state_budget_cuts_the_unlimited_solve_short() -> None:
-    # Issue 14, item 8: deal 67 is solved in 62,036 states, yet under --max-states 100000 it
+    # Deal 67 is solved in 62,036 states, yet under --max-states 100000 it
     # was "unknown" (the passes had a tenth and a hundredth of any budget). Now each pass ends
     # at a fixed count of the solve's expansions, or at the budget: a budget of at least the
     # states an unlimited solve reports gives the same verdict, states and moves.

@@ -1,4 +1,4 @@
-"""Fuzzing what people type (issue 15's done-when): board text and the line mode's commands.
+"""Fuzzing what people type: board text and the line mode's commands.
 
 Whatever the input, castle answers with one of its documented exceptions (``castle.CastleError``,
 all ``ValueError`` subclasses) in the API, and with one line on standard error and exit 2 (the

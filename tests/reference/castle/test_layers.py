@@ -1,4 +1,4 @@
-"""The complete pass in layers (issue 18, idea 3): the reference follows the Rust core position
+"""The complete pass in layers: the reference follows the Rust core position
 for position, a win found in layers replays, and a deal whose depth-first table would pass the
 memory bound is decided within it."""
 

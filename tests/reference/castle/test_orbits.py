@@ -1,4 +1,4 @@
-"""The orbit pass (issue 18, idea 5): the reference follows the Rust core expansion for
+"""The orbit pass: the reference follows the Rust core expansion for
 expansion, its "no" never contradicts a known verdict, and it decides deals the plain search
 cannot."""
 
