@@ -66,6 +66,19 @@ def test_plain_mode_asks_before_a_new_deal_counts_the_game_as_lost(tmp_path: Pat
     assert "(y/n)" not in unasked.stdout
 
 
+def test_plain_mode_offers_a_new_deal_when_the_hint_has_no_move(tmp_path: Path) -> None:
+    # Beleaguered Castle deal 1: no play wins it (a proof). The hint says so, and asks.
+    done = castle_play(["--level", "medium", "--deal", "1"], "h\nn\nh\ny\nq\n", tmp_path)
+    assert done.returncode == 0, done.stderr
+    said = done.stdout
+    assert said.count("hint: no win from here") == 2
+    assert said.count("No play wins from here: a new deal? (y/n)") == 2
+    assert "kept: this game goes on" in said
+    resumed = Game.resume(SaveStore(tmp_path))
+    assert resumed is not None and resumed.deal.number != 1  # the second time: dealt anew
+    assert SaveStore(tmp_path).record("medium").played == 0  # no move made: no loss
+
+
 def test_plain_mode_tells_of_corrupt_statistics_when_it_reads_them(tmp_path: Path) -> None:
     (tmp_path / "statistics.json").write_text("[1, 2")
     done = castle_play(["--deal", "2"], "s\nq\n", tmp_path)

@@ -160,7 +160,8 @@ def play_lines(
         if reply.question is not None:
             if reply.done:  # done, and a new deal offered (the hint has no move to give)
                 out.print(reply.message)
-            out.print(f"{reply.question} Start one? (y/n)")
+            ask = "" if reply.question.endswith("?") else " Start one?"
+            out.print(f"{reply.question}{ask} (y/n)")
             if not next(commands, "").strip().lower().startswith("y"):
                 out.print("kept: this game goes on", style="dim")
                 continue
