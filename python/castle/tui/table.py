@@ -6,6 +6,7 @@ next (:mod:`.goto`): a new deal, or what the results or the menu over it handed 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -380,16 +381,12 @@ class PlayScreen(Screen[Goto]):
     def offer_new_deal(self, question: str) -> None:
         """The hint has no move left to give: ``question`` offers a new deal (the game counts
         as lost); no, and the game goes on as it was."""
-        game = self.game
-        game.pause()
 
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self.dismiss(NewDeal(game.level))
-            else:
-                game.unpause()
+        def ask(answer: Callable[[bool], None]) -> None:
+            confirm = ConfirmScreen(question, "Deal again", "Keep playing")
+            self.app.push_screen(confirm, lambda yes: answer(bool(yes)))
 
-        self.app.push_screen(ConfirmScreen(question, "Deal again", "Keep playing"), answer)
+        self.new_deal_if(ask)
 
     def show_thinking(self) -> None:
         self.query_one("#thinking").display = True
@@ -406,6 +403,12 @@ class PlayScreen(Screen[Goto]):
     def action_new(self) -> None:
         """A new deal at the level; the player is asked first when that loses this game."""
         game = self.game
+        self.new_deal_if(lambda answer: ask_new_deal(self, game.level, game, answer))
+
+    def new_deal_if(self, ask: Callable[[Callable[[bool], None]], None]) -> None:
+        """The clock stopped while ``ask(answer)`` asks the player: yes, a new deal at the
+        level (the app records this game's loss); no, play goes on as it was."""
+        game = self.game
         game.pause()
 
         def answer(yes: bool) -> None:
@@ -414,7 +417,7 @@ class PlayScreen(Screen[Goto]):
             else:
                 game.unpause()
 
-        ask_new_deal(self, game.level, game, answer)
+        ask(answer)
 
     def action_menu(self) -> None:
         self.app.push_screen(MenuScreen(self.game, self.settings), self.leave)
