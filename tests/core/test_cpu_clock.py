@@ -17,8 +17,8 @@ from castle.reference.spider.search import solve as reference_solve_spider
 from castle.survey_store import SCHEMA_VERSION, SurveyStore
 from paths import DATA
 
-#: Undecided after 1.5 billion positions (docs/proofs-100k-s14.csv): no limit of a second or so
-#: decides it.
+#: Undecided after 1.5 billion positions (research/data/2026-12-02-100k-retries-30-min.csv;
+#: won only in 983 million states and 18 GB): no limit of a second or so decides it.
 HARD = castle.Deal.from_number("beleaguered-castle", 26984)
 
 

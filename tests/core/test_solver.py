@@ -17,7 +17,7 @@ from castle.reference import replay
 from processes import finish
 
 # A deal whose search runs far past any limit used here (undecided by castle after 1.5 billion
-# positions and 30 minutes of CPU: docs/proofs-100k-s14.csv).
+# positions and 30 minutes of CPU: research/data/2026-12-02-100k-retries-30-min.csv).
 HARD = ("beleaguered-castle", 26984)
 
 
