@@ -176,7 +176,7 @@ def test_keep_moves_shortens_each_json_line() -> None:
 
 
 #: Each deck's figure in the README's "How far the fair Spider hint gets", and the games of
-#: docs/spider-fair.csv it counts: (variant, player).
+#: docs/spider-fair-games.csv it counts: (variant, player).
 FAIR_FIGURES = {
     "one suit": ("spider-1", "fair-7"),
     "two suits": ("spider-2", "fair-7"),
@@ -192,8 +192,8 @@ GUIDE_FIGURES = {words: FAIR_FIGURES[words] for words in ("one suit", "two suits
 
 def check_fair_figures(section: str, figures: dict[str, tuple[str, str]]) -> None:
     """Each figure "WORDS N of [deals ]A-B" of ``section`` is the count of won games of
-    docs/spider-fair.csv by its variant and player on deals A-B, every one of them played."""
-    with (README.parent / "docs" / "spider-fair.csv").open(newline="") as f:
+    docs/spider-fair-games.csv by its variant and player on deals A-B, every one of them played."""
+    with (README.parent / "docs" / "spider-fair-games.csv").open(newline="") as f:
         games = list(csv.DictReader(f))
     for words, (variant, player) in figures.items():
         match = re.search(re.escape(words) + r" (\d+) of (?:deals )?(\d+)-(\d+)", section)
