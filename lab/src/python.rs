@@ -24,6 +24,12 @@ use castle::solver::{Limits, Stop};
 /// (card index, from column, to column or -1 for the foundation), as `castle._core`'s.
 type MoveTuple = (u8, u8, i16);
 
+/// A solve's answer, as `castle._core.solve`'s: (status, moves, states, seconds, limit).
+type Answer = (&'static str, Vec<MoveTuple>, u64, f64, Option<&'static str>);
+
+/// The complete pass's answer: (status, moves, states, limit).
+type PassAnswer = (&'static str, Vec<MoveTuple>, u64, Option<&'static str>);
+
 fn move_tuple(m: Move) -> MoveTuple {
     let to = if m.to == FOUNDATION { -1 } else { m.to as i16 };
     (m.card.index() as u8, m.from, to)
@@ -90,7 +96,7 @@ fn solve(
     max_memory: usize,
     layers_after: Option<u64>,
     orbits_after: Option<u64>,
-) -> PyResult<(&'static str, Vec<MoveTuple>, u64, f64, Option<&'static str>)> {
+) -> PyResult<Answer> {
     let deal = deal_of(deal)?;
     let limits = Limits {
         max_states,
@@ -126,7 +132,7 @@ fn complete_pass(
     max_memory: Option<usize>,
     spill_dir: Option<PathBuf>,
     orbits_after: Option<u64>,
-) -> PyResult<(&'static str, Vec<MoveTuple>, u64, Option<&'static str>)> {
+) -> PyResult<PassAnswer> {
     let deal = deal_of(deal)?;
     let overflow = overflow(layers_after, orbits_after, spill_dir);
     let max_memory = max_memory.unwrap_or(usize::MAX);
