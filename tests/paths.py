@@ -13,12 +13,13 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 
 
-def load_bench(name: str) -> ModuleType:
-    """The script ``benches/NAME.py`` as a module (the benches are scripts, not a package;
-    their folder goes on the path, as when one runs, for the modules they share)."""
-    if str(ROOT / "benches") not in sys.path:
-        sys.path.append(str(ROOT / "benches"))
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benches" / f"{name}.py")
+def load_bench(name: str, folder: Path = ROOT / "benches") -> ModuleType:
+    """The script ``benches/NAME.py`` (or ``NAME.py`` in ``folder``: research/scripts) as a
+    module (the scripts are not a package; their folder goes on the path, as when one runs,
+    for the modules they share)."""
+    if str(folder) not in sys.path:
+        sys.path.append(str(folder))
+    spec = importlib.util.spec_from_file_location(name, folder / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up

@@ -19,7 +19,6 @@ __all__ = [
     "Deal",
     "InternalError",
     "SpiderDeal",
-    "complete_pass",
     "parse_card",
     "solve",
     "solve_spider",
@@ -81,22 +80,18 @@ def solve(
     max_seconds: float | None,
     max_memory: int,
     short: bool = False,
-    layers_after: int | None = None,
     spill_dir: str | os.PathLike[str] | None = None,
     max_disk: int | None = None,
     progress: Callable[[int, float, int, int], object] | None = None,
     progress_seconds: float = 1.0,
     max_cpu_seconds: float | None = None,
-    orbits_after: int | None = None,
 ) -> tuple[str, list[tuple[int, int, int]], int, float, str | None]:
     """(status, moves, states expanded, seconds, limit that stopped an unknown). With
     ``short``, beam searches for a shorter win follow a win. The complete pass goes on in
-    layers once its table is full, or holds ``layers_after`` positions (the tests'), and tries
-    the orbit pass first at ``orbits_after`` positions (the tests'; else at its constant); with
-    ``spill_dir``, the layers put keys in files there when memory is full, at most
-    ``max_disk`` bytes of them. ``progress``, if given, is called every ``progress_seconds``
-    with (states, seconds, bytes held, bytes of spill files); an exception it raises stops the
-    search.
+    layers once its table is full; with ``spill_dir``, the layers put keys in files there when
+    memory is full, at most ``max_disk`` bytes of them. ``progress``, if given, is called every
+    ``progress_seconds`` with (states, seconds, bytes held, bytes of spill files); an exception
+    it raises stops the search.
 
     Each move is (card index, from column, to column or -1 for the foundation).
     """
@@ -183,19 +178,6 @@ def spider_fair_exits(
     leading into a position of ``visited``), best-looking first, at most ``most``: each the
     moves of its plan, quiet moves and the one that shows a card or deals. Empty when no way
     on is left or the quiet moves alone win. ValueError for ``quiet`` or ``most`` of 0."""
-
-def complete_pass(
-    deal: Deal,
-    max_states: int | None,
-    layers_after: int | None,
-    max_memory: int | None = None,
-    spill_dir: str | os.PathLike[str] | None = None,
-    orbits_after: int | None = None,
-) -> tuple[str, list[tuple[int, int, int]], int, str | None]:
-    """The complete pass alone, from the deal, going on in layers once its table holds
-    ``layers_after`` positions or ``max_memory`` bytes (spilling to ``spill_dir`` if given),
-    the orbit pass first tried at ``orbits_after`` positions: (status, moves, states, limit).
-    The tests compare it with the reference's, and with itself on disk."""
 
 def solve_spider(
     deal: SpiderDeal,

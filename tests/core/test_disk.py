@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 import castle
+import castle_lab
 import pytest
-from castle import _core
 from castle.cli import main
 from castle.errors import LimitError
 from processes import finish
@@ -36,11 +36,11 @@ def test_on_disk_the_layers_expand_the_same_positions(
     # The complete pass in layers from its first position: in memory unbounded, in 1.5 MiB
     # alone (the bound stops it), and in 1.5 MiB with disk (the same end, to the position).
     deal = castle.Deal.from_number(variant, number).core
-    free = _core.complete_pass(deal, None, 1)
+    free = castle_lab.complete_pass(deal, None, 1)
     assert free[0] == "unsolvable"
-    alone = _core.complete_pass(deal, None, 1, 3 * MIB // 2)
+    alone = castle_lab.complete_pass(deal, None, 1, 3 * MIB // 2)
     assert (alone[0], alone[3]) == ("unknown", "memory")
-    assert _core.complete_pass(deal, None, 1, 3 * MIB // 2, tmp_path) == free
+    assert castle_lab.complete_pass(deal, None, 1, 3 * MIB // 2, tmp_path) == free
     assert list(tmp_path.iterdir()) == []
 
 

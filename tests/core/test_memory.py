@@ -37,10 +37,10 @@ sys.exit(status)
 WALK = """\
 import sys
 import castle
-from castle import _core
+import castle_lab
 deal = castle.Deal.from_number("beleaguered-castle", int(sys.argv[1]))
 spill = sys.argv[3] if len(sys.argv) > 3 else None
-status, _, states, _ = _core.complete_pass(
+status, _, states, _ = castle_lab.complete_pass(
     deal.core, None, None, int(sys.argv[2]), spill_dir=spill, orbits_after=1 << 62
 )
 print(status, states)

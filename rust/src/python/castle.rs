@@ -15,7 +15,6 @@ use crate::castle::moves::{self, Move, FOUNDATION};
 use crate::castle::search;
 use crate::castle::state::{State, MAX_COLUMNS};
 use crate::castle::variant::Variant;
-use crate::solver::budget::End;
 use crate::solver::disk::Spill;
 
 fn variant_from(id: &str) -> PyResult<Variant> {
@@ -164,15 +163,13 @@ pub fn variants() -> Vec<&'static str> {
 /// Solves a deal with the GIL released (with `short`, then hunts for a shorter win). Returns
 /// (status, moves, states, seconds, limit), each move (card index, from column, to column or
 /// -1 for the foundation). Ctrl+C raises KeyboardInterrupt within about 50 ms. The complete
-/// pass goes on in layers once its table is full, or holds `layers_after` positions (for the
-/// tests that compare it with the reference); with `spill_dir`, the layers put keys in files
-/// there when memory is full, at most `max_disk` bytes of them. `progress`, if given, is
-/// called every `progress_seconds` with (states, seconds, bytes held, bytes on disk). The
-/// orbit pass is first tried at `orbits_after` positions (the tests'; else at its constant).
+/// pass goes on in layers once its table is full; with `spill_dir`, the layers put keys in
+/// files there when memory is full, at most `max_disk` bytes of them. `progress`, if given, is
+/// called every `progress_seconds` with (states, seconds, bytes held, bytes on disk).
 #[pyfunction]
 #[pyo3(signature = (
-    deal, max_states, max_seconds, max_memory, short=false, layers_after=None, spill_dir=None,
-    max_disk=None, progress=None, progress_seconds=1.0, max_cpu_seconds=None, orbits_after=None
+    deal, max_states, max_seconds, max_memory, short=false, spill_dir=None, max_disk=None,
+    progress=None, progress_seconds=1.0, max_cpu_seconds=None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
@@ -182,16 +179,20 @@ pub fn solve(
     max_seconds: Option<f64>,
     max_memory: usize,
     short: bool,
-    layers_after: Option<u64>,
     spill_dir: Option<PathBuf>,
     max_disk: Option<u64>,
     progress: Option<Py<PyAny>>,
     progress_seconds: f64,
     max_cpu_seconds: Option<f64>,
-    orbits_after: Option<u64>,
 ) -> PyResult<Answer<MoveTuple>> {
     let limits = check_limits(max_states, max_seconds, max_cpu_seconds, max_memory)?;
-    let overflow = overflow(layers_after, spill_dir, max_disk, orbits_after);
+    let overflow = Overflow {
+        spill: spill_dir.map(|dir| Spill {
+            dir,
+            max_bytes: max_disk.unwrap_or(u64::MAX),
+        }),
+        ..Overflow::default()
+    };
     let progress = progress_every(progress, progress_seconds)?;
     let outcome = detached(py, progress, |interrupted| {
         search::solve(&deal.deal, &limits, short, &overflow, interrupted)
@@ -199,54 +200,4 @@ pub fn solve(
     Ok(answer(outcome, |moves| {
         moves.into_iter().map(move_tuple).collect()
     }))
-}
-
-fn overflow(
-    layers_after: Option<u64>,
-    spill_dir: Option<PathBuf>,
-    max_disk: Option<u64>,
-    orbits_after: Option<u64>,
-) -> Overflow {
-    Overflow {
-        layers_after,
-        orbits_after,
-        spill: spill_dir.map(|dir| Spill {
-            dir,
-            max_bytes: max_disk.unwrap_or(u64::MAX),
-        }),
-    }
-}
-
-/// The complete pass alone, from the deal, going on in layers once its table holds
-/// `layers_after` positions or `max_memory` bytes (spilling to `spill_dir` if given):
-/// (status, moves, states, limit), the orbit pass first tried at `orbits_after` positions. The
-/// tests compare it with the reference's, and with itself on disk.
-#[pyfunction]
-#[pyo3(signature = (
-    deal, max_states, layers_after, max_memory=None, spill_dir=None, orbits_after=None
-))]
-pub fn complete_pass(
-    py: Python<'_>,
-    deal: &PyDeal,
-    max_states: Option<u64>,
-    layers_after: Option<u64>,
-    max_memory: Option<usize>,
-    spill_dir: Option<PathBuf>,
-    orbits_after: Option<u64>,
-) -> PyResult<(&'static str, Vec<MoveTuple>, u64, Option<&'static str>)> {
-    let overflow = overflow(layers_after, spill_dir, None, orbits_after);
-    let max_memory = max_memory.unwrap_or(usize::MAX);
-    let (end, states) = detached(py, None, |interrupted| {
-        search::complete_pass(&deal.deal, max_states, max_memory, &overflow, interrupted)
-    })?;
-    Ok(match end {
-        End::Won(moves) => (
-            "solved",
-            moves.into_iter().map(move_tuple).collect(),
-            states,
-            None,
-        ),
-        End::Exhausted => ("unsolvable", Vec::new(), states, None),
-        End::Limit(why) => ("unknown", Vec::new(), states, Some(why.as_str())),
-    })
 }

@@ -68,7 +68,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(castle::parse_card, m)?)?;
     m.add_function(wrap_pyfunction!(castle::variants, m)?)?;
     m.add_function(wrap_pyfunction!(castle::solve, m)?)?;
-    m.add_function(wrap_pyfunction!(castle::complete_pass, m)?)?;
     m.add("BoardTextError", m.py().get_type::<BoardTextError>())?;
     m.add("InternalError", m.py().get_type::<InternalError>())?;
     m.add("MAX_DEAL_NUMBER", MAX_NUMBER)?;

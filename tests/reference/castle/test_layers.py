@@ -5,8 +5,9 @@ memory bound is decided within it."""
 from __future__ import annotations
 
 import castle
+import castle_lab
 import pytest
-from castle import _core, reference
+from castle import reference
 from castle.cards import CARDS
 from castle.reference.castle import search
 from castle.reference.solver import Budget, Counter, Deadline
@@ -41,8 +42,8 @@ def endgame(variant: str, number: int, up: int) -> castle.Deal:
 def both(deal: castle.Deal, layers_after: int, max_states: int | None = None) -> Solution:
     """Solves ``deal`` in Rust and in the reference, the complete pass going on in layers
     after ``layers_after`` positions: the same verdict, states and moves."""
-    status, moves, states, _, limit = _core.solve(
-        deal.core, max_states, None, 1 << 30, False, layers_after
+    status, moves, states, _, limit = castle_lab.solve(
+        deal.core, max_states, 1 << 30, layers_after=layers_after
     )
     slow = reference.solve(deal, max_states=max_states, layers_after=layers_after)
     assert (slow.status, slow.states, slow.limit) == (status, states, limit)
@@ -60,7 +61,7 @@ def test_the_reference_follows_the_layers_on_proofs(variant: str, number: int) -
         assert both(deal, after).status == "unsolvable"
         # Each position once: the layers go on from where the depth-first pass stopped, and
         # expand none of the positions it expanded.
-        status, _, states, _, _ = _core.solve(deal.core, None, None, 1 << 30, False, after)
+        status, _, states, _, _ = castle_lab.solve(deal.core, None, 1 << 30, layers_after=after)
         assert (status, states) == ("unsolvable", plain.states)
     # Cut short in the middle of the layers: the same count, the same limit.
     assert both(deal, 1, max_states=plain.states - 500).status == "unknown"
@@ -79,7 +80,7 @@ def test_the_reference_follows_the_layers_to_a_win(variant: str) -> None:
                 deal = endgame(variant, number, up)
             except AssertionError:
                 continue  # not a won deal
-            status, moves, states, _ = _core.complete_pass(deal.core, 5000, 1)
+            status, moves, states, _ = castle_lab.complete_pass(deal.core, 5000, 1)
             counter = Counter()
             end = search.search(deal, "complete", Budget(5000, Deadline()), counter, layers_after=1)
             assert (end.kind, counter.expanded) == (KINDS[status], states), number

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 import castle
+import castle_lab
 import pytest
-from castle import _core, reference
+from castle import reference
 from castle.reference.castle import orbits, search
 from castle.reference.solver import Budget, Counter, Deadline
 from castle.solve import make_move
@@ -30,17 +31,13 @@ BRANCHING = ("beleaguered-castle", 71)
 def test_the_reference_follows_the_orbit_pass_on_proofs(variant: str, number: int) -> None:
     deal = castle.Deal.from_number(variant, number)
     for after in (AT_ONCE, 300):
-        status, _, states, _, limit = _core.solve(
-            deal.core, None, None, 1 << 30, False, None, orbits_after=after
-        )
+        status, _, states, _, limit = castle_lab.solve(deal.core, None, 1 << 30, orbits_after=after)
         assert status == "unsolvable"
         slow = reference.solve(deal, orbits_after=after)
         assert (slow.status, slow.states, slow.limit) == (status, states, limit)
     # Cut short inside an orbit pass: the same count, the same limit.
     cut = states - 50
-    status, _, states, _, limit = _core.solve(
-        deal.core, cut, None, 1 << 30, False, None, orbits_after=300
-    )
+    status, _, states, _, limit = castle_lab.solve(deal.core, cut, 1 << 30, orbits_after=300)
     slow = reference.solve(deal, max_states=cut, orbits_after=300)
     assert (slow.status, slow.states, slow.limit) == (status, states, limit)
     assert status == "unknown"
@@ -75,7 +72,9 @@ def test_the_reference_follows_the_orbit_pass_to_a_win(variant: str) -> None:
             deal = endgame(variant, number, 36)
         except AssertionError:
             continue  # not a won deal
-        status, moves, states, _ = _core.complete_pass(deal.core, 5000, None, None, None, AT_ONCE)
+        status, moves, states, _ = castle_lab.complete_pass(
+            deal.core, 5000, None, None, None, AT_ONCE
+        )
         counter = Counter()
         end = search.search(
             deal, "complete", Budget(5000, Deadline()), counter, orbits_after=AT_ONCE

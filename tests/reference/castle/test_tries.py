@@ -5,8 +5,9 @@ than the walk's."""
 from __future__ import annotations
 
 import castle
+import castle_lab
 import pytest
-from castle import _core, reference
+from castle import reference
 from castle.reference.castle import search
 from castle.reference.castle.tries import PLAIN_LATE, PLAIN_MOST, Tries
 from castle.reference.solver import Budget, Counter, Deadline
@@ -21,8 +22,10 @@ TRIES_AT = 1_000
 @pytest.mark.slow
 def test_the_reference_follows_a_tries_plain_walk_to_its_win() -> None:
     deal = castle.Deal.from_number(*LATE_WIN)
-    status, moves, states, _ = _core.complete_pass(deal.core, 200_000, None, None, None, TRIES_AT)
-    alone = _core.complete_pass(deal.core, 100_000, None, None, None, 1 << 62)
+    status, moves, states, _ = castle_lab.complete_pass(
+        deal.core, 200_000, None, None, None, TRIES_AT
+    )
+    alone = castle_lab.complete_pass(deal.core, 100_000, None, None, None, 1 << 62)
     assert (status, alone[0]) == ("solved", "unknown")
     assert states < 5_000
     counter = Counter()

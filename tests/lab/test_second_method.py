@@ -1,5 +1,5 @@
-"""benches/second_method.py, run small: every "unsolvable" of a survey file checked by the exact
-walk alone, resumed, and a false "unsolvable" caught."""
+"""The second method (``python -m castle_lab.second_method``), run small: every "unsolvable"
+of a survey file checked by the exact walk alone, resumed, and a false "unsolvable" caught."""
 
 from __future__ import annotations
 
@@ -11,9 +11,7 @@ from pathlib import Path
 
 import castle
 from castle.survey_store import SurveyStore, Verdict
-from paths import ROOT
 
-SCRIPT = ROOT / "benches" / "second_method.py"
 VARIANT = "beleaguered-castle"
 
 
@@ -47,8 +45,9 @@ def survey(path: Path, deals: range, lost: Sequence[int] = ()) -> dict[int, str]
 
 
 def run(db: Path, out: Path) -> subprocess.CompletedProcess[str]:
+    args = ["--db", str(db), "--variant", VARIANT, "--csv", str(out)]
     return subprocess.run(
-        [sys.executable, SCRIPT, "--db", db, "--variant", VARIANT, "--csv", out],
+        [sys.executable, "-m", "castle_lab.second_method", *args],
         capture_output=True,
         text=True,
         check=False,

@@ -1,5 +1,5 @@
-"""benches/tries_schedule.py, run small (Beleaguered Castle 1-5, the tries first at 2^8 and at
-the constant): its CSV, its resumption, its report and its check of verdicts."""
+"""research/scripts/tries_schedule.py, run small (Beleaguered Castle 1-5, the tries first at
+2^8 and at the constant): its CSV, its resumption, its report and its check of verdicts."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from pathlib import Path
 import castle
 from paths import ROOT, load_bench
 
-SCRIPT = ROOT / "benches" / "tries_schedule.py"
+SCRIPT = ROOT / "research" / "scripts" / "tries_schedule.py"
 VARIANT = "beleaguered-castle"
 
 
-bench = load_bench("tries_schedule")
+bench = load_bench("tries_schedule", ROOT / "research" / "scripts")
 #: The constant's exponent, as text (today's first tries).
 C = str(bench.CONSTANT)
 

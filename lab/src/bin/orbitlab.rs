@@ -1,6 +1,6 @@
 //! Runs the orbit pass alone (docs/proofs.md):
 //!
-//! `cargo run --release --example orbitlab -- streets-and-alleys 8050 [CAP]`
+//! `cargo run --release -p castle-lab --bin orbitlab -- streets-and-alleys 8050 [CAP]`
 //! prints how it ended, its expansions and its time (no bound but CAP expansions, default none).
 //!
 //! The soak against the plain pass on random endgames is a test run by hand: `ORBIT_SOAK="SEED

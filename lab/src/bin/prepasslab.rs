@@ -4,7 +4,7 @@
 //! within TIMES times the quick pass's expansions (none if the quick pass won or used all its
 //! expansions): how it ended, its expansions and seconds.
 //!
-//! `seq 1 2000 | cargo run --release --example prepasslab -- beleaguered-castle 8`
+//! `seq 1 2000 | cargo run --release -p castle-lab --bin prepasslab -- beleaguered-castle 8`
 //!
 //! `... prepasslab -- beleaguered-castle CAP orbit` runs the orbit pass alone, within CAP.
 

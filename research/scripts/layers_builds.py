@@ -2,17 +2,18 @@
 seconds of each and their ratio (docs/proofs.md); with --depth-first, the
 depth-first pass instead.
 
-    python benches/layers_builds.py BEFORE/bin/python AFTER/bin/python \
+    python research/scripts/layers_builds.py BEFORE/bin/python AFTER/bin/python \
         [--deal beleaguered-castle:2072] [--states 30000000] [--pairs 2] [--depth-first]
 
-Each run is `castle._core.complete_pass` in layers from the first position (`layers_after=1`),
+Each run is `castle_lab.complete_pass` in layers from the first position (`layers_after=1`),
 with no memory bound, cut off after `--states` expansions, in a child process that reports its
 own CPU time (user and system: the table's fresh pages are the system's work). With
 --depth-first it is the depth-first pass alone: no layers, and no tries of the orbit pass, so
 that every position counted is one the table looked up and entered (Beleaguered Castle 981 is
 such a search of 9.7 million positions, to its end). The two children of a pair start
 together, so that they share the machine's load; the states must be equal (the same search).
-Each line gives both builds' positions a second of CPU.
+Each line gives both builds' positions a second of CPU. Each Python needs its build's lab module
+(``castle_lab``, built with ``--release``: docs/guide/development.md).
 """
 
 from __future__ import annotations
@@ -24,13 +25,16 @@ import subprocess
 #: Run in the child: the pass's states and the CPU seconds it took, as JSON.
 CHILD = """\
 import json, sys, time
+import castle_lab
 from castle import _core
 variant, number, states = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 depth_first = sys.argv[4] == "depth-first"
 deal = _core.Deal.from_number(variant, number)
 start = time.process_time()
 layers_after, orbits_after = (None, 2**62) if depth_first else (1, None)
-status, _, expanded, _ = _core.complete_pass(deal, states, layers_after, None, None, orbits_after)
+status, _, expanded, _ = castle_lab.complete_pass(
+    deal, states, layers_after, None, None, orbits_after
+)
 print(json.dumps({"status": status, "states": expanded, "cpu": time.process_time() - start}))
 """
 

@@ -1,6 +1,6 @@
-//! Solves a range of deals and prints one line each: `cargo run --release --example sweep --
-//! beleaguered-castle 1 200 [max_seconds [short]]` (or `spider-1 1 20 [max_seconds]`). A quick
-//! check of the core without Python.
+//! Solves a range of deals and prints one line each:
+//! `cargo run --release -p castle-lab --bin sweep -- beleaguered-castle 1 200 [max_seconds
+//! [short]]` (or `spider-1 1 20 [max_seconds]`). A quick check of the core without Python.
 
 use castle::castle::deal::Deal;
 use castle::castle::search::solve;

@@ -2,7 +2,7 @@
 walk alone, with exact keys and no tries (so no orbit pass), going on in layers (on disk in
 ``--spill-dir`` when its table fills ``--max-memory``) until it runs out of moves.
 
-    nice python benches/second_method.py --db t10.db --variant streets-and-alleys \\
+    nice python -m castle_lab.second_method --db t10.db --variant streets-and-alleys \\
         [--deals 1-10000] [--min-states 131072] --csv second.csv \\
         [--max-states 100000000] [--max-memory 6GiB] [--spill-dir DIR]
 
@@ -25,11 +25,13 @@ import sys
 import time
 from pathlib import Path
 
-from castle import Deal, IllegalMoveError, _core, reference
+from castle import Deal, IllegalMoveError, reference
 from castle.cli.args import parse_size
 from castle.deal import parse_deal_range
 from castle.solve import make_move
 from castle.survey_store import SurveyError, SurveyStore
+
+from castle_lab import complete_pass
 
 COLUMNS = ("variant", "deal", "states", "second", "second_states", "seconds", "limit")
 
@@ -58,7 +60,7 @@ def done(path: Path) -> set[tuple[str, int]]:
 def check(variant: str, number: int, args: argparse.Namespace) -> dict[str, object]:
     deal = Deal.from_number(variant, number)
     start = time.process_time()
-    status, moves, states, limit = _core.complete_pass(
+    status, moves, states, limit = complete_pass(
         deal.core, args.max_states, None, args.max_memory, args.spill_dir, NO_TRIES
     )
     seconds = time.process_time() - start

@@ -2,9 +2,11 @@
 other table sizes (``orbits_after``, a power of two), for choosing ORBITS_AFTER
 (rust/src/castle/orbits.rs; docs/proofs.md has the measures).
 
-    python benches/tries_schedule.py run BASELINE.db OUT.csv --variant beleaguered-castle
-        [--deals 1-10000] [--tail 20000] [--exponents 15 16 17 18 19 20 21]
-    python benches/tries_schedule.py report BASELINE.db OUT.csv --variant beleaguered-castle
+    python research/scripts/tries_schedule.py run BASELINE.db OUT.csv \\
+        --variant beleaguered-castle [--deals 1-10000] [--tail 20000]
+        [--exponents 15 16 17 18 19 20 21]
+    python research/scripts/tries_schedule.py report BASELINE.db OUT.csv \\
+        --variant beleaguered-castle
 
 BASELINE.db is a ``castle survey`` database of the same build. A deal whose solve there
 expanded at most ``--tail`` positions never filled the complete pass's table to the first
@@ -15,7 +17,8 @@ skips the solves already there (stop it and start it again at will); ``report`` 
 exponent, the median, 99th percentile and total of the states and CPU seconds of all the
 deals, how many deals the exponent changed (other states), and how many of those took more
 than 1.5 times the constant's states or CPU time (or less than 1/1.5 its CPU time). Both fail
-if a deal is solved at one exponent and unsolvable at another.
+if a deal is solved at one exponent and unsolvable at another. The solves are the lab
+module's (``castle_lab``, built with ``--release`` for CPU times: docs/guide/development.md).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+import castle_lab
 from castle import DEFAULT_MAX_MEMORY, _core
 from castle.reference.castle.orbits import ORBITS_AFTER
 
@@ -119,8 +123,8 @@ def contradictions(rows: Iterable[Row]) -> list[tuple[str, int]]:
 def solve(variant: str, deal: int, exponent: int, max_states: int) -> Row:
     core = _core.Deal.from_number(variant, deal)
     start = time.process_time()
-    status, _, states, _, limit = _core.solve(
-        core, max_states, None, DEFAULT_MAX_MEMORY, orbits_after=1 << exponent
+    status, _, states, _, limit = castle_lab.solve(
+        core, max_states, DEFAULT_MAX_MEMORY, orbits_after=1 << exponent
     )
     cpu = time.process_time() - start
     return Row(variant, deal, exponent, status, states, cpu, limit or "")

@@ -1,8 +1,8 @@
 //! Runs the solver's own passes on one deal, for measuring the walk (docs/proofs.md):
 //!
-//! `cargo run --release --example walklab -- walk beleaguered-castle 981` runs the complete
-//! pass depth-first alone (no layers, no orbit tries) and prints its states and positions a
-//! second: under callgrind, its instructions.
+//! `cargo run --release -p castle-lab --bin walklab -- walk beleaguered-castle 981` runs the
+//! complete pass depth-first alone (no layers, no orbit tries) and prints its states and
+//! positions a second: under callgrind, its instructions.
 //!
 //! `... walklab -- solve beleaguered-castle 162` runs the whole solve and prints where each
 //! pass ended: the complete pass's states are the last end less the one before.

@@ -1,11 +1,11 @@
-//! Experiments on the Spider portfolio: `cargo run --release --example spiderlab -- spider 1 20
-//! 10` solves four-suit deals 1-20 within 10 s each, one line a deal (its number, status,
-//! states, seconds, moves, and the states at the end of each step that ran), with the solver's
-//! portfolio or with `PLAN`'s steps, e.g. `PLAN=b1000:0.1,b3000e5:0.4,s:50000`: a beam of width
-//! 1,000 up to 10% of the portfolio's states, one of 3,000 with an empty column worth 5 up to
-//! 40%, a depth-first slice of 50,000 positions (then the complete search). A beam's letters
-//! set its weights (e empty, d down, s suit break, r rank break, k stock); `WE`, `WD`, `WS`,
-//! `WR` and `WK` set them for every beam.
+//! Experiments on the Spider portfolio: `cargo run --release -p castle-lab --bin spiderlab --
+//! spider 1 20 10` solves four-suit deals 1-20 within 10 s each, one line a deal (its number,
+//! status, states, seconds, moves, and the states at the end of each step that ran), with the
+//! solver's portfolio or with `PLAN`'s steps, e.g. `PLAN=b1000:0.1,b3000e5:0.4,s:50000`: a beam of
+//! width 1,000 up to 10% of the portfolio's states, one of 3,000 with an empty column worth 5 up to
+//! 40%, a depth-first slice of 50,000 positions (then the complete search). A beam's letters set
+//! its weights (e empty, d down, s suit break, r rank break, k stock); `WE`, `WD`, `WS`, `WR` and
+//! `WK` set them for every beam.
 use castle::solver::Limits;
 use castle::spider::deal::{SpiderDeal, Suits};
 use castle::spider::estimate::{Weights, WEIGHTS};

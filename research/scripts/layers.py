@@ -2,9 +2,10 @@
 the other in fresh processes: states (which must be equal on a proof: each position once
 every way), seconds and the peak resident memory of each, and the ratios.
 
-    python benches/layers.py [beleaguered-castle:162 beleaguered-castle:981 ...] [--csv FILE]
+    python research/scripts/layers.py [beleaguered-castle:162 beleaguered-castle:981 ...]
+        [--csv FILE]
 
-Each run is `castle._core.complete_pass` alone (no quick or beam pass), in a child process
+Each run is `castle_lab.complete_pass` alone (no quick or beam pass), in a child process
 whose peak (VmHWM) is read at its end; the depth-first run has no memory bound, the layered
 ones go on in layers from the first position (`layers_after=1`): in memory unbounded, then
 under a quarter of that run's peak (`--fraction`) with a spill directory (`--spill-dir`,
@@ -12,6 +13,7 @@ default: the system's temporary directory). Then the depth-first pass under a bo
 it (a quarter of its peak, at least one and a half times the layers'), its layers once in
 memory alone (which start again from the deal) and once with the spill directory (which go on
 from where it stopped, its positions not expanded again): the states and seconds of each.
+The lab module (``castle_lab``) runs the pass: build it with ``--release`` for the figures.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import tempfile
 #: Run in the child: the pass, its answer and the process's peak as JSON.
 CHILD = """\
 import json, sys, time
+import castle_lab
 from castle import _core
 variant, number, after = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 memory = int(sys.argv[4]) if len(sys.argv) > 4 else None
@@ -33,7 +36,7 @@ spill = sys.argv[5] if len(sys.argv) > 5 else None
 deal = _core.Deal.from_number(variant, number)
 start = time.perf_counter()
 after = None if after == "-" else int(after)
-status, moves, states, _ = _core.complete_pass(deal, None, after, memory, spill)
+status, moves, states, _ = castle_lab.complete_pass(deal, None, after, memory, spill)
 seconds = time.perf_counter() - start
 with open("/proc/self/status") as f:
     peak = int(next(line for line in f if line.startswith("VmHWM:")).split()[1]) * 1024
