@@ -18,6 +18,7 @@ from .actions import Drop, TableAction
 from .cards import Card
 from .deal import COLUMNS, Deal
 from .errors import IllegalMoveError, SaveError
+from .family.castle import CASTLE
 from .levels import DEFAULT_LEVEL, level
 from .outcome import Canceller
 from .plan import Hint, Plan
@@ -29,7 +30,7 @@ from .solve import FOUNDATION, Move, Target, make_move, solve
 # Game.resume reads a save of any kind: each kind enters itself in Played.KINDS as its class
 # is defined, so a process that imported only Game still reads a Spider save.
 from .spider_game import SpiderGame
-from .variants import NAMES, VARIANTS
+from .variants import NAMES
 from .words import plural
 
 if TYPE_CHECKING:
@@ -83,11 +84,11 @@ class Game(Played[Action, Deal]):
     statistics. Illegal actions raise :class:`IllegalMoveError` and change nothing.
     """
 
-    SAVE_FORMAT = "castle-game"
+    SAVE_FORMAT = CASTLE.save_format
     DEAL = Deal
-    VARIANTS = VARIANTS
+    VARIANTS = CASTLE.variants
     DEFAULT_LEVEL = DEFAULT_LEVEL
-    KIND = "castle"
+    KIND = CASTLE.name
 
     def __init__(
         self,

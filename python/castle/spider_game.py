@@ -16,6 +16,7 @@ from .actions import DealRow, Drop, TableAction, TakeOff
 from .cards import Card
 from .errors import IllegalMoveError, SaveError
 from .fair import FairEffort, fair_advice
+from .family.spider import SPIDER
 from .levels import level
 from .outcome import Cancelled, Canceller, Status
 from .plan import Hint, Plan
@@ -26,7 +27,6 @@ from .spider import (
     COLUMNS,
     RUN,
     RUNS,
-    SPIDER_VARIANTS,
     SpiderColumn,
     SpiderDeal,
     SpiderMove,
@@ -60,11 +60,11 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
     nothing; with a ``store`` the game is saved after every action and a win is entered in
     the level's statistics."""
 
-    SAVE_FORMAT = "castle-spider-game"
+    SAVE_FORMAT = SPIDER.save_format
     DEAL = SpiderDeal
-    VARIANTS = SPIDER_VARIANTS
+    VARIANTS = SPIDER.variants
     DEFAULT_LEVEL = "spider"
-    KIND = "spider"
+    KIND = SPIDER.name
     HINT_CHOICE = True
 
     def __init__(
