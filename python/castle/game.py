@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from . import played
-from .actions import Drop, TableAction
 from .cards import Card
 from .deal import COLUMNS, Deal
 from .errors import IllegalMoveError, SaveError
@@ -23,7 +22,7 @@ from .levels import DEFAULT_LEVEL, level
 from .outcome import Canceller
 from .plan import Hint, Plan
 from .playclock import Clock
-from .played import Played, TopRow, resume, text_field
+from .played import Played, Step, TopRow, resume, text_field
 from .scoring import progress, timed_score
 from .solve import FOUNDATION, Move, Target, make_move, solve
 
@@ -162,8 +161,8 @@ class Game(Played[Action, Deal]):
         """The hint (it sees every card, as the player does: ``peek`` changes nothing)."""
         return HINT_LABEL, self.hint(max_seconds=played.HINT_SECONDS, cancel=cancel)
 
-    def playing(self, move: Move) -> TableAction:
-        return Drop(move.src, move.dst, 1)
+    def playing(self, move: Move) -> Step:
+        return Step("drop", move.src, move.dst, 1)
 
     def take_off(self, column: int | None = None) -> Action:
         raise IllegalMoveError("this game takes no runs off: cards go up one at a time")

@@ -12,7 +12,6 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from . import played
-from .actions import DealRow, Drop, TableAction, TakeOff
 from .cards import Card
 from .errors import IllegalMoveError, SaveError
 from .fair import FairEffort, fair_advice
@@ -21,7 +20,7 @@ from .levels import level
 from .outcome import Cancelled, Canceller, Status
 from .plan import Hint, Plan
 from .playclock import Clock
-from .played import Played, TopRow, text_field
+from .played import Played, Step, TopRow, text_field
 from .solve import FOUNDATION, Target
 from .spider import (
     COLUMNS,
@@ -136,13 +135,13 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
             return THOUGHTFUL_LABEL, self.hint(max_seconds=played.HINT_SECONDS, cancel=cancel)
         return FAIR_LABEL, self.hint(fair=True, cancel=cancel)
 
-    def playing(self, move: SpiderMove) -> TableAction:
+    def playing(self, move: SpiderMove) -> Step:
         if move.kind == "deal":
-            return DealRow()
+            return Step("deal")
         if move.kind == "off":
-            return TakeOff(move.src)
+            return Step("off", move.src)
         assert move.src is not None and move.dst is not None
-        return Drop(move.src, move.dst, len(move.cards))
+        return Step("drop", move.src, move.dst, len(move.cards))
 
     # --- actions ------------------------------------------------------------------------------
 
