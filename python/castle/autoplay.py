@@ -130,4 +130,18 @@ def play(game: SpiderGame, move: SpiderMove) -> None:
         game.move(move.src, move.dst, len(move.cards))
 
 
-__all__ = ["AutoplayResult", "autoplay_castle", "autoplay_spider", "play", "play_fair_hints"]
+#: Each family's player, by the family's name: it takes the family's ``autoplay_settings``.
+PLAYERS: dict[str, Callable[..., AutoplayResult]] = {
+    "castle": autoplay_castle,
+    "spider": autoplay_spider,
+}
+
+
+__all__ = [
+    "PLAYERS",
+    "AutoplayResult",
+    "autoplay_castle",
+    "autoplay_spider",
+    "play",
+    "play_fair_hints",
+]

@@ -14,22 +14,22 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from . import played
-from .actions import Drop, TableAction
 from .cards import Card
 from .deal import COLUMNS, Deal
 from .errors import IllegalMoveError, SaveError
+from .family.castle import CASTLE
 from .levels import DEFAULT_LEVEL, level
 from .outcome import Canceller
 from .plan import Hint, Plan
 from .playclock import Clock
-from .played import Played, TopRow, resume, text_field
+from .played import Played, Step, TopRow, resume, text_field
 from .scoring import progress, timed_score
 from .solve import FOUNDATION, Move, Target, make_move, solve
 
 # Game.resume reads a save of any kind: each kind enters itself in Played.KINDS as its class
 # is defined, so a process that imported only Game still reads a Spider save.
 from .spider_game import SpiderGame
-from .variants import NAMES, VARIANTS
+from .variants import NAMES
 from .words import plural
 
 if TYPE_CHECKING:
@@ -83,11 +83,11 @@ class Game(Played[Action, Deal]):
     statistics. Illegal actions raise :class:`IllegalMoveError` and change nothing.
     """
 
-    SAVE_FORMAT = "castle-game"
+    SAVE_FORMAT = CASTLE.save_format
     DEAL = Deal
-    VARIANTS = VARIANTS
+    VARIANTS = CASTLE.variants
     DEFAULT_LEVEL = DEFAULT_LEVEL
-    KIND = "castle"
+    KIND = CASTLE.name
 
     def __init__(
         self,
@@ -161,8 +161,8 @@ class Game(Played[Action, Deal]):
         """The hint (it sees every card, as the player does: ``peek`` changes nothing)."""
         return HINT_LABEL, self.hint(max_seconds=played.HINT_SECONDS, cancel=cancel)
 
-    def playing(self, move: Move) -> TableAction:
-        return Drop(move.src, move.dst, 1)
+    def playing(self, move: Move) -> Step:
+        return Step("drop", move.src, move.dst, 1)
 
     def take_off(self, column: int | None = None) -> Action:
         raise IllegalMoveError("this game takes no runs off: cards go up one at a time")

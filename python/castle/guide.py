@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from importlib import resources
 
-from .levels import is_spider, level
+from .levels import level, level_family
 
 #: The sections of §3 that a Spider game plays as a castle game does (docs/rules.md says so).
 SHARED_WITH_SPIDER = (
@@ -24,6 +24,8 @@ SHARED_WITH_SPIDER = (
     "Menu and pause",
     "The start and the end",
 )
+#: The section of the castle games' rules, whose game §3 describes.
+CASTLE_RULES = 1
 #: A subsection whose heading names this is the terminal player's alone.
 TERMINAL_ONLY = "`castle play`"
 
@@ -92,7 +94,7 @@ def players_rules(level_id: str, markdown: str, *, terminal: bool) -> str:
     """The rules a player of ``level_id`` reads in the guide (markdown, its headings ``##``
     and below; the front end puts its title and its own keys first). ``terminal``: the
     terminal player's guide, which keeps the subsections on its keys."""
-    spider = is_spider(level_id)
+    family = level_family(level_id)
     sections = numbered(markdown)
     played = sections.get(3, "")
 
@@ -101,17 +103,17 @@ def players_rules(level_id: str, markdown: str, *, terminal: bool) -> str:
 
     about = level_paragraph(level_id, markdown) or f"{level(level_id).blurb}.\n"
     parts = [f"## Your level: {level(level_id).name}\n\n{about}"]
-    if spider:
-        own = sections.get(4, "")
-        parts.append(introduction(own) + subsections(own, shown))
+    own = sections.get(family.rules_section, "")
+    parts.append(introduction(own) + subsections(own, shown))
+    if family.rules_section == CASTLE_RULES:
+        # §3 is the game of §1's rules as a person plays it: all of it (but the levels).
+        parts.append(heading(played) + subsections(played, lambda h: h != "Levels" and shown(h)))
+    else:
         shared = subsections(played, lambda h: h in SHARED_WITH_SPIDER)
         if shared:
             parts.append("## As in the castle games (§3)\n\n" + shared)
-    else:
-        parts.append(sections.get(1, ""))
-        parts.append(heading(played) + subsections(played, lambda h: h != "Levels" and shown(h)))
     if 5 in sections:
-        tips = subsections(sections[5], lambda h: ("Spider" in h) == spider)
+        tips = subsections(sections[5], lambda h: h == family.tips_heading)
         parts.append(introduction(sections[5]) + tips)
     return "\n".join(part.rstrip("\n") + "\n" for part in parts if part.strip())
 

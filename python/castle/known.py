@@ -18,7 +18,7 @@ from importlib import resources
 from typing import Literal
 
 from .errors import CastleError
-from .spider import SPIDER_VARIANTS
+from .family import all_variants
 from .variants import check_variant
 
 Verdict = Literal["solved", "unsolvable"]
@@ -104,7 +104,7 @@ def known_verdict(variant: str, deal: int) -> Verdict | None:
     package ships have it, at once: no search. None for a deal past the variant's table, or
     a variant without one (Spider). :class:`castle.VariantError` for a variant castle does not
     know; ``TypeError`` for a deal that is not a whole number."""
-    if variant not in SPIDER_VARIANTS:
+    if variant not in all_variants():
         check_variant(variant)
     if isinstance(deal, bool) or not isinstance(deal, int):
         raise TypeError(f"a deal number is a whole number, not {type(deal).__name__}")

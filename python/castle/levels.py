@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Union
 
-from .deal import RANDOM_DEAL_MAX, Deal
+from .deal import RANDOM_DEAL_MAX
 from .errors import CastleError
+from .family import SPIDER, AnyDeal, Family, family_of
 from .known import known_verdict, shipped_table
 from .solve import solve
-from .spider import SpiderDeal
 from .variants import NAMES
 
 
@@ -71,12 +70,15 @@ def level_for_variant(variant: str) -> Level:
     raise LevelError(f"no level plays {variant!r}")
 
 
+def level_family(level_id: str) -> Family:
+    """The family of games the level plays (:mod:`castle.family`)."""
+    return family_of(level(level_id).variant)
+
+
 def is_spider(level_id: str) -> bool:
-    return level(level_id).variant.startswith("spider")
-
-
-#: A deal of either family, as a level deals it.
-AnyDeal = Union[Deal, SpiderDeal]
+    """Whether the level plays Spider (kept for callers; castle itself asks
+    :func:`level_family`)."""
+    return level_family(level_id) is SPIDER
 
 
 def pick_deal(level_id: str, rng: random.Random | None = None) -> AnyDeal:
@@ -84,13 +86,12 @@ def pick_deal(level_id: str, rng: random.Random | None = None) -> AnyDeal:
     table (:mod:`castle.known`) has as won, with no search; without one, the first candidate
     the solver wins within :data:`EASY_CANDIDATE_STATES` states."""
     chosen = level(level_id)
+    family = family_of(chosen.variant)
     rng = rng or random.Random()
-    if is_spider(level_id):
-        return SpiderDeal.from_number(chosen.variant, rng.randint(1, RANDOM_DEAL_MAX))
     table = shipped_table(chosen.variant) if chosen.winnable_only else None
     highest = RANDOM_DEAL_MAX if table is None else table.deals
     for _ in range(EASY_CANDIDATES if chosen.winnable_only else 1):
-        deal = Deal.from_number(chosen.variant, rng.randint(1, highest))
+        deal = family.deal(chosen.variant, rng.randint(1, highest))
         if not chosen.winnable_only:
             return deal
         if is_proven_winnable(deal):
@@ -102,9 +103,7 @@ def numbered_deal(level_id: str, number: int) -> AnyDeal:
     """Deal ``number`` of the level's game; Easy refuses one the solver does not win quickly
     (:class:`LevelError`)."""
     chosen = level(level_id)
-    if is_spider(level_id):
-        return SpiderDeal.from_number(chosen.variant, number)
-    deal = Deal.from_number(chosen.variant, number)
+    deal = family_of(chosen.variant).deal(chosen.variant, number)
     if chosen.winnable_only and not is_proven_winnable(deal):
         raise LevelError(
             f"deal {number} is not one the solver wins quickly: Easy plays only those "
@@ -113,7 +112,7 @@ def numbered_deal(level_id: str, number: int) -> AnyDeal:
     return deal
 
 
-def is_proven_winnable(deal: Deal) -> bool:
+def is_proven_winnable(deal: AnyDeal) -> bool:
     """Whether ``deal`` is won: as the shipped verdict table has it, else whether the solver
     wins it within an Easy candidate's budget."""
     if deal.number is not None:
@@ -132,6 +131,7 @@ __all__ = [
     "is_proven_winnable",
     "is_spider",
     "level",
+    "level_family",
     "level_for_variant",
     "numbered_deal",
     "pick_deal",

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Union
+from typing import Union, cast
 
 from .game import Game
-from .levels import is_spider, level, numbered_deal
+from .levels import level, level_family, numbered_deal
 from .playclock import Clock
+from .played import Played
 from .saves import SaveStore
 from .spider_game import SpiderGame
 
@@ -29,7 +30,8 @@ def new_game(
     not win quickly (:class:`castle.LevelError`)."""
     chosen = level(level_id).id
     deal = None if deal_number is None else numbered_deal(chosen, deal_number)
-    kind: type[AnyGame] = SpiderGame if is_spider(chosen) else Game
+    # The family's game class, entered in Played.KINDS by its save format as it was defined.
+    kind = cast("type[AnyGame]", Played.KINDS[level_family(chosen).save_format])
     return kind.new(chosen, deal=deal, store=store, clock=clock, rng=rng)
 
 

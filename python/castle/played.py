@@ -15,9 +15,8 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
-from .actions import TableAction
 from .cards import Card, shown
 from .errors import IllegalMoveError, SaveError
 from .levels import LevelError, level, level_for_variant, pick_deal
@@ -57,6 +56,18 @@ SAVE_VERSION = 1
 #: seconds of the wall clock: a player waits no longer than this for an answer. Read when a
 #: hint is asked (a test on a busy machine may raise it).
 HINT_SECONDS = 1.5
+
+
+@dataclass(frozen=True)
+class Step:
+    """A move as a player makes it at the table, in the game's words (:meth:`Played.playing`):
+    ``"drop"`` (the top ``count`` cards of ``src`` onto ``dst``), ``"deal"`` (a row from the
+    stock) or ``"off"`` (the run on top of ``src`` taken off). The table makes it its action."""
+
+    kind: Literal["drop", "deal", "off"]
+    src: int | None = None
+    dst: Target | None = None
+    count: int = 1
 
 
 @dataclass(frozen=True)
@@ -294,8 +305,8 @@ class Played(Generic[A, P]):
         stops the solver's search when set (its client went away)."""
         raise NotImplementedError
 
-    def playing(self, move: Any) -> TableAction:
-        """The table's action that plays ``move``, a hint's move (:attr:`castle.Hint.move`)."""
+    def playing(self, move: Any) -> Step:
+        """How a player plays ``move``, a hint's move (:attr:`castle.Hint.move`)."""
         raise NotImplementedError
 
     def drop(self, src: int, dst: Target, count: int | None = None) -> A:
@@ -435,6 +446,7 @@ __all__ = [
     "SAVE_VERSION",
     "Played",
     "Position",
+    "Step",
     "TopRow",
     "load_game",
     "record_unfinished_as_lost",

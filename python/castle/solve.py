@@ -1,77 +1,17 @@
-"""``castle.solve``: the Rust solver, with its answer as typed Python values."""
+"""``castle.solve``: the Rust solver, with its answer as typed Python values. The deal's family
+(:mod:`castle.family`) makes the solver call; the castle games' answer is defined in
+:mod:`castle.solution` and named here as well."""
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
-from typing import Any, Literal, Union, cast, overload
+from typing import overload
 
-from . import _core
-from .cards import CARDS, Card
 from .deal import Deal
-from .errors import LimitError
-from .outcome import (
-    DEFAULT_MAX_MEMORY,
-    Cancelled,
-    Canceller,
-    ProgressCallback,
-    Status,
-    check_limits,
-    check_spill,
-    core_progress,
-    solution_json,
-)
-from .spider import SpiderDeal, SpiderSolution, solve_spider
-
-FOUNDATION: Literal["foundation"] = "foundation"
-#: Where a move goes: a column (0-based, board-line order) or the card's foundation.
-Target = Union[int, Literal["foundation"]]
-
-
-@dataclass(frozen=True)
-class Move:
-    """One card from the top of column ``src`` to column ``dst`` or to its foundation."""
-
-    card: Card
-    src: int
-    dst: Target
-
-    @property
-    def to_foundation(self) -> bool:
-        return self.dst == FOUNDATION
-
-    def to_json(self) -> dict[str, Any]:
-        return {"card": str(self.card), "from": self.src, "to": self.dst}
-
-    def __str__(self) -> str:
-        where = "foundation" if self.dst == FOUNDATION else f"column {self.dst + 1}"
-        return f"{self.card} from column {self.src + 1} to {where}"
-
-
-@dataclass(frozen=True)
-class Solution:
-    """What the solver found.
-
-    ``status`` is ``"solved"`` (``moves`` win from the deal, automatic foundation moves
-    included), ``"unsolvable"`` (the search was complete: no sequence of moves wins) or
-    ``"unknown"`` (a limit stopped it; ``limit`` says which: ``"states"``, ``"seconds"``,
-    ``"cpu-seconds"``, ``"memory"``, ``"disk"``, ``"interrupted"`` or ``"cancelled"``).
-    ``states`` counts positions expanded.
-    """
-
-    status: Status
-    moves: tuple[Move, ...]
-    states: int
-    seconds: float
-    limit: str | None = None
-
-    def to_json(self, deal: Deal | None = None) -> dict[str, Any]:
-        moves = [m.to_json() for m in self.moves]
-        return solution_json(self, moves, deal)
-
-
-def make_move(card_index: int, src: int, dst: int) -> Move:
-    return Move(CARDS[card_index], src, FOUNDATION if dst < 0 else dst)
+from .family import family_of_deal
+from .outcome import DEFAULT_MAX_MEMORY, Canceller, ProgressCallback
+from .solution import FOUNDATION, Move, Solution, Target, make_move
+from .spider import SpiderDeal, SpiderSolution
 
 
 @overload
@@ -155,44 +95,21 @@ def solve(
     A :class:`castle.SpiderDeal` is solved by the Spider solver and gives a
     :class:`castle.SpiderSolution` (``short`` is not offered for Spider yet).
     """
-    if isinstance(deal, SpiderDeal):
-        if short:
-            raise LimitError("short is not offered for Spider yet")
-        if spill_dir is not None or max_disk is not None:
-            raise LimitError("spill_dir and max_disk are not offered for Spider yet")
-        return solve_spider(
-            deal,
-            max_states=max_states,
-            max_seconds=max_seconds,
-            max_cpu_seconds=max_cpu_seconds,
-            max_memory=max_memory,
-            progress=progress,
-            cancel=cancel,
-        )
-    if not isinstance(deal, Deal):
+    family = family_of_deal(deal)
+    if family is None:
         raise TypeError(f"solve() takes a castle.Deal or SpiderDeal, not {type(deal).__name__}")
-    check_limits(max_states, max_seconds, max_memory, max_cpu_seconds)
-    spill = check_spill(spill_dir, max_disk)
-    hook, every = core_progress(progress, cancel)
-    try:
-        status, moves, states, seconds, limit = _core.solve(
-            deal.core,
-            max_states,
-            None if max_seconds is None else float(max_seconds),
-            max_memory,
-            max_cpu_seconds=None if max_cpu_seconds is None else float(max_cpu_seconds),
-            short=bool(short),
-            spill_dir=spill,
-            max_disk=max_disk,
-            progress=hook,
-            progress_seconds=every,
-        )
-    except Cancelled:
-        return Solution("unknown", (), 0, 0.0, limit="cancelled")
-    return Solution(
-        status=cast(Status, status),
-        moves=tuple(make_move(c, s, d) for c, s, d in moves),
-        states=states,
-        seconds=seconds,
-        limit=limit,
+    return family.solve(
+        deal,
+        max_states=max_states,
+        max_seconds=max_seconds,
+        max_cpu_seconds=max_cpu_seconds,
+        max_memory=max_memory,
+        short=short,
+        spill_dir=spill_dir,
+        max_disk=max_disk,
+        progress=progress,
+        cancel=cancel,
     )
+
+
+__all__ = ["FOUNDATION", "Move", "Solution", "Target", "make_move", "solve"]

@@ -12,21 +12,20 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from . import played
-from .actions import DealRow, Drop, TableAction, TakeOff
 from .cards import Card
 from .errors import IllegalMoveError, SaveError
 from .fair import FairEffort, fair_advice
+from .family.spider import SPIDER
 from .levels import level
 from .outcome import Cancelled, Canceller, Status
 from .plan import Hint, Plan
 from .playclock import Clock
-from .played import Played, TopRow, text_field
+from .played import Played, Step, TopRow, text_field
 from .solve import FOUNDATION, Target
 from .spider import (
     COLUMNS,
     RUN,
     RUNS,
-    SPIDER_VARIANTS,
     SpiderColumn,
     SpiderDeal,
     SpiderMove,
@@ -60,11 +59,11 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
     nothing; with a ``store`` the game is saved after every action and a win is entered in
     the level's statistics."""
 
-    SAVE_FORMAT = "castle-spider-game"
+    SAVE_FORMAT = SPIDER.save_format
     DEAL = SpiderDeal
-    VARIANTS = SPIDER_VARIANTS
+    VARIANTS = SPIDER.variants
     DEFAULT_LEVEL = "spider"
-    KIND = "spider"
+    KIND = SPIDER.name
     HINT_CHOICE = True
 
     def __init__(
@@ -136,13 +135,13 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
             return THOUGHTFUL_LABEL, self.hint(max_seconds=played.HINT_SECONDS, cancel=cancel)
         return FAIR_LABEL, self.hint(fair=True, cancel=cancel)
 
-    def playing(self, move: SpiderMove) -> TableAction:
+    def playing(self, move: SpiderMove) -> Step:
         if move.kind == "deal":
-            return DealRow()
+            return Step("deal")
         if move.kind == "off":
-            return TakeOff(move.src)
+            return Step("off", move.src)
         assert move.src is not None and move.dst is not None
-        return Drop(move.src, move.dst, len(move.cards))
+        return Step("drop", move.src, move.dst, len(move.cards))
 
     # --- actions ------------------------------------------------------------------------------
 

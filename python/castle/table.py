@@ -42,6 +42,7 @@ from .new_game import AnyGame, new_game
 from .outcome import Canceller
 from .plan import Hint
 from .playclock import Clock
+from .played import Step
 from .saves import SaveStore
 from .solve import FOUNDATION, Target
 from .view import ColumnView, Lift, View
@@ -250,7 +251,7 @@ class Table:
             return None
         self.message = f"{label}: {hint}"
         move = hint.move
-        self.hint_action = None if move is None else self.game.playing(move)
+        self.hint_action = None if move is None else action_of(self.game.playing(move))
         return Reply(True, self.message, question=self._dead_end_question(hint))
 
     def _dead_end_question(self, hint: Hint[Any]) -> str | None:
@@ -366,6 +367,16 @@ class Table:
 
 class _Question(Exception):
     """An action that waits for the player's yes."""
+
+
+def action_of(step: Step) -> TableAction:
+    """The table's action for a move the game describes (a hint's move, played)."""
+    if step.kind == "deal":
+        return DealRow()
+    if step.kind == "off":
+        return TakeOff(step.src)
+    assert step.src is not None and step.dst is not None
+    return Drop(step.src, step.dst, step.count)
 
 
 __all__ = ["Reply", "Table", "new_deal_question"]

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from castle import LevelRecord, SaveStore, SpiderDeal, SpiderGame, Table
 from castle.actions import Advise, DealRow, Drop, PlayHint, TakeOff
+from castle.table import action_of
 from castle.tui.app import CastleApp, ConfirmScreen, ResultsScreen, SpiderTableScreen
 from castle.tui.board import PileView
 from piloting import SPIDER_ENDGAME, card_row, marked, message, run, thinking
@@ -196,7 +197,7 @@ def test_h_again_plays_the_hint_shown(tmp_path: Path) -> None:
             assert hinted is not None
             await pilot.press("h")
             await until(pilot, lambda: game.moves == moves + 1)  # noqa: B023 (h again: played)
-            assert game.playing(game.history[-1]) == hinted
+            assert action_of(game.playing(game.history[-1])) == hinted
 
     run(CastleApp(store, game), play)
 

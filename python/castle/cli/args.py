@@ -16,10 +16,10 @@ from .. import DEFAULT_MAX_MEMORY, VARIANTS
 from ..cards import shown
 from ..deal import check_deal_number, parse_deal_range
 from ..errors import BoardError, LimitError
+from ..family import all_variants
 from ..levels import LEVELS
 from ..outcome import check_spill, limit_problem
 from ..saves import DATA_DIR_ENV, SaveStore, StoreLockError
-from ..spider import SPIDER_VARIANTS
 from .errors import UsageError
 
 #: ``--jobs`` above this is a typo whatever the machine.
@@ -155,7 +155,7 @@ def _variant_id(text: str, known: Sequence[str]) -> str:
 
 def parse_solve_variant(text: str) -> str:
     """A castle variant or a Spider deck (``castle solve`` takes both), in any case."""
-    return _variant_id(text, (*VARIANTS, *SPIDER_VARIANTS))
+    return _variant_id(text, all_variants())
 
 
 def parse_variant(text: str) -> str:

@@ -24,10 +24,10 @@ from rich.text import Text
 
 from .. import __version__
 from ..autoplay_store import AutoplayStore, Game, group_key, settings_text
+from ..family import CASTLE, SPIDER, family_of
 from ..results_file import FileError, utc_now
-from ..spider import SPIDER_VARIANTS
 from ..survey_claims import DealClaims
-from ..variants import DEFAULT_VARIANT, NAMES, VARIANTS
+from ..variants import DEFAULT_VARIANT, NAMES
 from .args import (
     DEALS_HELP,
     add_workers_options,
@@ -101,8 +101,8 @@ def add_parser(commands: argparse._SubParsersAction[Parser], summary: str) -> Pa
         "--variant",
         type=parse_solve_variant,
         metavar="V",
-        help=f"any variant, any case: {', '.join(VARIANTS)} (played by the hint's plan) or "
-        f"{', '.join(SPIDER_VARIANTS)} (played by the solver, or with --fair by the fair "
+        help=f"any variant, any case: {', '.join(CASTLE.variants)} (played by the hint's plan) or "
+        f"{', '.join(SPIDER.variants)} (played by the solver, or with --fair by the fair "
         f"hint) (default {DEFAULT_VARIANT}, as for every command); with --db alone, the one "
         "to report (default: all)",
     )
@@ -344,7 +344,7 @@ def summary_lines(
             done += f"; {already:,} stored already"
         lines.append(Text(done, style="dim"))
         lines.append(Text(f"  settings: {settings_words(player.settings())}", style="dim"))
-    if not player.spider:
+    if family_of(player.variant).autoplay_verdicts:
         verdicts = Counter(g.fields.get("status") for g in games)
         lines.append(
             Text(

@@ -13,20 +13,26 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any, NamedTuple
 
-from ..autoplay import AutoplayResult, autoplay_castle, autoplay_spider
-from ..deal import Deal
+from ..autoplay import PLAYERS, AutoplayResult
 from ..fair import FAIR_PLAYER
-from ..spider import SPIDER_VARIANTS, SpiderDeal
+from ..family import SPIDER, family_of
 from .errors import UsageError
 
-#: Settings that only Spider's player has, and those only the castle games' has: a game is
-#: stored under the others and its own.
-SPIDER_ONLY = frozenset({"fair", "samples", "seed"})
-CASTLE_ONLY = frozenset({"max_seconds"})
+#: What each setting that not every family's player takes says when it is given to another
+#: (the flag's words, given the variant).
+REFUSED: dict[str, Callable[[str], str]] = {
+    "fair": lambda variant: (
+        f"--fair is for Spider (--variant {', '.join(SPIDER.variants)}): {variant} is "
+        "a castle game, where every card is in sight"
+    ),
+    "max_seconds": lambda variant: (
+        "--max-seconds is for the castle games: Spider plans by --max-states"
+    ),
+}
 
 
 class PlayedDeal(NamedTuple):
@@ -54,14 +60,11 @@ class Autoplayer:
     def from_args(cls, args: argparse.Namespace, variant: str) -> Autoplayer:
         """The player the flags ask for, on ``variant``; flags of the other game's player
         are refused (a UsageError)."""
-        spider = variant in SPIDER_VARIANTS
-        if not spider and args.fair:
-            raise UsageError(
-                f"--fair is for Spider (--variant {', '.join(SPIDER_VARIANTS)}): {variant} is "
-                "a castle game, where every card is in sight"
-            )
-        if spider and args.max_seconds is not None:
-            raise UsageError("--max-seconds is for the castle games: Spider plans by --max-states")
+        takes = family_of(variant).autoplay_settings
+        given = {"fair": args.fair, "max_seconds": args.max_seconds is not None}
+        for name, refusal in REFUSED.items():
+            if given[name] and name not in takes:
+                raise UsageError(refusal(variant))
         return cls(
             variant,
             fair=args.fair,
@@ -71,38 +74,22 @@ class Autoplayer:
             max_seconds=args.max_seconds,
         )
 
-    @property
-    def spider(self) -> bool:
-        return self.variant in SPIDER_VARIANTS
-
     def settings(self) -> dict[str, Any]:
         """The settings that change how this variant's deals are played: every field but the
         variant, less those of the other game's player. Results are stored under them."""
-        other = CASTLE_ONLY if self.spider else SPIDER_ONLY
-        settings = {
-            f.name: getattr(self, f.name)
-            for f in fields(self)
-            if f.name != "variant" and f.name not in other
-        }
-        if self.spider and self.fair:
+        takes = family_of(self.variant).autoplay_settings
+        settings = {f.name: getattr(self, f.name) for f in fields(self) if f.name in takes}
+        if settings.get("fair"):
             settings["player"] = FAIR_PLAYER  # a new fair player's games are other games
         return settings
 
     def play(self, number: int) -> AutoplayResult:
         """Deal ``number`` played to the end by this player."""
-        if self.spider:
-            return autoplay_spider(
-                SpiderDeal.from_number(self.variant, number),
-                fair=self.fair,
-                seed=self.seed + number,
-                samples=self.samples,
-                max_states=self.max_states,
-            )
-        return autoplay_castle(
-            Deal.from_number(self.variant, number),
-            max_seconds=self.max_seconds,
-            max_states=self.max_states,
-        )
+        family = family_of(self.variant)
+        settings = {name: getattr(self, name) for name in family.autoplay_settings}
+        if "seed" in settings:
+            settings["seed"] += number  # each deal its own seed, the same every run
+        return PLAYERS[family.name](family.deal(self.variant, number), **settings)
 
     def run_chunk(self, start: int, numbers: Sequence[int]) -> list[PlayedDeal]:
         """Play deals ``numbers`` (positions ``start``... of the batch); runs in a worker."""

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..autoplay_store import AutoplayStore
-from ..spider import SPIDER_VARIANTS
+from ..family import family_of
 from ..stats import proportion
 from ..variants import NAMES
 from .errors import EXIT_OK
@@ -19,7 +19,7 @@ from .output import format_percent, make_console
 
 def who_plays(variant: str, settings: Mapping[str, Any]) -> str:
     """``the fair hint``, ``the thoughtful solver`` (Spider) or ``the hints`` (castle)."""
-    if variant not in SPIDER_VARIANTS:
+    if "fair" not in family_of(variant).autoplay_settings:  # no fair player: the hints play
         return "the hints"
     return "the fair hint" if settings.get("fair") else "the thoughtful solver"
 

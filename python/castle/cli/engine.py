@@ -18,10 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-from ..deal import Deal
+from ..family import AnyDeal, AnySolution, family_of
 from ..outcome import ProgressCallback
-from ..solve import Solution, solve
-from ..spider import SPIDER_VARIANTS, SpiderDeal, SpiderSolution
 from .output import format_size, json_line, plain_number
 from .report import DealResult
 
@@ -71,19 +69,9 @@ class Job:
     #: The solving thread's CPU time per deal.
     max_cpu_seconds: float | None = None
 
-    def solve(
-        self, deal: Deal | SpiderDeal, progress: ProgressCallback | None = None
-    ) -> Solution | SpiderSolution:
-        if isinstance(deal, SpiderDeal):
-            return solve(
-                deal,
-                max_states=self.max_states,
-                max_seconds=self.max_seconds,
-                max_cpu_seconds=self.max_cpu_seconds,
-                max_memory=self.max_memory,
-                progress=progress,
-            )
-        return solve(
+    def solve(self, deal: AnyDeal, progress: ProgressCallback | None = None) -> AnySolution:
+        # What a family's solver does not offer, the command refused before the job was made.
+        return family_of(deal.variant).solve(
             deal,
             max_states=self.max_states,
             max_seconds=self.max_seconds,
@@ -93,6 +81,7 @@ class Job:
             spill_dir=self.spill_dir,
             max_disk=self.max_disk,
             progress=progress,
+            cancel=None,
         )
 
     def describe_limits(self) -> str:
@@ -130,11 +119,9 @@ class Job:
         return results
 
 
-def numbered_deal(variant: str, number: int) -> Deal | SpiderDeal:
+def numbered_deal(variant: str, number: int) -> AnyDeal:
     """Deal ``number`` of any variant, castle or Spider."""
-    if variant in SPIDER_VARIANTS:
-        return SpiderDeal.from_number(variant, number)
-    return Deal.from_number(variant, number)
+    return family_of(variant).deal(variant, number)
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,7 @@ from typing import IO
 from rich.console import Console
 from rich.text import Text
 
-from ..deal import Deal
-from ..solve import FOUNDATION, Move, Solution
-from ..spider import SpiderDeal, SpiderMove, SpiderSolution
+from ..family import AnyDeal, AnyMove, AnySolution, Family, family_of
 from ..variants import NAMES
 
 STATUS_STYLES = {"solved": "bold green", "unsolvable": "bold red", "unknown": "bold yellow"}
@@ -26,10 +24,8 @@ LIMIT_ADVICE = {
 }
 #: A limit's word in a sentence, where it is not the answer's ``limit`` itself.
 LIMIT_NAMES = {"cpu-seconds": "CPU time"}
-_VERDICTS = {
-    "solved": "the moves below win (automatic foundation moves included)",
-    "unsolvable": "the search was complete: no sequence of moves wins",
-}
+#: The verdict's words for a complete search (a win's are the family's).
+UNSOLVABLE_WORDS = "the search was complete: no sequence of moves wins"
 #: Moves written per ``write`` call: one call per line is slow for long solutions.
 _CHUNK = 4096
 
@@ -65,7 +61,7 @@ def status_text(status: str) -> Text:
     return Text(status, style=STATUS_STYLES.get(status, ""))
 
 
-def deal_title(deal: Deal | SpiderDeal, source: str | None = None) -> str:
+def deal_title(deal: AnyDeal, source: str | None = None) -> str:
     """``Citadel deal 17`` or ``Beleaguered Castle board from board.txt``."""
     name = NAMES.get(deal.variant, deal.variant)
     if deal.number is not None:
@@ -128,27 +124,12 @@ def format_rate(per_second: float) -> str:
     return f"{1 / per_second:,.1f} s/deal" if per_second > 0 else "no deal yet"
 
 
-def move_lines(moves: Sequence[Move | SpiderMove], arrow: str = "→") -> Iterator[str]:
-    """``  1. 7H  column 4 → column 6``: numbered from 1, columns 1-based."""
+def move_lines(family: Family, moves: Sequence[AnyMove], arrow: str = "→") -> Iterator[str]:
+    """``  1. 7H  column 4 → column 6``: numbered from 1, columns 1-based, each move as its
+    family writes it."""
     width = len(str(len(moves)))
     for number, move in enumerate(moves, 1):
-        if isinstance(move, SpiderMove):
-            yield f"  {number:>{width}}. {spider_move_text(move, arrow)}"
-            continue
-        dst = f"column {move.dst + 1}" if isinstance(move.dst, int) else FOUNDATION
-        yield f"  {number:>{width}}. {move.card}  column {move.src + 1} {arrow} {dst}"
-
-
-def spider_move_text(move: SpiderMove, arrow: str) -> str:
-    """``9S 8S  column 3 → column 8``, ``deal from the stock``, ``off: KS-AS from column 4``."""
-    if move.kind == "deal":
-        return "deal from the stock"
-    assert move.src is not None
-    if move.kind == "off":
-        return f"off: {move.cards[0]}-{move.cards[-1]} from column {move.src + 1}"
-    assert move.dst is not None
-    run = " ".join(map(str, move.cards))
-    return f"{run}  column {move.src + 1} {arrow} column {move.dst + 1}"
+        yield f"  {number:>{width}}. {family.move_text(move, arrow)}"
 
 
 def write_lines(stream: IO[str], lines: Iterator[str]) -> None:
@@ -165,11 +146,12 @@ def write_lines(stream: IO[str], lines: Iterator[str]) -> None:
 
 def print_solution(
     console: Console,
-    deal: Deal | SpiderDeal,
-    solution: Solution | SpiderSolution,
+    deal: AnyDeal,
+    solution: AnySolution,
     source: str | None,
 ) -> None:
     """The verdict (coloured), states and time, then every move, numbered."""
+    family = family_of(deal.variant)
     status = solution.status
     if status == "unknown":
         limit = solution.limit
@@ -177,10 +159,10 @@ def print_solution(
         verdict = f"the search stopped at the {name} limit" if name else "a limit stopped it"
         if limit in LIMIT_ADVICE:
             verdict += f"; {LIMIT_ADVICE[limit]} to search further"
-    elif status == "solved" and isinstance(solution, SpiderSolution):
-        verdict = "the moves below win (deals from the stock and runs taken off included)"
+    elif status == "solved":
+        verdict = family.solved_words
     else:
-        verdict = _VERDICTS[status]
+        verdict = UNSOLVABLE_WORDS
     console.print(Text.assemble((deal_title(deal, source), "bold"), ": ", status_text(status)))
     console.print(Text(verdict, style="dim"))
     stats = f"{solution.states:,} states in {format_seconds(solution.seconds)}"
@@ -189,13 +171,9 @@ def print_solution(
     console.print(stats)
     if solution.moves:
         console.file.flush()
-        write_lines(console.file, move_lines(solution.moves, arrow_for(console.file)))
+        write_lines(console.file, move_lines(family, solution.moves, arrow_for(console.file)))
 
 
-def json_line(deal: Deal | SpiderDeal, solution: Solution | SpiderSolution) -> str:
+def json_line(deal: AnyDeal, solution: AnySolution) -> str:
     """The solution as one line of JSON: ``Solution.to_json(deal)``, 0-based columns."""
-    if isinstance(solution, SpiderSolution):
-        assert isinstance(deal, SpiderDeal)
-        return json.dumps(solution.to_json(deal))
-    assert isinstance(deal, Deal)
-    return json.dumps(solution.to_json(deal))
+    return json.dumps(family_of(deal.variant).solution_json(deal, solution))

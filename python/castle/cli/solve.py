@@ -11,12 +11,10 @@ from collections.abc import Callable, Sequence
 from rich.console import Console
 
 from ..board_family import board_family
-from ..deal import Deal
 from ..errors import BoardError
+from ..family import CASTLE, SPIDER, AnyDeal, AnySolution, family_named, family_of
 from ..outcome import Progress
-from ..solve import Solution
-from ..spider import SPIDER_VARIANTS, SpiderDeal, SpiderSolution
-from ..variants import DEFAULT_VARIANT, VARIANTS
+from ..variants import DEFAULT_VARIANT
 from .args import (
     DEALS_HELP,
     add_jobs_option,
@@ -93,7 +91,7 @@ def add_parser(commands: argparse._SubParsersAction[Parser], summary: str) -> Pa
         "--variant",
         type=parse_solve_variant,
         metavar="V",
-        help=f"one of {', '.join(VARIANTS)}, or Spider: {', '.join(SPIDER_VARIANTS)} (4, 2, "
+        help=f"one of {', '.join(CASTLE.variants)}, or Spider: {', '.join(SPIDER.variants)} (4, 2, "
         f"1 suits); any case (default {DEFAULT_VARIANT} for --deal/--deals; for a FILE, "
         "when the text alone cannot tell)",
     )
@@ -138,13 +136,14 @@ def run(args: argparse.Namespace) -> int:
         max_disk=args.max_disk,
     )
     check_spill_options(args)
-    if args.short and job.variant in SPIDER_VARIANTS:
-        raise UsageError("--short is not offered for Spider yet")
-    if args.spill_dir is not None and job.variant in SPIDER_VARIANTS:
-        raise UsageError("--spill-dir is not offered for Spider yet")
+    family = family_of(job.variant)
+    if args.short and not family.offers_short:
+        raise UsageError(f"--short is not offered for {family.title} yet")
+    if args.spill_dir is not None and not family.offers_spill:
+        raise UsageError(f"--spill-dir is not offered for {family.title} yet")
     if args.deals is not None:
         return run_deals(job, args.deals, args.jobs, args.csv)
-    deal: Deal | SpiderDeal
+    deal: AnyDeal
     if args.file is not None:
         text, source = read_board(args.file)
         deal = board_deal(text, args.variant, source)
@@ -165,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def solve_showing_progress(job: Job, deal: Deal | SpiderDeal) -> Solution | SpiderSolution:
+def solve_showing_progress(job: Job, deal: AnyDeal) -> AnySolution:
     """``job.solve(deal)``; on a terminal, a line on stderr says how it is going (states,
     time, memory) while it runs, and goes when it ends."""
     errors = make_console(stderr=True)
@@ -216,19 +215,19 @@ def read_stdin(limit: int) -> str:
         wrapper.detach()  # leave sys.stdin's buffer open
 
 
-def board_deal(text: str, variant: str | None, source: str) -> Deal | SpiderDeal:
+def board_deal(text: str, variant: str | None, source: str) -> AnyDeal:
     """Parse board text (Spider's when ``variant`` says so, or without it when the text is
     plainly a Spider board: a stock line, face-down cards); a fault names the source, line and
     token, and a board of the other family than ``variant``'s says what it is."""
     sign = board_family(text)
-    if variant is None:
-        spider = sign is not None and sign.family == "spider"
+    if variant is not None:
+        family = family_of(variant)
+    elif sign is not None:
+        family = family_named(sign.family)
     else:
-        spider = variant in SPIDER_VARIANTS
+        family = family_of(DEFAULT_VARIANT)  # the text cannot tell: the default variant's
     try:
-        if spider:
-            return SpiderDeal.from_text(text, variant)
-        return Deal.from_text(text, variant)
+        return family.read_board(text, variant)
     except BoardError as e:
         where = source
         if e.line is not None:
@@ -236,7 +235,7 @@ def board_deal(text: str, variant: str | None, source: str) -> Deal | SpiderDeal
         if e.token is not None:
             where += f", token {e.token!r}"
         hint = ""
-        if sign is not None and sign.family != ("spider" if spider else "castle"):
+        if sign is not None and sign.family != family.name:
             hint = " (without --variant it is read as such)"  # --variant chose the family
         raise UsageError(f"{where}: {e.message}{hint}") from None
 

@@ -89,9 +89,35 @@ def create_app(
     browser under ``players/``), every request to present ``token``. ``app.state.players`` is
     its :class:`~castle.serve.players.Players`."""
     players = Players(data_dir, shared=loopback, clock=clock, rng=rng)
-    solver = SolverQueue()
+    service = Service(players, SolverQueue())
+    routes = [
+        *start_routes(service),
+        *table_routes(service),
+        Route("/api/guide", guide, methods=["GET"]),
+        *settings_routes(service),
+    ]
+    routes += page_routes({route.path for route in routes})
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(Guard, token=token, loopback=loopback)],
+        exception_handlers={HTTPException: http_error, Exception: server_error},
+    )
+    #: Who plays here (``castle serve`` pauses their games as it stops).
+    app.state.players = players
+    return app
+
+
+class Service:
+    """What every request of a player goes through: its player found (or made), its turn at
+    the solver when it may search, its work in a worker thread under the player's lock, and
+    its answer as JSON or its refusal."""
+
+    def __init__(self, players: Players, solver: SolverQueue) -> None:
+        self.players = players
+        self.solver = solver
 
     async def served(
+        self,
         request: Request,
         work: Callable[[Player], Any],
         *,
@@ -101,12 +127,14 @@ def create_app(
         """``work`` done for the request's player in a worker thread, under its lock (unless
         not ``locked``: then ``work`` takes it itself), in its turn at the solver if it
         ``searches``; its answer as JSON, or the request's refusal."""
+        players = self.players
         try:
             player = players.get(request.scope.get(PLAYER_KEY), client_of(request))
             with player.in_flight():
                 async with contextlib.AsyncExitStack() as turn:
                     if searches:  # waits here, on the event loop, not in a worker thread
-                        await turn.enter_async_context(solver.turn(player, client_of(request)))
+                        client = client_of(request)
+                        await turn.enter_async_context(self.solver.turn(player, client))
                     if locked:
                         answer = await run_in_threadpool(player.served, lambda: work(player))
                     else:
@@ -129,20 +157,27 @@ def create_app(
         later = BackgroundTask(players.expire_idle) if players.expiry_due() else None
         return JSONResponse(answer, background=later)
 
-    def with_body(
-        handler: Callable[[Request, Any], Awaitable[Response]],
-    ) -> Callable[[Request], Awaitable[Response]]:
-        """``handler``, given the request's JSON body; the request's refusal when it has none
-        that reads (too large, too slow, not JSON)."""
 
-        async def read_first(request: Request) -> Response:
-            try:
-                data = await read_json(request)
-            except BadRequest as e:
-                return refusal(e.status, e.reason)
-            return await handler(request, data)
+def with_body(
+    handler: Callable[[Request, Any], Awaitable[Response]],
+) -> Callable[[Request], Awaitable[Response]]:
+    """``handler``, given the request's JSON body; the request's refusal when it has none
+    that reads (too large, too slow, not JSON)."""
 
-        return read_first
+    async def read_first(request: Request) -> Response:
+        try:
+            data = await read_json(request)
+        except BadRequest as e:
+            return refusal(e.status, e.reason)
+        return await handler(request, data)
+
+    return read_first
+
+
+def start_routes(service: Service) -> list[Route]:
+    """Where a game starts: the levels (with the player's statistics), a new deal, the
+    unfinished game continued."""
+    served = service.served
 
     async def levels(request: Request) -> Response:
         return await served(request, lambda player: player.levels())
@@ -158,6 +193,18 @@ def create_app(
         if data != {}:
             return refusal(400, "continue takes an empty object: {}")
         return await served(request, lambda player: played(player, *player.resume()))
+
+    return [
+        Route("/api/levels", levels, methods=["GET"]),
+        Route("/api/new", new, methods=["POST"]),
+        Route("/api/continue", resume, methods=["POST"]),
+    ]
+
+
+def table_routes(service: Service) -> list[Route]:
+    """Play at the table: the view, an action (a hint searched outside the player's lock,
+    stopped if its client goes away), what a press lifts."""
+    served = service.served
 
     async def view(request: Request) -> Response:
         def shown(player: Player) -> dict[str, Any]:
@@ -196,11 +243,24 @@ def create_app(
             request, lambda player: {"lift": player.at_table().lift(src, count).to_json()}
         )
 
-    async def guide(request: Request) -> Response:
-        params = request.query_params
-        if set(params) != {"level"} or params["level"] not in LEVELS:
-            return refusal(400, f"guide takes ?level=LEVEL, one of {', '.join(LEVELS)}")
-        return JSONResponse({"html": guide_html(params["level"])})
+    return [
+        Route("/api/view", view, methods=["GET"]),
+        Route("/api/act", act, methods=["POST"]),
+        Route("/api/lift", lift, methods=["GET"]),
+    ]
+
+
+async def guide(request: Request) -> Response:
+    """A level's guide as HTML (no player: the same for everyone)."""
+    params = request.query_params
+    if set(params) != {"level"} or params["level"] not in LEVELS:
+        return refusal(400, f"guide takes ?level=LEVEL, one of {', '.join(LEVELS)}")
+    return JSONResponse({"html": guide_html(params["level"])})
+
+
+def settings_routes(service: Service) -> list[Route]:
+    """The player's settings: read (GET) and changed (POST)."""
+    served = service.served
 
     @with_body
     async def change_settings(request: Request, data: Any) -> Response:
@@ -213,35 +273,23 @@ def create_app(
             return await served(request, lambda player: {"settings": player.settings().to_json()})
         return await change_settings(request)
 
+    return [Route("/api/settings", settings, methods=["GET", "POST"])]
+
+
+def page_routes(api: set[str]) -> list[Route]:
+    """The page's files, after the endpoints (``api``: their paths, which the page's routes
+    answer with 405, the endpoint asked with the wrong method)."""
+
     async def page(request: Request) -> Response:
         path = request.path_params.get("path", "")
-        if f"/{path}" in api:  # an endpoint asked with the wrong method
+        if f"/{path}" in api:
             raise HTTPException(405)
         return page_file(path)
 
-    routes = [
-        Route("/api/levels", levels, methods=["GET"]),
-        Route("/api/new", new, methods=["POST"]),
-        Route("/api/continue", resume, methods=["POST"]),
-        Route("/api/view", view, methods=["GET"]),
-        Route("/api/act", act, methods=["POST"]),
-        Route("/api/lift", lift, methods=["GET"]),
-        Route("/api/guide", guide, methods=["GET"]),
-        Route("/api/settings", settings, methods=["GET", "POST"]),
-    ]
-    api = {route.path for route in routes}
-    routes += [
+    return [
         Route("/", page, methods=["GET"]),
         Route("/{path:path}", page, methods=["GET"]),
     ]
-    app = Starlette(
-        routes=routes,
-        middleware=[Middleware(Guard, token=token, loopback=loopback)],
-        exception_handlers={HTTPException: http_error, Exception: server_error},
-    )
-    #: Who plays here (``castle serve`` pauses their games as it stops).
-    app.state.players = players
-    return app
 
 
 async def until_gone(

@@ -27,8 +27,9 @@ from typing import Any, TypeVar
 
 from ..actions import ActionError, Advise, NewDeal, TableAction, action_from_json
 from ..errors import CastleError
+from ..family import family_of
 from ..game import Game
-from ..levels import LEVELS, LevelError, is_spider, level
+from ..levels import LEVELS, LevelError, level, level_family
 from ..new_game import AnyGame, new_game
 from ..outcome import Canceller
 from ..playclock import Clock
@@ -168,7 +169,7 @@ class Player:
                     "id": chosen.id,
                     "name": chosen.name,
                     "blurb": chosen.blurb,
-                    "game": "spider" if is_spider(chosen.id) else "castle",
+                    "game": family_of(chosen.variant).name,
                     "record": {**record.to_json(), "win_percentage": record.win_percentage},
                     "record_text": str(record),
                 }
@@ -179,7 +180,7 @@ class Player:
             resume = {
                 "level": unfinished.level,
                 "level_name": level(unfinished.level).name,
-                "game": "spider" if is_spider(unfinished.level) else "castle",
+                "game": level_family(unfinished.level).name,
                 "deal_name": unfinished.deal_name,
                 "moves": unfinished.moves,
                 "seconds": unfinished.seconds,

@@ -13,9 +13,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
 from ..guide import players_rules, rules_text
-from ..levels import is_spider, level
+from ..levels import level, level_family
 from ..new_game import AnyGame
-from .keys import CASTLE_KEYS, SPIDER_KEYS
+from .keys import FAMILY_KEYS
 
 CASTLE_MOUSE = """\
 - **Click** a column: its top card goes to its best place (a tap, §3).
@@ -73,11 +73,14 @@ KEY_NAMES = {
 }
 
 
+#: The mouse at each family's table, by the family's name (``Played.KIND``).
+FAMILY_MOUSE = {"castle": CASTLE_MOUSE, "spider": SPIDER_MOUSE}
+
+
 def guide_markdown(level_id: str, bindings: list[BindingType]) -> str:
     """The whole guide for a table of ``level_id`` with these keys."""
-    spider = is_spider(level_id)
     out = [f"# How to play {level(level_id).name}\n", "## At this table\n"]
-    out.append(SPIDER_MOUSE if spider else CASTLE_MOUSE)
+    out.append(FAMILY_MOUSE[level_family(level_id).name])
     out.append(TABLE_NOTES)
     out.append(keys_line(bindings) + "\n")
     rules = rules_text()
@@ -108,7 +111,7 @@ class GuideScreen(Screen[None]):
         self.pause = pause and game is not None
 
     def compose(self) -> ComposeResult:
-        bindings = SPIDER_KEYS if is_spider(self.level_id) else CASTLE_KEYS
+        bindings = FAMILY_KEYS[level_family(self.level_id).name]
         with VerticalScroll(id="guide"):
             yield Markdown(guide_markdown(self.level_id, bindings))
         yield Footer()

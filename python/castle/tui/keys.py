@@ -35,4 +35,7 @@ SPIDER_KEYS: list[BindingType] = [
     *PLAY_KEYS,
 ]
 
-__all__ = ["CASTLE_KEYS", "PLAY_KEYS", "SPIDER_KEYS"]
+#: Each family's table keys, by the family's name (``Played.KIND``).
+FAMILY_KEYS: dict[str, list[BindingType]] = {"castle": CASTLE_KEYS, "spider": SPIDER_KEYS}
+
+__all__ = ["CASTLE_KEYS", "FAMILY_KEYS", "PLAY_KEYS", "SPIDER_KEYS"]

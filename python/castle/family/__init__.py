@@ -1,0 +1,59 @@
+"""The game families (:class:`Family`) and their registry: what differs between the castle
+games and Spider is asked of the family of a variant (:func:`family_of`) or of a deal
+(:func:`family_of_deal`). A new family is one module beside these and one line in
+:data:`FAMILIES`."""
+
+from __future__ import annotations
+
+from ..errors import VariantError
+from .castle import CASTLE
+from .protocol import AnyDeal, AnyMove, AnySolution, Family
+from .spider import SPIDER
+
+#: Every family, in the order the command line lists their variants.
+FAMILIES: tuple[Family, ...] = (CASTLE, SPIDER)
+
+
+def all_variants() -> tuple[str, ...]:
+    """Every variant of every family, family by family."""
+    return tuple(variant for family in FAMILIES for variant in family.variants)
+
+
+def family_of(variant: str) -> Family:
+    """The family that plays ``variant``; :class:`castle.VariantError` for one castle does not
+    know."""
+    for family in FAMILIES:
+        if variant in family.variants:
+            return family
+    raise VariantError(f"unknown variant {variant!r} (known: {', '.join(all_variants())})")
+
+
+def family_named(name: str) -> Family:
+    """The family called ``name`` (``castle``, ``spider``: :attr:`Family.name`)."""
+    for family in FAMILIES:
+        if family.name == name:
+            return family
+    raise ValueError(f"no game family {name!r}")
+
+
+def family_of_deal(deal: object) -> Family | None:
+    """The family ``deal`` is a deal of; None when it is no family's deal."""
+    for family in FAMILIES:
+        if family.owns(deal):
+            return family
+    return None
+
+
+__all__ = [
+    "CASTLE",
+    "FAMILIES",
+    "SPIDER",
+    "AnyDeal",
+    "AnyMove",
+    "AnySolution",
+    "Family",
+    "all_variants",
+    "family_named",
+    "family_of",
+    "family_of_deal",
+]

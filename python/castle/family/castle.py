@@ -1,0 +1,81 @@
+"""The castle games' family (Beleaguered Castle, Streets and Alleys, Citadel): every card in
+sight, one card moved at a time, the foundations built up by suit."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from ..deal import Deal
+from ..outcome import Canceller, ProgressCallback
+from ..solution import FOUNDATION, Move, Solution, solve_castle
+from ..variants import VARIANTS
+from .protocol import AnyDeal, AnyMove, AnySolution
+
+
+class CastleFamily:
+    """The castle games as a :class:`castle.family.Family`."""
+
+    name = "castle"
+    title = "the castle games"
+    variants: tuple[str, ...] = VARIANTS
+    save_format = "castle-game"
+    solved_words = "the moves below win (automatic foundation moves included)"
+    offers_short = True
+    offers_spill = True
+    rules_section = 1
+    tips_heading = "Castle games"
+    autoplay_settings = frozenset({"max_states", "max_seconds"})
+    autoplay_verdicts = True
+
+    def owns(self, deal: object) -> bool:
+        return isinstance(deal, Deal)
+
+    def deal(self, variant: str, number: int) -> Deal:
+        return Deal.from_number(variant, number)
+
+    def read_board(self, text: str, variant: str | None) -> Deal:
+        return Deal.from_text(text, variant)
+
+    def solve(
+        self,
+        deal: AnyDeal,
+        *,
+        max_states: int | None,
+        max_seconds: float | None,
+        max_cpu_seconds: float | None,
+        max_memory: int,
+        short: bool,
+        spill_dir: str | os.PathLike[str] | None,
+        max_disk: int | None,
+        progress: ProgressCallback | None,
+        cancel: Canceller | None,
+    ) -> Solution:
+        assert isinstance(deal, Deal)
+        return solve_castle(
+            deal,
+            max_states=max_states,
+            max_seconds=max_seconds,
+            max_cpu_seconds=max_cpu_seconds,
+            max_memory=max_memory,
+            short=short,
+            spill_dir=spill_dir,
+            max_disk=max_disk,
+            progress=progress,
+            cancel=cancel,
+        )
+
+    def move_text(self, move: AnyMove, arrow: str) -> str:
+        """``7H  column 4 → column 6``, ``AS  column 2 → foundation``."""
+        assert isinstance(move, Move)
+        dst = f"column {move.dst + 1}" if isinstance(move.dst, int) else FOUNDATION
+        return f"{move.card}  column {move.src + 1} {arrow} {dst}"
+
+    def solution_json(self, deal: AnyDeal, solution: AnySolution) -> dict[str, Any]:
+        assert isinstance(deal, Deal) and isinstance(solution, Solution)
+        return solution.to_json(deal)
+
+
+CASTLE = CastleFamily()
+
+__all__ = ["CASTLE", "CastleFamily"]

@@ -1,0 +1,128 @@
+"""What a family of games (the castle games, Spider) answers for the rest of castle: every
+question whose answer differs between families, so that the command line, solving, output,
+the levels and the front ends ask the family and never which game it is.
+
+A family's deals, moves and answers are its own types; the unions below name them all, so
+a new family adds its types here, its module beside :mod:`castle.family.castle`, and its line
+in :data:`castle.family.FAMILIES`.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Protocol, Union
+
+from ..deal import Deal
+from ..outcome import Canceller, ProgressCallback
+from ..solution import Move, Solution
+from ..spider import SpiderDeal, SpiderMove, SpiderSolution
+
+#: A deal of any family.
+AnyDeal = Union[Deal, SpiderDeal]
+#: A move of any family.
+AnyMove = Union[Move, SpiderMove]
+#: A solver's answer for any family.
+AnySolution = Union[Solution, SpiderSolution]
+
+
+class Family(Protocol):
+    """One family of games: its variants, its deals (by number and from board text), its
+    solver, how its moves and answers are written, what its players take, and its saves."""
+
+    @property
+    def name(self) -> str:
+        """``"castle"``, ``"spider"``: the family as views, board text and the page name it
+        (``Played.KIND`` of its game)."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """How a message names the family: ``the castle games``, ``Spider``."""
+        ...
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The variant ids it plays, in the order the command line lists them."""
+        ...
+
+    @property
+    def save_format(self) -> str:
+        """The format tag of its game's saves (its game class: ``Played.KINDS[save_format]``)."""
+        ...
+
+    @property
+    def solved_words(self) -> str:
+        """What ``castle solve`` says under a win: what the moves listed include."""
+        ...
+
+    @property
+    def offers_short(self) -> bool:
+        """Whether its solver searches for a shorter win (``short``)."""
+        ...
+
+    @property
+    def offers_spill(self) -> bool:
+        """Whether its solver goes on in files past its memory (``spill_dir``)."""
+        ...
+
+    @property
+    def rules_section(self) -> int:
+        """The section of docs/rules.md with its rules (the players' guide starts there)."""
+        ...
+
+    @property
+    def tips_heading(self) -> str:
+        """The heading of its tips in docs/rules.md's §5."""
+        ...
+
+    @property
+    def autoplay_settings(self) -> frozenset[str]:
+        """The settings of ``castle autoplay``'s player that its games are played by."""
+        ...
+
+    @property
+    def autoplay_verdicts(self) -> bool:
+        """Whether its games played by ``castle autoplay`` carry the solver's verdict on the
+        deal under the same limits (the summary tallies them)."""
+        ...
+
+    def owns(self, deal: object) -> bool:
+        """Whether ``deal`` is a deal of this family."""
+        ...
+
+    def deal(self, variant: str, number: int) -> AnyDeal:
+        """Deal ``number`` of ``variant`` (one of :attr:`variants`)."""
+        ...
+
+    def read_board(self, text: str, variant: str | None) -> AnyDeal:
+        """The deal that board ``text`` lays out (``variant``, or the family's default when
+        None); a fault is a :class:`castle.BoardError`."""
+        ...
+
+    def solve(
+        self,
+        deal: AnyDeal,
+        *,
+        max_states: int | None,
+        max_seconds: float | None,
+        max_cpu_seconds: float | None,
+        max_memory: int,
+        short: bool,
+        spill_dir: str | os.PathLike[str] | None,
+        max_disk: int | None,
+        progress: ProgressCallback | None,
+        cancel: Canceller | None,
+    ) -> AnySolution:
+        """``castle.solve`` on a deal of this family (the limits as it takes them)."""
+        ...
+
+    def move_text(self, move: AnyMove, arrow: str) -> str:
+        """One move as ``castle solve`` lists it, after its number: ``7H  column 4 → column 6``."""
+        ...
+
+    def solution_json(self, deal: AnyDeal, solution: AnySolution) -> dict[str, Any]:
+        """``solution.to_json(deal)``: the answer as ``castle solve --json`` writes it."""
+        ...
+
+
+__all__ = ["AnyDeal", "AnyMove", "AnySolution", "Family"]
