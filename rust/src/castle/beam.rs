@@ -9,6 +9,7 @@ use super::moves::{generate, key_after, play, play_automatic, undo, Move, MOST_M
 use super::shorten::{shorten, shorten_bytes};
 use super::state::{Key, State};
 use crate::solver::budget::{Budget, End, Watch};
+use crate::solver::heap::Memory;
 use crate::solver::sort::sort_by_estimate;
 use crate::solver::table::{Insert, Table};
 use crate::solver::Stop;
@@ -74,105 +75,179 @@ pub fn beam_search(
     if state.is_won() {
         return End::Won(played);
     }
-    let mut moves: Vec<Move> = played;
-    let mut nodes = vec![Node {
-        parent: usize::MAX,
-        start: 0,
-        end: moves.len(),
-        len: moves.len(),
-    }];
-    // Positions already kept at some depth: a later depth can only reach them by a longer line.
     let memory = &budget.memory;
-    let mut kept = Table::new(*memory);
+    let mut tree = Tree {
+        nodes: vec![Node {
+            parent: usize::MAX,
+            start: 0,
+            end: played.len(),
+            len: played.len(),
+        }],
+        moves: played,
+        kept: Table::new(*memory),
+    };
     let key = state.key();
-    if kept.insert(key) == Insert::Full {
+    if tree.kept.insert(key) == Insert::Full {
         return End::Limit(Stop::Memory);
     }
-    // The beam: each position with its key and its node.
-    let mut beam: Vec<(State, Key, usize)> = vec![(state, key, 0)];
-    let mut legal = Vec::new();
-    // A move and the automatic moves after it, made and taken back in place.
-    let mut line = Vec::new();
-    // Each depth's moves ranked, the positions they reach, and the next depth: their storage
-    // is kept from depth to depth, not allocated afresh.
-    let mut candidates: Vec<Candidate> = Vec::new();
-    let (mut scratch, mut counts) = (Vec::new(), Vec::new());
-    let mut this_depth: Table<Key> = Table::new(*memory);
-    let mut next: Vec<(State, Key, usize)> = Vec::new();
+    let mut beam: Beam = vec![(state, key, 0)];
+    let mut depth = Depth::new(memory);
+    let mut next: Beam = Vec::new();
     while !beam.is_empty() {
-        candidates.clear();
-        this_depth.clear();
-        for (from, (position, parent_key, node)) in beam.iter_mut().enumerate() {
-            if let Some(why) = budget.spend(expanded, watch) {
-                return End::Limit(why);
-            }
-            if !memory.reserve(&mut candidates, MOST_MOVES) {
-                return End::Limit(Stop::Memory);
-            }
-            legal.clear();
-            generate(position, &mut legal);
-            for &m in &legal {
-                line.clear();
-                play(position, m, &mut line);
-                if position.is_won() {
-                    let mut path = line_to(&nodes, &moves, *node);
-                    path.extend(&line);
-                    return End::Won(path);
-                }
-                let key = key_after(*parent_key, position, &line);
-                let len = nodes[*node].len + line.len();
-                if len + 1 < bound && !kept.contains(&key) {
-                    match this_depth.insert(key) {
-                        Insert::New => candidates.push(Candidate {
-                            estimate: estimate(position),
-                            from,
-                            m,
-                        }),
-                        Insert::Seen => {}
-                        Insert::Full => return End::Limit(Stop::Memory),
-                    }
-                }
-                for &back in line.iter().rev() {
-                    undo(position, back);
-                }
-            }
-        }
-        // The best `width`, ties in the order they were met.
-        if !memory.reserve(&mut scratch, candidates.len()) {
-            return End::Limit(Stop::Memory);
-        }
-        sort_by_estimate(&mut candidates, &mut scratch, &mut counts, |c| {
-            i64::from(c.estimate)
-        });
-        candidates.truncate(width);
-        // The next depth's positions, beside this one's until it is built.
-        if !memory.reserve(&mut next, candidates.len()) {
-            return End::Limit(Stop::Memory);
-        }
-        for c in &candidates {
-            if !(memory.reserve(&mut nodes, 1) && memory.reserve(&mut moves, MOST_MOVES)) {
-                return End::Limit(Stop::Memory);
-            }
-            let (parent, parent_key, node) = &beam[c.from];
-            let mut child = parent.clone();
-            let start = moves.len();
-            play(&mut child, c.m, &mut moves);
-            let key = key_after(*parent_key, &child, &moves[start..]);
-            if kept.insert(key) == Insert::Full {
-                return End::Limit(Stop::Memory);
-            }
-            nodes.push(Node {
-                parent: *node,
-                start,
-                end: moves.len(),
-                len: nodes[*node].len + moves.len() - start,
-            });
-            next.push((child, key, nodes.len() - 1));
+        let ranked = depth
+            .rank(&mut beam, &tree, bound, budget, expanded, watch)
+            .or_else(|| depth.keep_the_best(width, memory))
+            .or_else(|| tree.grow(&depth.candidates, &beam, &mut next, memory));
+        if let Some(end) = ranked {
+            return end;
         }
         std::mem::swap(&mut beam, &mut next);
         next.clear();
     }
     End::Exhausted
+}
+
+/// The beam: each position with its key and its node.
+type Beam = Vec<(State, Key, usize)>;
+
+/// The lines of a beam search, a tree of the positions it kept (each [`Node`]'s moves in
+/// `moves`), and the positions kept at some depth: a later depth can only reach them by a
+/// longer line.
+struct Tree {
+    nodes: Vec<Node>,
+    moves: Vec<Move>,
+    kept: Table<Key>,
+}
+
+impl Tree {
+    /// The next depth: the positions the `candidates` reach from the `beam`, each kept and
+    /// given its node, in `next`; the search's end if there is no room.
+    fn grow(
+        &mut self,
+        candidates: &[Candidate],
+        beam: &Beam,
+        next: &mut Beam,
+        memory: &Memory,
+    ) -> Option<End<Move>> {
+        // The next depth's positions, beside this one's until it is built.
+        if !memory.reserve(next, candidates.len()) {
+            return Some(End::Limit(Stop::Memory));
+        }
+        for c in candidates {
+            if !(memory.reserve(&mut self.nodes, 1) && memory.reserve(&mut self.moves, MOST_MOVES))
+            {
+                return Some(End::Limit(Stop::Memory));
+            }
+            let (parent, parent_key, node) = &beam[c.from];
+            let mut child = parent.clone();
+            let start = self.moves.len();
+            play(&mut child, c.m, &mut self.moves);
+            let key = key_after(*parent_key, &child, &self.moves[start..]);
+            if self.kept.insert(key) == Insert::Full {
+                return Some(End::Limit(Stop::Memory));
+            }
+            self.nodes.push(Node {
+                parent: *node,
+                start,
+                end: self.moves.len(),
+                len: self.nodes[*node].len + self.moves.len() - start,
+            });
+            next.push((child, key, self.nodes.len() - 1));
+        }
+        None
+    }
+}
+
+/// A depth's moves ranked: their storage kept from depth to depth, not allocated afresh.
+struct Depth {
+    legal: Vec<Move>,
+    /// A move and the automatic moves after it, made and taken back in place.
+    line: Vec<Move>,
+    candidates: Vec<Candidate>,
+    scratch: Vec<Candidate>,
+    counts: Vec<usize>,
+    /// The positions the depth's moves reach, each ranked once.
+    this_depth: Table<Key>,
+}
+
+impl Depth {
+    fn new(memory: &Memory) -> Depth {
+        Depth {
+            legal: Vec::new(),
+            line: Vec::new(),
+            candidates: Vec::new(),
+            scratch: Vec::new(),
+            counts: Vec::new(),
+            this_depth: Table::new(*memory),
+        }
+    }
+
+    /// Each move from each position of the `beam` (taken back in place) that reaches a new
+    /// position within `bound`, as a candidate; the search's end if one wins or a limit is
+    /// reached.
+    fn rank(
+        &mut self,
+        beam: &mut Beam,
+        tree: &Tree,
+        bound: usize,
+        budget: &Budget,
+        expanded: &mut u64,
+        watch: &mut Watch,
+    ) -> Option<End<Move>> {
+        self.candidates.clear();
+        self.this_depth.clear();
+        for (from, (position, parent_key, node)) in beam.iter_mut().enumerate() {
+            if let Some(why) = budget.spend(expanded, watch) {
+                return Some(End::Limit(why));
+            }
+            if !budget.memory.reserve(&mut self.candidates, MOST_MOVES) {
+                return Some(End::Limit(Stop::Memory));
+            }
+            self.legal.clear();
+            generate(position, &mut self.legal);
+            for &m in &self.legal {
+                self.line.clear();
+                play(position, m, &mut self.line);
+                if position.is_won() {
+                    let mut path = line_to(&tree.nodes, &tree.moves, *node);
+                    path.extend(&self.line);
+                    return Some(End::Won(path));
+                }
+                let key = key_after(*parent_key, position, &self.line);
+                let len = tree.nodes[*node].len + self.line.len();
+                if len + 1 < bound && !tree.kept.contains(&key) {
+                    match self.this_depth.insert(key) {
+                        Insert::New => self.candidates.push(Candidate {
+                            estimate: estimate(position),
+                            from,
+                            m,
+                        }),
+                        Insert::Seen => {}
+                        Insert::Full => return Some(End::Limit(Stop::Memory)),
+                    }
+                }
+                for &back in self.line.iter().rev() {
+                    undo(position, back);
+                }
+            }
+        }
+        None
+    }
+
+    /// The best `width` candidates, ties in the order they were met.
+    fn keep_the_best(&mut self, width: usize, memory: &Memory) -> Option<End<Move>> {
+        if !memory.reserve(&mut self.scratch, self.candidates.len()) {
+            return Some(End::Limit(Stop::Memory));
+        }
+        sort_by_estimate(
+            &mut self.candidates,
+            &mut self.scratch,
+            &mut self.counts,
+            |c| i64::from(c.estimate),
+        );
+        self.candidates.truncate(width);
+        None
+    }
 }
 
 /// The shortest of `moves` and the wins of beam searches of growing width, each shortened like

@@ -4,13 +4,14 @@
 
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
-use super::keys::Exact;
+use super::keys::{Exact, Keys};
 use super::layers::{Layered, Layers};
 use super::moves::{apply, generate, play, play_automatic, unwind, Move};
 use super::state::State;
-use super::walk::{walk, Stopped};
+use super::walk::{Stopped, Walk};
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::disk::Spill;
+use crate::solver::table::Insert;
 use crate::solver::Stop;
 
 /// The layered pass from where the depth-first walk stopped (`layers.rs`, [`Layers`]): the
@@ -79,6 +80,12 @@ pub(super) fn go_on_in_layers(
 /// the positions whose facts (`Compact::facts`) are among its own (every line to it passes only
 /// through such), then the winning move; or a win that pass comes upon first. Its positions
 /// count as expansions, under the same budget.
+///
+/// It walks again from the deal: what the first walk kept cannot give the line. Its table
+/// went to the layers as their first level, and its stack was replayed to their seeds and
+/// given back, for the room the layers needed; and neither the table nor the layers keep how
+/// each position was reached (a parent for each would cost more than its key, where the
+/// memory bound is already reached).
 pub(super) fn rebuild(
     deal: &Deal,
     next_to_win: CompactKey,
@@ -86,15 +93,18 @@ pub(super) fn rebuild(
     expanded: &mut u64,
     watch: &mut Watch,
 ) -> End<Move> {
-    let Some(mut exact) = Exact::new(deal, budget.memory) else {
+    let Some(exact) = Exact::new(deal, budget.memory) else {
         return End::Limit(Stop::Memory);
     };
-    exact.toward = Some((next_to_win, exact.compact.facts(&next_to_win)));
-    let mut path = match walk(deal, budget, expanded, watch, &mut exact, &mut None) {
+    let facts = exact.compact.facts(&next_to_win);
+    let mut walk = Walk::new(deal, Toward { exact, facts }, &budget.memory);
+    walk.goal = Some(next_to_win);
+    let mut path = match walk.run_out(budget, expanded, watch) {
         End::Won(path) => path,
         End::Exhausted => unreachable!("the layered pass reached a position the deal cannot"),
         limit => return limit,
     };
+    drop(walk);
     let mut state = State::from_deal(deal);
     for &m in &path {
         apply(&mut state, m);
@@ -115,6 +125,42 @@ pub(super) fn rebuild(
         unwind(&mut state, &mut line, 0);
     }
     unreachable!("the layered pass's position next to a win has no winning move")
+}
+
+/// The keys of a walk towards a position whose facts are `facts`: the complete pass's, but
+/// only the positions that can lead there are entered (something done in a position that the
+/// goal has not cannot be undone on the way to it).
+struct Toward {
+    exact: Exact,
+    facts: u128,
+}
+
+impl Keys for Toward {
+    type Key = CompactKey;
+    const EAGER: bool = Exact::EAGER;
+    #[inline]
+    fn key(&self, parent: Option<&CompactKey>, state: &State, moves: &[Move]) -> CompactKey {
+        self.exact.key(parent, state, moves)
+    }
+    #[inline(always)]
+    fn quiet_key(&self, parent: &CompactKey, state: &State, m: Move) -> Option<CompactKey> {
+        self.exact.quiet_key(parent, state, m)
+    }
+    #[inline(always)]
+    fn prefetch(&self, key: &CompactKey) -> Option<u64> {
+        self.exact.prefetch(key)
+    }
+    #[inline(always)]
+    fn refetch(&self, key: &CompactKey, hash: u64) -> bool {
+        self.exact.refetch(key, hash)
+    }
+    #[inline]
+    fn insert(&mut self, key: &CompactKey, hash: u64, state: &State) -> Insert {
+        if self.exact.compact.facts(key) & !self.facts != 0 {
+            return Insert::Seen;
+        }
+        self.exact.insert(key, hash, state)
+    }
 }
 
 #[cfg(test)]
@@ -304,8 +350,8 @@ mod layered_tests {
         let mut interrupted = || false;
         let mut watch = Watch::new(Instant::now(), &mut interrupted);
         let budget = budget(None, max_memory);
-        let mut exact = Exact::new(&deal, budget.memory).unwrap();
-        let end = walk(&deal, &budget, &mut 0, &mut watch, &mut exact, &mut None);
+        let exact = Exact::new(&deal, budget.memory).unwrap();
+        let end = Walk::new(&deal, exact, &budget.memory).run_out(&budget, &mut 0, &mut watch);
         assert_eq!(end, End::Limit(Stop::Memory));
     }
 }

@@ -393,146 +393,214 @@ pub fn orbit_pass(
     expanded: &mut u64,
     watch: &mut Watch,
 ) -> Orbital {
-    let until = expanded.saturating_add(cap);
-    let spend = |expanded: &mut u64, watch: &mut Watch| {
-        if *expanded >= until {
+    let mut count = Count {
+        budget,
+        until: expanded.saturating_add(cap),
+        expanded,
+        watch,
+    };
+    let compact = Compact::new(deal);
+    let Some(mut layers) = first_layer(&compact, deal, budget) else {
+        return Orbital::Undecided;
+    };
+    let mut moves = Moves::default();
+    let mut out = Out::default();
+    for p in 0..LAYERS {
+        let mut table = std::mem::replace(&mut layers[p], Table::new(budget.memory));
+        if let Some(end) = within_layer(&compact, p, &mut table, &mut moves, &mut count) {
+            return end;
+        }
+        let later = &mut layers[p + 1..];
+        if let Some(end) =
+            out_of_layer(&compact, p, &table, later, &mut moves, &mut out, &mut count)
+        {
+            return end;
+        }
+    }
+    Orbital::Exhausted
+}
+
+/// The orbit pass's expansions, counted in the whole solve's `expanded`: at most `until`, and
+/// within `budget` (a pass at the memory bound is undecided, not stopped).
+struct Count<'a, 'w> {
+    budget: &'a Budget,
+    until: u64,
+    expanded: &'a mut u64,
+    watch: &'a mut Watch<'w>,
+}
+
+impl Count<'_, '_> {
+    /// One expansion more: None, or the pass's end if there is none left.
+    fn spend(&mut self) -> Option<Orbital> {
+        if *self.expanded >= self.until {
             return Some(Orbital::Undecided);
         }
-        match budget.spend(expanded, watch) {
+        match self.budget.spend(self.expanded, self.watch) {
             None => None,
             Some(Stop::Memory) => Some(Orbital::Undecided),
             Some(why) => Some(Orbital::Limit(why)),
         }
-    };
-    let compact = Compact::new(deal);
+    }
+}
+
+/// The layers' tables, the deal's orbit (its automatic moves made) entered in its layer's:
+/// None if it is won, or there is no room for it (the pass is undecided).
+fn first_layer(
+    compact: &Compact,
+    deal: &Deal,
+    budget: &Budget,
+) -> Option<Vec<Table<CompactKey, Orbit>>> {
     let mut state = State::from_deal(deal);
     play_automatic(&mut state, &mut Vec::new());
     if state.is_won() {
-        return Orbital::Undecided;
+        return None;
     }
     let mut layers: Vec<Table<CompactKey, Orbit>> =
         (0..LAYERS).map(|_| Table::new(budget.memory)).collect();
-    let (root, relabel) = canon(&compact, &state, free_cards(&compact, &state));
+    let (root, relabel) = canon(compact, &state, free_cards(compact, &state));
     let first = Orbit {
         member: compact.encode(&state),
         relabel,
         blocks: Blocks::new(),
         exits: false,
     };
-    if layers[compact.layer(&root) as usize].insert_value(root, first) == Insert::Full {
-        return Orbital::Undecided;
-    }
-    let mut moves = Moves::default();
-    let (mut out, mut todo, mut done) = (Vec::new(), Vec::new(), Vec::new());
-    for p in 0..LAYERS {
-        let mut table = std::mem::replace(&mut layers[p], Table::new(budget.memory));
-        let sorted = |table: &Table<CompactKey, Orbit>| {
-            let mut keys: Vec<CompactKey> = table.iter().map(|(k, _)| *k).collect();
-            keys.sort_unstable();
-            keys
-        };
-        // Within the layer, breadth first: each orbit's children by the moves that keep it,
-        // again whenever its blocks grow, until they grow no more.
-        let mut level = sorted(&table);
-        while !level.is_empty() {
-            let mut next = Vec::new();
-            for x in level {
-                if let Some(end) = spend(expanded, watch) {
-                    return end;
-                }
-                let Orbit { member, blocks, .. } = *table.get(&x).unwrap();
-                debug_assert_eq!(compact.layer(&member) as usize, p);
-                let mut state = compact.decode(&member);
-                let free = free_cards(&compact, &state);
-                let parent = heads(&state, free);
-                let mut exits = false;
-                let ended = each_move(
-                    &compact,
-                    &member,
-                    &mut state,
-                    &mut moves,
-                    |s, m, child, leaves| {
-                        if s.is_won() {
-                            return Some(Orbital::Undecided);
-                        }
-                        if leaves {
-                            exits = true;
-                            return None;
-                        }
-                        // The same free cards as the parent's: no card went up or off a link. And
-                        // one move, from a column to a column: the other columns' heads are the
-                        // parent's.
-                        let mut heads = parent;
-                        for col in [m.from as usize, m.to as usize] {
-                            heads[col] = head(s.column(col), free);
-                        }
-                        let (orbit, relabel) = canon_by(&compact, s, free, &heads);
-                        match note(&mut table, orbit, child, &relabel, blocks) {
-                            Noted::New | Noted::Grew => next.push(orbit),
-                            Noted::Same => {}
-                            Noted::Full => return Some(Orbital::Undecided),
-                        }
-                        None
-                    },
-                );
-                if let Some(end) = ended {
-                    return end;
-                }
-                table.get_mut(&x).unwrap().exits = exits;
+    let entered = layers[compact.layer(&root) as usize].insert_value(root, first);
+    (entered != Insert::Full).then_some(layers)
+}
+
+/// The orbits of a table, in order.
+fn sorted(table: &Table<CompactKey, Orbit>) -> Vec<CompactKey> {
+    let mut keys: Vec<CompactKey> = table.iter().map(|(k, _)| *k).collect();
+    keys.sort_unstable();
+    keys
+}
+
+/// Within the layer `p` (its orbits in `table`), breadth first: each orbit's children by the
+/// moves that keep it, again whenever its blocks grow, until they grow no more; each orbit
+/// marked if a move leaves the layer from it. The pass's end, if it ends here.
+fn within_layer(
+    compact: &Compact,
+    p: usize,
+    table: &mut Table<CompactKey, Orbit>,
+    moves: &mut Moves,
+    count: &mut Count,
+) -> Option<Orbital> {
+    let mut level = sorted(table);
+    while !level.is_empty() {
+        let mut next = Vec::new();
+        for x in level {
+            if let Some(end) = count.spend() {
+                return Some(end);
             }
-            next.sort_unstable();
-            next.dedup();
-            level = next;
-        }
-        // Out of the layer, with each orbit's blocks as the layer left them.
-        for x in sorted(&table) {
-            let Orbit {
-                member,
-                blocks,
-                exits,
-                ..
-            } = *table.get(&x).unwrap();
-            if !exits {
-                continue;
-            }
-            if let Some(end) = spend(expanded, watch) {
-                return end;
-            }
+            let Orbit { member, blocks, .. } = *table.get(&x).unwrap();
+            debug_assert_eq!(compact.layer(&member) as usize, p);
             let mut state = compact.decode(&member);
-            out.clear();
-            each_move(
-                &compact,
+            let free = free_cards(compact, &state);
+            let parent = heads(&state, free);
+            let mut exits = false;
+            let ended = each_move(
+                compact,
                 &member,
                 &mut state,
-                &mut moves,
-                |_, m, _, leaves| {
+                moves,
+                |s, m, child, leaves| {
+                    if s.is_won() {
+                        return Some(Orbital::Undecided);
+                    }
                     if leaves {
-                        out.push(m);
+                        exits = true;
+                        return None;
+                    }
+                    // The same free cards as the parent's: no card went up or off a link. And
+                    // one move, from a column to a column: the other columns' heads are the
+                    // parent's.
+                    let mut heads = parent;
+                    for col in [m.from as usize, m.to as usize] {
+                        heads[col] = head(s.column(col), free);
+                    }
+                    let (orbit, relabel) = canon_by(compact, s, free, &heads);
+                    match note(table, orbit, child, &relabel, blocks) {
+                        Noted::New | Noted::Grew => next.push(orbit),
+                        Noted::Same => {}
+                        Noted::Full => return Some(Orbital::Undecided),
                     }
                     None
                 },
             );
-            for &m in &out {
-                done.clear();
-                branch(&compact, &blocks, &state, m, &mut todo, &mut done);
-                for child in &done {
-                    if child.is_won() {
-                        return Orbital::Undecided;
-                    }
-                    let free = free_cards(&compact, child);
-                    let (orbit, relabel) = canon(&compact, child, free);
-                    let q = compact.layer(&orbit) as usize;
-                    debug_assert!(q > p);
-                    let (key, within) = (compact.encode(child), blocks.among(free));
-                    let table = &mut layers[q];
-                    if note(table, orbit, key, &relabel, within) == Noted::Full {
-                        return Orbital::Undecided;
-                    }
+            if ended.is_some() {
+                return ended;
+            }
+            table.get_mut(&x).unwrap().exits = exits;
+        }
+        next.sort_unstable();
+        next.dedup();
+        level = next;
+    }
+    None
+}
+
+/// The lists the moves out of a layer reuse: the moves, and the children `branch` makes.
+#[derive(Default)]
+struct Out {
+    moves: Vec<Move>,
+    todo: Vec<State>,
+    done: Vec<State>,
+}
+
+/// Out of the layer `p` (its orbits in `table`), with each orbit's blocks as the layer left
+/// them: the children of its moves that leave it, one for each card of a block a card going
+/// up pins ([`branch`]), noted in their layers' tables (`later`, the layers after `p`). The
+/// pass's end, if it ends here.
+fn out_of_layer(
+    compact: &Compact,
+    p: usize,
+    table: &Table<CompactKey, Orbit>,
+    later: &mut [Table<CompactKey, Orbit>],
+    moves: &mut Moves,
+    out: &mut Out,
+    count: &mut Count,
+) -> Option<Orbital> {
+    for x in sorted(table) {
+        let Orbit {
+            member,
+            blocks,
+            exits,
+            ..
+        } = *table.get(&x).unwrap();
+        if !exits {
+            continue;
+        }
+        if let Some(end) = count.spend() {
+            return Some(end);
+        }
+        let mut state = compact.decode(&member);
+        out.moves.clear();
+        each_move(compact, &member, &mut state, moves, |_, m, _, leaves| {
+            if leaves {
+                out.moves.push(m);
+            }
+            None
+        });
+        for &m in &out.moves {
+            out.done.clear();
+            branch(compact, &blocks, &state, m, &mut out.todo, &mut out.done);
+            for child in &out.done {
+                if child.is_won() {
+                    return Some(Orbital::Undecided);
+                }
+                let free = free_cards(compact, child);
+                let (orbit, relabel) = canon(compact, child, free);
+                let q = compact.layer(&orbit) as usize;
+                debug_assert!(q > p);
+                let (key, within) = (compact.encode(child), blocks.among(free));
+                let table = &mut later[q - p - 1];
+                if note(table, orbit, key, &relabel, within) == Noted::Full {
+                    return Some(Orbital::Undecided);
                 }
             }
         }
     }
-    Orbital::Exhausted
+    None
 }
 
 #[cfg(test)]

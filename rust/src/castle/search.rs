@@ -16,10 +16,10 @@ use super::layers::{layered, Layered, Overflow};
 use super::moves::{replays_to_win, Move};
 use super::orbits::{orbit_pass, Orbital, ORBITS_AFTER};
 use super::shorten::{shorten, shorten_bytes};
-use super::tries::Tries;
+use super::tries::{walk_with_tries, Tries};
 /// The plain walk, one of the complete pass's tries (for the labs: `walklab plain`).
 pub use super::walk::plain_walk;
-use super::walk::walk;
+use super::walk::Walk;
 use crate::solver::budget::{Budget, Deadline, End, Limits, Start, Watch};
 use crate::solver::heap::Memory;
 use crate::solver::table::Table;
@@ -216,40 +216,49 @@ fn search(
 ) -> End<Move> {
     match pass {
         Pass::Quick => {
-            let mut shapes = Shapes(Table::new(budget.memory));
-            walk(deal, budget, expanded, watch, &mut shapes, &mut None)
+            let shapes = Shapes(Table::new(budget.memory));
+            Walk::new(deal, shapes, &budget.memory).run_out(budget, expanded, watch)
         }
-        Pass::Complete => {
-            let Some(mut exact) = Exact::new(deal, budget.memory) else {
-                return End::Limit(Stop::Memory);
-            };
-            exact.most = overflow.layers_after.map_or(usize::MAX, |n| n as usize);
-            exact.tries = Tries::from(overflow.orbits_after.unwrap_or(ORBITS_AFTER));
-            let mut stopped = None;
-            let end = walk(deal, budget, expanded, watch, &mut exact, &mut stopped);
-            if end != End::Limit(Stop::Memory) {
-                return end;
-            }
-            let spill = overflow.spill.as_ref();
-            // Its positions are kept (as the layers' V) where there is room: on disk, or in a
-            // quarter of the bound. Else the layers start again from the deal.
-            let keep = spill.is_some() || exact.len() * CompactKey::BYTES <= budget.memory.max / 4;
-            // (The stack not kept is given back here too: the layers need its room.)
-            let found = match stopped.filter(|_| keep) {
-                Some(stopped) => {
-                    go_on_in_layers(deal, exact, stopped, budget, spill, expanded, watch)
-                }
-                None => {
-                    drop(exact);
-                    layered(deal, budget, spill, expanded, watch)
-                }
-            };
-            match found {
-                Layered::Won(next_to_win) => rebuild(deal, next_to_win, budget, expanded, watch),
-                Layered::Exhausted => End::Exhausted,
-                Layered::Limit(why) => End::Limit(why),
-            }
+        Pass::Complete => complete(deal, budget, overflow, expanded, watch),
+    }
+}
+
+/// The complete pass: the walk with its tries, then, if its table filled, the layers.
+fn complete(
+    deal: &Deal,
+    budget: &Budget,
+    overflow: &Overflow,
+    expanded: &mut u64,
+    watch: &mut Watch,
+) -> End<Move> {
+    let Some(mut exact) = Exact::new(deal, budget.memory) else {
+        return End::Limit(Stop::Memory);
+    };
+    exact.most = overflow.layers_after.map_or(usize::MAX, |n| n as usize);
+    let mut tries = Tries::from(overflow.orbits_after.unwrap_or(ORBITS_AFTER));
+    let mut walk = Walk::new(deal, exact, &budget.memory);
+    let end = walk_with_tries(deal, &mut walk, &mut tries, budget, expanded, watch);
+    if end != End::Limit(Stop::Memory) {
+        return end;
+    }
+    // (The walk's children and held keys are given back here: the layers need their room.)
+    let (exact, stopped) = walk.into_stopped();
+    let spill = overflow.spill.as_ref();
+    // Its positions are kept (as the layers' V) where there is room: on disk, or in a
+    // quarter of the bound. Else the layers start again from the deal.
+    let keep = spill.is_some() || exact.len() * CompactKey::BYTES <= budget.memory.max / 4;
+    // (The stack not kept is given back here too: the layers need its room.)
+    let found = match stopped.filter(|_| keep) {
+        Some(stopped) => go_on_in_layers(deal, exact, stopped, budget, spill, expanded, watch),
+        None => {
+            drop(exact);
+            layered(deal, budget, spill, expanded, watch)
         }
+    };
+    match found {
+        Layered::Won(next_to_win) => rebuild(deal, next_to_win, budget, expanded, watch),
+        Layered::Exhausted => End::Exhausted,
+        Layered::Limit(why) => End::Limit(why),
     }
 }
 

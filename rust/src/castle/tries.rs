@@ -1,5 +1,6 @@
-//! The complete pass's tries. As its table grows (at [`ORBITS_AFTER`] positions, then at each
-//! fourfold growth) the walk stops to try other searches from the deal: the orbit pass
+//! The complete pass's tries, and when they run: as the walk's table grows (at [`ORBITS_AFTER`]
+//! positions, then at each fourfold growth) the walk pauses ([`walk_with_tries`]) and other
+//! searches are tried from the deal: the orbit pass
 //! (`orbits.rs`), whose "no" is a proof long before the walk could give one, then the plain
 //! walk (`walk.rs`'s `plain_walk`), the walk in fc-solve's order, which wins early some deals the walk's own
 //! order wins late, then a beam (`beam.rs`), whose order, guided by how near a win each
@@ -13,8 +14,10 @@
 
 use super::beam::beam_search;
 use super::deal::Deal;
+use super::keys::Exact;
 use super::moves::Move;
 use super::orbits::{orbit_pass, Orbital};
+use super::walk::{plain_walk, Walk, Walked};
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::Stop;
 
@@ -65,9 +68,6 @@ const PLAIN_MOST: u64 = 1 << 18;
 /// what the walk's order passes by: Streets and Alleys 48888, in 24 million expansions, which
 /// the walk had not won in 4.4 billion (docs/proofs.md).
 const PLAIN_LATE: u64 = 1 << 25;
-
-/// The plain walk: from the deal, within the budget, its expansions counted.
-pub(super) type PlainWalk = fn(&Deal, &Budget, &mut u64, &mut Watch) -> End<Move>;
 
 /// When the complete pass's tries are due, the width its next beam tries, and whether the
 /// plain walk may be made again (it has not run dry or out of memory) and has had its most
@@ -127,7 +127,6 @@ impl Tries {
     /// the table is past [`PLAIN_LATE`]); one that runs out of memory (its own tables, given
     /// back when it ends) gives way to the walk, and the plain walk is not made again then,
     /// nor after it runs out of moves.
-    /// `plain_walk` is `walk.rs`'s.
     pub(super) fn make(
         &mut self,
         positions: u64,
@@ -135,7 +134,6 @@ impl Tries {
         budget: &Budget,
         expanded: &mut u64,
         watch: &mut Watch,
-        plain_walk: PlainWalk,
     ) -> Option<End<Move>> {
         match orbit_pass(deal, budget, positions / ORBIT_SHARE, expanded, watch) {
             Orbital::Exhausted => return Some(End::Exhausted),
@@ -176,13 +174,40 @@ impl Tries {
     }
 }
 
+/// The complete pass's walk of `deal` with its tries: the walk goes on until its table holds
+/// the positions at which the tries are next due, then the tries are made, and the walk goes
+/// on where it paused unless they ended the pass. The end of the pass: the walk's, or the
+/// tries' (a proof, a win, a limit of the whole solve).
+pub(super) fn walk_with_tries(
+    deal: &Deal,
+    walk: &mut Walk<Exact>,
+    tries: &mut Tries,
+    budget: &Budget,
+    expanded: &mut u64,
+    watch: &mut Watch,
+) -> End<Move> {
+    loop {
+        match walk.run(budget, expanded, watch, tries.at) {
+            Walked::Ended(end) => return end,
+            Walked::Paused => {
+                let positions = walk.entered();
+                debug_assert_eq!(positions, walk.keys.len() as u64);
+                if tries.due(positions) {
+                    if let Some(end) = tries.make(positions, deal, budget, expanded, watch) {
+                        return end;
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::layers::Overflow;
     use super::super::moves::replays_to_win;
     use super::super::search::complete_pass;
     use super::super::variant::Variant;
-    use super::super::walk::plain_walk;
     use super::*;
 
     /// The complete pass of `deal` with its tries from `after` positions on: how it ended,
@@ -237,14 +262,7 @@ mod tests {
             ..Tries::from(1_000)
         };
         let mut expanded = 0;
-        let tried = tries.make(
-            16_000,
-            &deal,
-            &free(),
-            &mut expanded,
-            &mut watch,
-            plain_walk,
-        );
+        let tried = tries.make(16_000, &deal, &free(), &mut expanded, &mut watch);
         let Some(End::Won(moves)) = tried else {
             panic!("{tried:?}");
         };
@@ -271,11 +289,11 @@ mod tests {
         ] {
             let (mut a, mut b) = (0, 0);
             assert_eq!(
-                with.make(positions, &deal, &free(), &mut a, &mut watch, plain_walk),
+                with.make(positions, &deal, &free(), &mut a, &mut watch),
                 None
             );
             assert_eq!(
-                without.make(positions, &deal, &free(), &mut b, &mut watch, plain_walk),
+                without.make(positions, &deal, &free(), &mut b, &mut watch),
                 None
             );
             assert_eq!(
@@ -364,21 +382,14 @@ mod tests {
         let mut expanded = 0;
         // The orbit pass and the beams each get nothing: the beam of 1,000 is cut off.
         assert_eq!(
-            tries.make(0, &deal, &budget, &mut expanded, &mut watch, plain_walk),
+            tries.make(0, &deal, &budget, &mut expanded, &mut watch),
             None
         );
         assert_eq!(tries.width, FIRST_WIDTH);
         // A share of 100,000 (the orbit pass may spend 200,000 of 800,000 positions).
         let before = expanded;
         assert_eq!(
-            tries.make(
-                800_000,
-                &deal,
-                &budget,
-                &mut expanded,
-                &mut watch,
-                plain_walk
-            ),
+            tries.make(800_000, &deal, &budget, &mut expanded, &mut watch),
             None
         );
         assert!(tries.width >= 2 * FIRST_WIDTH, "{}", tries.width);

@@ -1,7 +1,9 @@
 //! The depth-first walk of the castle passes: each new position entered in the pass's table
 //! (`keys.rs`) and expanded once, its moves in order (`order.rs`), its children keyed and their
-//! places in the table fetched at once when the keys are eager; where it stopped when the table
-//! filled, for the layers to go on from (`hand_off.rs`).
+//! places in the table fetched at once when the keys are eager. It walks until its table holds
+//! a count of positions and hands back control there, to go on where it paused when asked (the
+//! complete pass's tries run between: `tries.rs`); where it stopped when the table filled, for
+//! the layers to go on from (`hand_off.rs`).
 
 use super::deal::Deal;
 use super::keys::{Exact, Keys};
@@ -9,6 +11,7 @@ use super::moves::{play, play_automatic, play_quiet, undo, unwind, Move, MOST_MO
 use super::order::{ordered_moves, plain_moves, ColumnFacts, Order};
 use super::state::State;
 use crate::solver::budget::{Budget, End, Watch};
+use crate::solver::heap::Memory;
 use crate::solver::table::Insert;
 use crate::solver::Stop;
 
@@ -70,240 +73,433 @@ fn reverse(m: Move) -> Option<Move> {
     })
 }
 
-/// [`search`]'s depth-first walk, its positions told apart by `keys`. The key of the position
-/// is kept beside it (`key`), move by move (`State` keeps none).
+/// How far [`Walk::run`] went: to the count of positions it was asked to pause at, ready to go
+/// on from there; or to its end.
+#[derive(Debug, PartialEq)]
+pub(super) enum Walked {
+    Paused,
+    Ended(End<Move>),
+}
+
+/// Where a walk is between two calls of [`Walk::run`].
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Progress {
+    /// The deal's position is not entered yet.
+    AtTheDeal,
+    /// A new position is entered, counted as expanded, and not expanded yet: the walk paused
+    /// there.
+    Paused,
+    /// Walking (or ended).
+    Walking,
+}
+
+/// A depth-first walk of a castle pass, its positions told apart by `keys`. It keeps what a
+/// walk keeps (its stack, its table, the key of the position it stands on, kept move by move:
+/// `State` keeps none) and walks when asked, until its table holds a given count of positions
+/// ([`Walk::run`]): what runs between (the complete pass's tries, `tries.rs`) is decided by
+/// its caller.
 ///
-/// When `keys` is eager, a position's children are keyed when it is expanded, all at once,
+/// When the keys are eager, a position's children are keyed when it is expanded, all at once,
 /// and their places in the table fetched then: the lookups, most of them cache misses,
 /// overlap, and a child already seen is passed over without its move being played again.
-/// Only the deepest positions' children are held so, with their keys (`Keys::held`): a search
-/// may be millions of positions deep (Beleaguered Castle 2072: 11.7 million of its first 15
+/// Only the deepest positions' children are held so, with their keys (`held`): a search may
+/// be millions of positions deep (Beleaguered Castle 2072: 11.7 million of its first 15
 /// million), and its stack must cost little more than the moves it holds. A position returned
 /// to after a child's search fetches its untried moves' places again, all at once, keying
 /// itself and their children again if they were forgotten (most lookups are made so: the rest
 /// of a position's moves wait while the search goes on from its first new child).
-pub(super) fn walk<K: Keys>(
-    deal: &Deal,
-    budget: &Budget,
-    expanded: &mut u64,
-    watch: &mut Watch,
-    keys: &mut K,
-    stopped: &mut Option<Stopped<K::Key>>,
-) -> End<Move> {
-    let mut state = State::from_deal(deal);
-    let mut path: Vec<Move> = Vec::new();
-    // The untried moves of every frame, two bytes each; the position's moves, in the order they
-    // are tried.
-    let mut moves: Vec<u16> = Vec::new();
-    let mut fresh: Vec<Move> = Vec::new();
-    let mut frames: Vec<Frame> = Vec::new();
-    // When they are keyed eagerly, the untried moves' children of the deepest frames, from
-    // frame `held_from` on, the next to be tried last (beside `moves`), and those frames' keys.
-    let eager = keys.eager();
-    let order = keys.order();
-    let mut children: Vec<Child<K::Key>> = Vec::new();
-    let mut held_keys: Vec<K::Key> = Vec::new();
-    let mut held_from = 0;
-    // At most a 64th of the memory bound held so, children and keys alike.
-    let held = keys
-        .held()
-        .min(HELD_CHILDREN)
-        .min(budget.memory.max / 128 / std::mem::size_of::<(Child<K::Key>, K::Key)>());
+pub(super) struct Walk<K: Keys> {
+    pub(super) keys: K,
+    /// The order it tries each position's moves in (the complete pass's, or the plain walk's).
+    pub(super) order: Order,
+    /// A position whose reaching ends the walk as a win does (a walk towards a position).
+    pub(super) goal: Option<K::Key>,
+    /// Whether children are keyed eagerly (`Keys::EAGER`; the tests try the walk without).
+    pub(super) eager: bool,
+    /// The children and frames' keys held, at most twice this many of each.
+    pub(super) held: usize,
+    state: State,
+    /// The moves from the deal to `state`.
+    path: Vec<Move>,
+    /// The untried moves of every frame, two bytes each.
+    moves: Vec<u16>,
+    /// The position's moves, in the order they are tried.
+    fresh: Vec<Move>,
+    frames: Vec<Frame>,
+    /// When they are keyed eagerly, the untried moves' children of the deepest frames, from
+    /// frame `held_from` on, the next to be tried last (beside `moves`), and those frames'
+    /// keys.
+    children: Vec<Child<K::Key>>,
+    held_keys: Vec<K::Key>,
+    held_from: usize,
+    /// The key of `state`.
+    key: K::Key,
+    /// The length of the path to the deepest frame's position.
+    here: usize,
+    /// What the ordering read of the position expanded last, and whether that is the parent
+    /// of the next position expanded (no frame has been left since).
+    facts: ColumnFacts,
+    facts_of_parent: bool,
+    /// The positions entered in the table (new ones, each once).
+    entered: u64,
+    progress: Progress,
+    /// The table full, or the bound reached: the position reached but not expanded, where
+    /// the layers go on from with the stack.
+    pending: Option<K::Key>,
+}
 
-    play_automatic(&mut state, &mut path);
-    // What the ordering read of the position expanded last, and whether that is the parent of
-    // the next position expanded (no frame has been left since).
-    let mut facts = ColumnFacts::new(&state);
-    let mut facts_of_parent = false;
-    let mut key = keys.key(None, &state, &path);
-    if state.is_won() || keys.goal(&key) {
-        return End::Won(path);
-    }
-    // The length of the path to the deepest frame's position.
-    let mut here = path.len();
-    // The table full, or the bound reached: the stack, and the position reached but not
-    // expanded, are where the layers go on from.
-    macro_rules! full {
-        ($pending:expr) => {{
-            *stopped = Some(Stopped {
-                path,
-                frames,
-                moves,
-                pending: $pending,
-            });
-            return End::Limit(Stop::Memory);
-        }};
-    }
-    if keys.insert(&key, &state) == Insert::Full {
-        full!(key);
-    }
-    if !budget.memory.reserve(&mut fresh, MOST_MOVES) {
-        full!(key);
-    }
-    loop {
-        // `state` is a new position, just entered in the table (and not won): expand it. The
-        // stack grows by a frame, the position's moves, and the moves to the next one; at the
-        // bound, the position is not counted as expanded, as the layers expand it.
-        let memory = &budget.memory;
-        if !(memory.reserve(&mut frames, 1)
-            && memory.reserve(&mut moves, MOST_MOVES)
-            && memory.reserve(&mut path, MOST_MOVES)
-            && memory.reserve(&mut children, MOST_MOVES)
-            && memory.reserve(&mut held_keys, 1))
-        {
-            full!(key);
+impl<K: Keys> Walk<K> {
+    /// A walk from `deal` (its automatic moves made), in the complete pass's order, holding
+    /// no more than a 64th of `memory`'s bound in children and keys.
+    pub(super) fn new(deal: &Deal, keys: K, memory: &Memory) -> Walk<K> {
+        let mut state = State::from_deal(deal);
+        let mut path = Vec::new();
+        play_automatic(&mut state, &mut path);
+        let key = keys.key(None, &state, &path);
+        let each = std::mem::size_of::<(Child<K::Key>, K::Key)>();
+        Walk {
+            keys,
+            order: Order::Castle,
+            goal: None,
+            eager: K::EAGER,
+            held: HELD_CHILDREN.min(memory.max / 128 / each),
+            facts: ColumnFacts::new(&state),
+            facts_of_parent: false,
+            here: path.len(),
+            state,
+            path,
+            moves: Vec::new(),
+            fresh: Vec::new(),
+            frames: Vec::new(),
+            children: Vec::new(),
+            held_keys: Vec::new(),
+            held_from: 0,
+            key,
+            entered: 0,
+            progress: Progress::AtTheDeal,
+            pending: None,
         }
-        if let Some(why) = budget.spend(expanded, watch) {
-            return End::Limit(why);
-        }
-        if let Some((positions, tries)) = keys.tries() {
-            if tries.due(positions) {
-                // (The plain walk given from here: `tries.rs` cannot name the walk that makes
-                // its tries.)
-                let plain = plain_walk;
-                if let Some(end) = tries.make(positions, deal, budget, expanded, watch, plain) {
-                    return end;
+    }
+
+    /// The positions entered in the table so far.
+    pub(super) fn entered(&self) -> u64 {
+        self.entered
+    }
+
+    /// Walks on until the walk ends (a win, out of moves, a limit), or pauses once its table
+    /// holds `pause_at` positions, at the next position to expand (counted as expanded). Its
+    /// expansions are counted in `expanded`, each within the budget; at the bound, the
+    /// position reached is not counted as expanded, as the layers expand it
+    /// ([`Walk::into_stopped`]).
+    pub(super) fn run(
+        &mut self,
+        budget: &Budget,
+        expanded: &mut u64,
+        watch: &mut Watch,
+        pause_at: u64,
+    ) -> Walked {
+        let mut paused = match self.progress {
+            Progress::AtTheDeal => {
+                self.progress = Progress::Walking;
+                if let Some(end) = self.enter_the_deal(budget) {
+                    return Walked::Ended(end);
+                }
+                false
+            }
+            Progress::Paused => true,
+            Progress::Walking => false,
+        };
+        loop {
+            // `state` is a new position, just entered in the table (and not won): expand it.
+            if !std::mem::take(&mut paused) {
+                if !self.reserve_a_frame(budget) {
+                    return Walked::Ended(self.full(self.key));
+                }
+                if let Some(why) = budget.spend(expanded, watch) {
+                    return Walked::Ended(End::Limit(why));
+                }
+                if self.entered >= pause_at {
+                    self.progress = Progress::Paused;
+                    return Walked::Paused;
                 }
             }
+            self.progress = Progress::Walking;
+            self.expand();
+            if let Some(end) = self.next_new_position() {
+                return Walked::Ended(end);
+            }
         }
-        fresh.clear();
-        let path_len = path.len();
+    }
+
+    /// [`Walk::run`] to the walk's end, with no pause.
+    pub(super) fn run_out(
+        &mut self,
+        budget: &Budget,
+        expanded: &mut u64,
+        watch: &mut Watch,
+    ) -> End<Move> {
+        match self.run(budget, expanded, watch, u64::MAX) {
+            Walked::Ended(end) => end,
+            Walked::Paused => unreachable!("a table of u64::MAX positions"),
+        }
+    }
+
+    /// The keys, and where the walk stopped if its table filled (or the bound was reached
+    /// before an expansion): its stack and the position it had reached. The rest of what it
+    /// held is given back here.
+    pub(super) fn into_stopped(self) -> (K, Option<Stopped<K::Key>>) {
+        let Walk {
+            keys,
+            path,
+            frames,
+            moves,
+            pending,
+            ..
+        } = self;
+        let stopped = pending.map(|pending| Stopped {
+            path,
+            frames,
+            moves,
+            pending,
+        });
+        (keys, stopped)
+    }
+
+    /// The table full, or the bound reached, at `pending`: the stack, and that position, are
+    /// where the layers go on from.
+    fn full(&mut self, pending: K::Key) -> End<Move> {
+        self.pending = Some(pending);
+        End::Limit(Stop::Memory)
+    }
+
+    /// The deal's position entered in the table: the walk's end if it is won (or the goal) or
+    /// there is no room for it.
+    fn enter_the_deal(&mut self, budget: &Budget) -> Option<End<Move>> {
+        if self.state.is_won() || self.goal == Some(self.key) {
+            return Some(End::Won(std::mem::take(&mut self.path)));
+        }
+        let entered = self
+            .keys
+            .prefetch(&self.key)
+            .map(|hash| self.keys.insert(&self.key, hash, &self.state));
+        match entered {
+            Some(Insert::Full) => return Some(self.full(self.key)),
+            Some(Insert::New) => self.entered += 1,
+            _ => {}
+        }
+        if !budget.memory.reserve(&mut self.fresh, MOST_MOVES) {
+            return Some(self.full(self.key));
+        }
+        None
+    }
+
+    /// Room for the stack to grow by a frame, the position's moves, and the moves to the next
+    /// one, within the bound.
+    #[inline(always)]
+    fn reserve_a_frame(&mut self, budget: &Budget) -> bool {
+        let memory = &budget.memory;
+        memory.reserve(&mut self.frames, 1)
+            && memory.reserve(&mut self.moves, MOST_MOVES)
+            && memory.reserve(&mut self.path, MOST_MOVES)
+            && memory.reserve(&mut self.children, MOST_MOVES)
+            && memory.reserve(&mut self.held_keys, 1)
+    }
+
+    /// Expands the position the walk stands on: its moves, in order, pushed as a new frame
+    /// (their children keyed and fetched, and held, when eager).
+    #[inline(always)]
+    fn expand(&mut self) {
+        self.fresh.clear();
+        let path_len = self.path.len();
         // Reached by one move and no automatic ones: that move's reverse leads back to the
         // parent, which is in the table, so it is known to be seen without a lookup, and is
         // left out. The others in the order they are tried.
-        let back = match &path[here..] {
-            [m] if !frames.is_empty() => reverse(*m),
+        let back = match &self.path[self.here..] {
+            [m] if !self.frames.is_empty() => reverse(*m),
             _ => None,
         };
-        if order == Order::Castle {
+        if self.order == Order::Castle {
             // One move from the position expanded last, onto a card or into a column, with no
             // automatic move: the ordering reads the two columns it changed, not every column.
-            match &path[here..] {
-                [m] if facts_of_parent && !m.to_foundation() => facts.moved(&state, *m),
-                _ => facts = ColumnFacts::new(&state),
-            }
-            facts_of_parent = true;
-            ordered_moves(&facts, back, &mut fresh);
-        } else {
-            plain_moves(&state, back, &mut fresh);
-        }
-        if eager {
-            key_children(keys, &key, &mut state, &mut path, &mut fresh, &mut children);
-        }
-        debug_assert!(fresh.len() <= MOST_MOVES && path_len - here <= MOST_MOVES);
-        frames.push(Frame {
-            untried: fresh.len() as u8,
-            step: (path_len - here) as u8,
-        });
-        here = path_len;
-        if eager {
-            held_keys.push(key);
-            // The oldest frames' children and keys forgotten, a frame at a time, when too
-            // many are held: they are keyed again if the search comes back to them.
-            if children.len() > 2 * held || held_keys.len() > 2 * held {
-                let (mut drop, first) = (0, held_from);
-                while (children.len() - drop > held || frames.len() - held_from > held)
-                    && held_from + 1 < frames.len()
-                {
-                    drop += frames[held_from].untried as usize;
-                    held_from += 1;
+            match &self.path[self.here..] {
+                [m] if self.facts_of_parent && !m.to_foundation() => {
+                    self.facts.moved(&self.state, *m)
                 }
-                children.drain(..drop);
-                held_keys.drain(..held_from - first);
+                _ => self.facts = ColumnFacts::new(&self.state),
             }
+            self.facts_of_parent = true;
+            ordered_moves(&self.facts, back, &mut self.fresh);
+        } else {
+            plain_moves(&self.state, back, &mut self.fresh);
         }
-        moves.extend(fresh.iter().rev().map(|m| m.pack()));
+        if self.eager {
+            key_children(
+                &self.keys,
+                &self.key,
+                self.goal.as_ref(),
+                &mut self.state,
+                &mut self.path,
+                &mut self.fresh,
+                &mut self.children,
+            );
+        }
+        debug_assert!(self.fresh.len() <= MOST_MOVES && path_len - self.here <= MOST_MOVES);
+        self.frames.push(Frame {
+            untried: self.fresh.len() as u8,
+            step: (path_len - self.here) as u8,
+        });
+        self.here = path_len;
+        if self.eager {
+            self.held_keys.push(self.key);
+            self.forget_the_oldest();
+        }
+        let fresh = &self.fresh;
+        self.moves.extend(fresh.iter().rev().map(|m| m.pack()));
+    }
 
-        // Find the next new position: try the next move of the deepest frame, backtracking
-        // from frames whose moves are all tried.
+    /// The oldest frames' children and keys forgotten, a frame at a time, when too many are
+    /// held: they are keyed again if the search comes back to them.
+    #[inline(always)]
+    fn forget_the_oldest(&mut self) {
+        let held = self.held;
+        if self.children.len() > 2 * held || self.held_keys.len() > 2 * held {
+            let (mut drop, first) = (0, self.held_from);
+            while (self.children.len() - drop > held || self.frames.len() - self.held_from > held)
+                && self.held_from + 1 < self.frames.len()
+            {
+                drop += self.frames[self.held_from].untried as usize;
+                self.held_from += 1;
+            }
+            self.children.drain(..drop);
+            self.held_keys.drain(..self.held_from - first);
+        }
+    }
+
+    /// Finds the next new position, entered in the table: tries the next move of the deepest
+    /// frame, backtracking from frames whose moves are all tried. None when the walk stands on
+    /// it, else the walk's end.
+    #[inline(always)]
+    fn next_new_position(&mut self) -> Option<End<Move>> {
         loop {
-            let Some(frame) = frames.last_mut() else {
-                return End::Exhausted;
+            let Some(frame) = self.frames.last_mut() else {
+                return Some(End::Exhausted);
             };
             if frame.untried == 0 {
-                let step = frame.step as usize;
-                frames.pop();
-                held_keys.pop();
-                facts_of_parent = false;
-                if !frames.is_empty() {
-                    // Back to the parent, its key with it: held, or worked out as each card
-                    // taken back lies again on what the position says.
-                    here -= step;
-                    let parent_held = eager && frames.len() > held_from;
-                    while path.len() > here {
-                        let m = path.pop().unwrap();
-                        undo(&mut state, m);
-                        if !parent_held {
-                            key = keys.key(Some(&key), &state, &[m]);
-                        }
-                    }
-                    if let Some(&held_key) = held_keys.last().filter(|_| parent_held) {
-                        key = held_key;
-                    }
-                }
-                // Its other moves' places fetched again, all at once (each lookup one by one
-                // would wait for the memory in turn), their children keyed again if they were
-                // forgotten (and those known now to be in the table left out).
-                let depth = frames.len();
-                if let Some(parent) = frames.last_mut().filter(|_| eager) {
-                    let untried = parent.untried as usize;
-                    if depth > held_from {
-                        let at = children.len() - untried;
-                        refetch(keys, &mut children[at..]);
-                    } else {
-                        debug_assert!(children.is_empty() && held_keys.is_empty());
-                        held_from = depth - 1;
-                        held_keys.push(key);
-                        let tried = moves.len() - untried;
-                        fresh.clear();
-                        fresh.extend(moves[tried..].iter().rev().map(|&c| Move::unpack(c)));
-                        key_children(keys, &key, &mut state, &mut path, &mut fresh, &mut children);
-                        parent.untried = fresh.len() as u8;
-                        moves.truncate(tried);
-                        moves.extend(fresh.iter().rev().map(|m| m.pack()));
-                    }
-                }
+                self.back_to_the_parent();
                 continue;
             }
             frame.untried -= 1;
-            let m = Move::unpack(moves.pop().unwrap());
+            let m = Move::unpack(self.moves.pop().unwrap());
             // Eager, the child was keyed and fetched when its parent was expanded or returned
             // to; else it is keyed now, its move made unless it is quiet (a quiet child is
             // looked up before its move is made, and the move made only if it is new).
-            let child = if eager {
-                children.pop().unwrap()
+            let child = if self.eager {
+                self.children.pop().unwrap()
             } else {
-                key_child(keys, &key, &mut state, &mut path, m)
+                let goal = self.goal.as_ref();
+                key_child(
+                    &self.keys,
+                    &self.key,
+                    goal,
+                    &mut self.state,
+                    &mut self.path,
+                    m,
+                )
             };
-            let made = !eager && !child.quiet;
+            let made = !self.eager && !child.quiet;
             let new = child.won
                 || match child
                     .hash()
-                    .map(|h| keys.insert_fetched(&child.key, h, &state))
+                    .map(|h| self.keys.insert(&child.key, h, &self.state))
                 {
-                    Some(Insert::New) => true,
+                    Some(Insert::New) => {
+                        self.entered += 1;
+                        true
+                    }
                     Some(Insert::Seen) | None => false,
-                    Some(Insert::Full) => full!(child.key),
+                    Some(Insert::Full) => return Some(self.full(child.key)),
                 };
             if !new {
                 if made {
-                    unwind(&mut state, &mut path, here);
+                    unwind(&mut self.state, &mut self.path, self.here);
                 }
                 continue;
             }
             if !made {
                 if child.quiet {
-                    play_quiet(&mut state, m, &mut path);
+                    play_quiet(&mut self.state, m, &mut self.path);
                 } else {
-                    play(&mut state, m, &mut path);
+                    play(&mut self.state, m, &mut self.path);
                 }
             }
             if child.won {
-                return End::Won(path);
+                return Some(End::Won(std::mem::take(&mut self.path)));
             }
-            key = child.key;
-            break;
+            self.key = child.key;
+            return None;
         }
+    }
+
+    /// Leaves the deepest frame, whose moves are all tried, for its parent, its key with it:
+    /// held, or worked out as each card taken back lies again on what the position says.
+    #[inline(always)]
+    fn back_to_the_parent(&mut self) {
+        let step = self.frames.pop().unwrap().step as usize;
+        self.held_keys.pop();
+        self.facts_of_parent = false;
+        if self.frames.is_empty() {
+            return;
+        }
+        self.here -= step;
+        let parent_held = self.eager && self.frames.len() > self.held_from;
+        while self.path.len() > self.here {
+            let m = self.path.pop().unwrap();
+            undo(&mut self.state, m);
+            if !parent_held {
+                self.key = self.keys.key(Some(&self.key), &self.state, &[m]);
+            }
+        }
+        if let Some(&held_key) = self.held_keys.last().filter(|_| parent_held) {
+            self.key = held_key;
+        }
+        if self.eager {
+            self.fetch_the_untried();
+        }
+    }
+
+    /// The parent's other moves' places fetched again, all at once (each lookup one by one
+    /// would wait for the memory in turn), their children keyed again if they were forgotten
+    /// (and those known now to be in the table left out).
+    #[inline(always)]
+    fn fetch_the_untried(&mut self) {
+        let depth = self.frames.len();
+        let untried = self.frames[depth - 1].untried as usize;
+        if depth > self.held_from {
+            let at = self.children.len() - untried;
+            refetch(&self.keys, &mut self.children[at..]);
+            return;
+        }
+        debug_assert!(self.children.is_empty() && self.held_keys.is_empty());
+        self.held_from = depth - 1;
+        self.held_keys.push(self.key);
+        let tried = self.moves.len() - untried;
+        self.fresh.clear();
+        let moves = &self.moves[tried..];
+        self.fresh
+            .extend(moves.iter().rev().map(|&c| Move::unpack(c)));
+        key_children(
+            &self.keys,
+            &self.key,
+            self.goal.as_ref(),
+            &mut self.state,
+            &mut self.path,
+            &mut self.fresh,
+            &mut self.children,
+        );
+        self.frames[depth - 1].untried = self.fresh.len() as u8;
+        self.moves.truncate(tried);
+        let fresh = &self.fresh;
+        self.moves.extend(fresh.iter().rev().map(|m| m.pack()));
     }
 }
 
@@ -324,31 +520,34 @@ pub fn plain_walk(
     expanded: &mut u64,
     watch: &mut Watch,
 ) -> End<Move> {
-    let Some(mut exact) = Exact::new(deal, budget.memory) else {
+    let Some(exact) = Exact::new(deal, budget.memory) else {
         return End::Limit(Stop::Memory);
     };
-    exact.order = Order::Plain;
-    walk(deal, budget, expanded, watch, &mut exact, &mut None)
+    let mut walk = Walk::new(deal, exact, &budget.memory);
+    walk.order = Order::Plain;
+    walk.run_out(budget, expanded, watch)
 }
 
 /// The child `m` leads to from the position `state` (keyed `key`, at the end of `path`), its
-/// place in the table fetched (`Keys::prefetch`): a quiet move's keyed without making the
-/// move; any other move made, and left made for the caller to take back or keep.
+/// place in the table fetched (`Keys::prefetch`), won if it is the `goal`: a quiet move's keyed
+/// without making the move; any other move made, and left made for the caller to take back or
+/// keep.
 #[inline(always)]
 fn key_child<K: Keys>(
     keys: &K,
     key: &K::Key,
+    goal: Option<&K::Key>,
     state: &mut State,
     path: &mut Vec<Move>,
     m: Move,
 ) -> Child<K::Key> {
     let (key, won, quiet) = match keys.quiet_key(key, state, m) {
-        Some(quiet) => (quiet, keys.goal(&quiet), true),
+        Some(quiet) => (quiet, goal == Some(&quiet), true),
         None => {
             let at = path.len();
             play(state, m, path);
             let child_key = keys.key(Some(key), state, &path[at..]);
-            (child_key, state.is_won() || keys.goal(&child_key), false)
+            (child_key, state.is_won() || goal == Some(&child_key), false)
         }
     };
     let hash = keys.prefetch(&key);
@@ -362,7 +561,8 @@ fn key_child<K: Keys>(
     }
 }
 
-/// The children of the position `state` (keyed `key`, at the end of `path`) by `tried`, its
+/// The children of the position `state` (keyed `key`, at the end of `path`; won if they are
+/// the `goal`) by `tried`, its
 /// moves in the order they are tried, each keyed and its place in the table fetched, so that
 /// the lookups overlap: `children` then holds them in reverse, the first to be tried last (the
 /// first keyed is fetched first). A child known to be in the table already (`Keys::prefetch`
@@ -371,6 +571,7 @@ fn key_child<K: Keys>(
 fn key_children<K: Keys>(
     keys: &K,
     key: &K::Key,
+    goal: Option<&K::Key>,
     state: &mut State,
     path: &mut Vec<Move>,
     tried: &mut Vec<Move>,
@@ -381,7 +582,7 @@ fn key_children<K: Keys>(
     let mut kept = 0;
     for i in 0..tried.len() {
         let m = tried[i];
-        let child = key_child(keys, key, state, path, m);
+        let child = key_child(keys, key, goal, state, path, m);
         if !child.quiet {
             unwind(state, path, at);
         }
@@ -409,12 +610,18 @@ fn refetch<K: Keys>(keys: &K, children: &mut [Child<K::Key>]) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::keys::Exact;
     use super::super::variant::Variant;
     use super::*;
     use crate::solver::budget::Deadline;
-    use crate::solver::heap::Memory;
     use std::time::Instant;
+
+    fn budget(max_states: u64) -> Budget {
+        Budget {
+            max_states: Some(max_states),
+            deadline: Deadline::NONE,
+            memory: Memory::from_now(1 << 30),
+        }
+    }
 
     /// Eager or not, the complete pass expands the same positions in the same order: the same
     /// count, and the same win (deal 67: 26,186 moves) or proof. (Eager, a position returned
@@ -435,30 +642,62 @@ mod tests {
                 .map(|(eager, held)| {
                     let mut interrupted = || false;
                     let mut watch = Watch::new(Instant::now(), &mut interrupted);
-                    let budget = Budget {
-                        max_states: Some(400_000),
-                        deadline: Deadline::NONE,
-                        memory: Memory::from_now(1 << 30),
-                    };
-                    let mut exact = Exact::new(&deal, budget.memory).unwrap();
-                    exact.eager = eager;
-                    exact.held = held.unwrap_or(exact.held);
+                    let budget = budget(400_000);
+                    let exact = Exact::new(&deal, budget.memory).unwrap();
+                    let mut walk = Walk::new(&deal, exact, &budget.memory);
+                    walk.eager = eager;
+                    walk.held = held.unwrap_or(walk.held);
                     let mut expanded = 0;
-                    let end = walk(
-                        &deal,
-                        &budget,
-                        &mut expanded,
-                        &mut watch,
-                        &mut exact,
-                        &mut None,
-                    );
-                    (end, expanded, exact.len())
+                    let end = walk.run_out(&budget, &mut expanded, &mut watch);
+                    (end, expanded, walk.keys.len())
                 })
                 .collect();
             for end in &ends[1..] {
                 assert_eq!(*end, ends[0], "{variant:?} {number}");
             }
             assert!(ends[0].1 > 1000, "{variant:?} {number}: {}", ends[0].1);
+        }
+    }
+
+    /// A walk paused and taken up again goes on as if it had not paused: paused at every
+    /// hundredth position, or at each fourfold growth from 1 on, it expands the same
+    /// positions, and ends as the walk that never paused (a win, a proof, the state limit);
+    /// each pause comes at the count of positions asked for.
+    #[test]
+    fn a_walk_paused_goes_on_where_it_paused() {
+        let deals = [
+            (Variant::BeleagueredCastle, 67),
+            (Variant::BeleagueredCastle, 162),
+            (Variant::StreetsAndAlleys, 31),
+            (Variant::Citadel, 65),
+        ];
+        for (variant, number) in deals {
+            let deal = Deal::from_number(variant, number).unwrap();
+            let walk_with = |next: &dyn Fn(u64) -> u64| {
+                let mut interrupted = || false;
+                let mut watch = Watch::new(Instant::now(), &mut interrupted);
+                let budget = budget(300_000);
+                let exact = Exact::new(&deal, budget.memory).unwrap();
+                let mut walk = Walk::new(&deal, exact, &budget.memory);
+                let (mut expanded, mut pauses, mut at) = (0, 0, next(0));
+                loop {
+                    match walk.run(&budget, &mut expanded, &mut watch, at) {
+                        Walked::Paused => {
+                            assert_eq!(walk.entered(), at);
+                            assert_eq!(walk.keys.len() as u64, at);
+                            pauses += 1;
+                            at = next(at);
+                        }
+                        Walked::Ended(end) => return (end, expanded, walk.keys.len(), pauses),
+                    }
+                }
+            };
+            let (end, expanded, len, _) = walk_with(&|_| u64::MAX);
+            for next in [&|at| at + 100, &|at: u64| (at * 4).max(1)] as [&dyn Fn(u64) -> u64; 2] {
+                let (paused, steps, entered, pauses) = walk_with(next);
+                assert_eq!((&paused, steps, entered), (&end, expanded, len));
+                assert!(pauses >= 3, "{variant:?} {number}: {pauses}");
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ use super::estimate::{position_hash, Parent, Weights};
 use super::moves::{apply, generate, SpiderMove, MOST_MOVES};
 use super::state::SpiderState;
 use crate::solver::budget::{Budget, End, Watch};
-use crate::solver::heap::map_bytes;
+use crate::solver::heap::{map_bytes, Memory};
 use crate::solver::sort::sort_by_estimate;
 use crate::solver::table::{Insert, Table};
 use crate::solver::Stop;
@@ -67,61 +67,13 @@ pub fn beam_from(
     if seen.insert(position_hash(&root)) == Insert::Full {
         return End::Limit(Stop::Memory);
     }
-    // Every node ever kept (index 0: the root), and the current layer as (node, state).
-    let mut nodes = vec![Node {
-        parent: usize::MAX,
-        mv: SpiderMove::Deal,
-    }];
-    let mut layer: Vec<(usize, SpiderState)> = vec![(0, root)];
-    let mut moves = Vec::new();
-    let mut in_layer: FxHashSet<u64> = FxHashSet::default();
-    let mut spare: Vec<SpiderState> = Vec::new();
-    // Each layer's moves ranked, and the next layer: their storage is kept from layer to
-    // layer, not allocated afresh.
-    let mut candidates: Vec<(i32, u64, usize, SpiderMove)> = Vec::new();
-    let (mut scratch, mut counts) = (Vec::new(), Vec::new());
-    let mut next: Vec<(usize, SpiderState)> = Vec::new();
+    let mut beam = Beam::new(root, seen);
     let (mut best, mut stalled) = (i32::MAX, 0usize);
-    while !layer.is_empty() {
-        candidates.clear();
-        for (i, (_, state)) in layer.iter().enumerate() {
-            if let Some(why) = budget.spend(expanded, watch) {
-                return End::Limit(why);
-            }
-            if !memory.reserve(&mut candidates, MOST_MOVES) {
-                return End::Limit(Stop::Memory);
-            }
-            let parent = Parent::new(state, weights);
-            moves.clear();
-            generate(state, true, &mut moves);
-            for &m in &moves {
-                let child = parent.child(state, m, weights);
-                if child.won {
-                    let mut path = vec![m];
-                    let mut at = layer[i].0;
-                    while at != 0 {
-                        path.push(nodes[at].mv);
-                        at = nodes[at].parent;
-                    }
-                    path.reverse();
-                    return End::Won(path);
-                }
-                if !seen.contains(&child.key) {
-                    candidates.push((child.near, child.key, i, m));
-                }
-            }
+    while !beam.layer.is_empty() {
+        if let Some(end) = beam.rank(weights, budget, expanded, watch) {
+            return end;
         }
-        // Ranked, ties in the order they were met.
-        if !memory.reserve(&mut scratch, candidates.len()) {
-            return End::Limit(Stop::Memory);
-        }
-        sort_by_estimate(
-            &mut candidates,
-            &mut scratch,
-            &mut counts,
-            |&(score, ..)| i64::from(score),
-        );
-        if let Some(&(score, ..)) = candidates.first() {
+        if let Some(&(score, ..)) = beam.candidates.first() {
             *reached = (*reached).min(score);
             if score < best {
                 (best, stalled) = (score, 0);
@@ -132,49 +84,155 @@ pub fn beam_from(
                 }
             }
         }
-        // The best `width` distinct positions, entered in the table as they are kept: only
-        // kept positions are, so the table stays small (one entry per position kept).
-        // Each kept position costs a state (one from the old layer once they run out), a
-        // node, and its entries in the tables: the bound is checked for each.
-        in_layer.clear();
-        let kept = width.min(candidates.len());
-        if !(memory.reserve(&mut next, kept)
-            && (in_layer.capacity() >= kept || memory.allows(map_bytes::<u64>(kept))))
-        {
-            return End::Limit(Stop::Memory);
+        if let Some(end) = beam.keep_the_best(width, memory) {
+            return end;
         }
-        in_layer.reserve(kept);
-        for &(_, key, i, m) in &candidates {
-            if next.len() == width {
-                break;
-            }
-            if !in_layer.insert(key) {
-                continue;
-            }
-            if !(memory.allows(STATE_BYTES) && memory.reserve(&mut nodes, 1))
-                || seen.insert(key) == Insert::Full
-            {
-                return End::Limit(Stop::Memory);
-            }
-            let mut state = match spare.pop() {
-                Some(mut old) => {
-                    old.copy_from(&layer[i].1);
-                    old
-                }
-                None => layer[i].1.clone(),
-            };
-            apply(&mut state, m);
-            nodes.push(Node {
-                parent: layer[i].0,
-                mv: m,
-            });
-            next.push((nodes.len() - 1, state));
-        }
-        // The old layer's states are reused for the next one's: no allocation per position.
-        spare.extend(layer.drain(..).map(|(_, state)| state));
-        std::mem::swap(&mut layer, &mut next);
     }
     End::Exhausted
+}
+
+/// A move out of a position of the layer, ranked: its estimate, its child's key, the index of
+/// its position in the layer, and the move.
+type Candidate = (i32, u64, usize, SpiderMove);
+
+/// What a beam search keeps: the positions kept (in the table), every node ever kept (index
+/// 0: the root), and the current layer as (node, state); and each layer's moves ranked, and
+/// the next layer, their storage kept from layer to layer, not allocated afresh.
+struct Beam {
+    seen: Table<u64>,
+    nodes: Vec<Node>,
+    layer: Vec<(usize, SpiderState)>,
+    moves: Vec<SpiderMove>,
+    in_layer: FxHashSet<u64>,
+    spare: Vec<SpiderState>,
+    candidates: Vec<Candidate>,
+    scratch: Vec<Candidate>,
+    counts: Vec<usize>,
+    next: Vec<(usize, SpiderState)>,
+}
+
+impl Beam {
+    /// The beam at `root`, whose key `seen` holds.
+    fn new(root: SpiderState, seen: Table<u64>) -> Beam {
+        Beam {
+            seen,
+            nodes: vec![Node {
+                parent: usize::MAX,
+                mv: SpiderMove::Deal,
+            }],
+            layer: vec![(0, root)],
+            moves: Vec::new(),
+            in_layer: FxHashSet::default(),
+            spare: Vec::new(),
+            candidates: Vec::new(),
+            scratch: Vec::new(),
+            counts: Vec::new(),
+            next: Vec::new(),
+        }
+    }
+
+    /// The layer's moves to positions not kept yet, ranked by `weights`, ties in the order
+    /// they were met; the search's end if one wins or a limit is reached.
+    fn rank(
+        &mut self,
+        weights: &Weights,
+        budget: &Budget,
+        expanded: &mut u64,
+        watch: &mut Watch,
+    ) -> Option<End<SpiderMove>> {
+        self.candidates.clear();
+        for (i, (_, state)) in self.layer.iter().enumerate() {
+            if let Some(why) = budget.spend(expanded, watch) {
+                return Some(End::Limit(why));
+            }
+            if !budget.memory.reserve(&mut self.candidates, MOST_MOVES) {
+                return Some(End::Limit(Stop::Memory));
+            }
+            let parent = Parent::new(state, weights);
+            self.moves.clear();
+            generate(state, true, &mut self.moves);
+            for &m in &self.moves {
+                let child = parent.child(state, m, weights);
+                if child.won {
+                    return Some(End::Won(self.line_to(self.layer[i].0, m)));
+                }
+                if !self.seen.contains(&child.key) {
+                    self.candidates.push((child.near, child.key, i, m));
+                }
+            }
+        }
+        if !budget
+            .memory
+            .reserve(&mut self.scratch, self.candidates.len())
+        {
+            return Some(End::Limit(Stop::Memory));
+        }
+        sort_by_estimate(
+            &mut self.candidates,
+            &mut self.scratch,
+            &mut self.counts,
+            |&(score, ..)| i64::from(score),
+        );
+        None
+    }
+
+    /// The moves from the root to the node `at`, then `m`.
+    fn line_to(&self, mut at: usize, m: SpiderMove) -> Vec<SpiderMove> {
+        let mut path = vec![m];
+        while at != 0 {
+            path.push(self.nodes[at].mv);
+            at = self.nodes[at].parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// The next layer: the best `width` distinct positions the ranked moves reach, entered in
+    /// the table as they are kept (only kept positions are, so the table stays small: one
+    /// entry per position kept). Each kept position costs a state (one from the old layer
+    /// once they run out), a node, and its entries in the tables: the bound is checked for
+    /// each. The search's end if there is no room.
+    fn keep_the_best(&mut self, width: usize, memory: &Memory) -> Option<End<SpiderMove>> {
+        self.in_layer.clear();
+        let kept = width.min(self.candidates.len());
+        if !(memory.reserve(&mut self.next, kept)
+            && (self.in_layer.capacity() >= kept || memory.allows(map_bytes::<u64>(kept))))
+        {
+            return Some(End::Limit(Stop::Memory));
+        }
+        self.in_layer.reserve(kept);
+        for &(_, key, i, m) in &self.candidates {
+            if self.next.len() == width {
+                break;
+            }
+            if !self.in_layer.insert(key) {
+                continue;
+            }
+            if !(memory.allows(STATE_BYTES) && memory.reserve(&mut self.nodes, 1))
+                || self.seen.insert(key) == Insert::Full
+            {
+                return Some(End::Limit(Stop::Memory));
+            }
+            let mut state = match self.spare.pop() {
+                Some(mut old) => {
+                    old.copy_from(&self.layer[i].1);
+                    old
+                }
+                None => self.layer[i].1.clone(),
+            };
+            apply(&mut state, m);
+            self.nodes.push(Node {
+                parent: self.layer[i].0,
+                mv: m,
+            });
+            self.next.push((self.nodes.len() - 1, state));
+        }
+        // The old layer's states are reused for the next one's: no allocation per position.
+        self.spare
+            .extend(self.layer.drain(..).map(|(_, state)| state));
+        std::mem::swap(&mut self.layer, &mut self.next);
+        None
+    }
 }
 
 #[cfg(test)]
