@@ -79,8 +79,9 @@ class FairEffort:
 class FairAdvice:
     """The fair player's plan from a position: quiet moves and the one that shows something
     (or, ``exact``, the solver's win once nothing is hidden). No moves: no move helps
-    (``proved``: the solver proved there is no win). ``won`` of ``worlds`` worlds were won by
-    the look-ahead after the chosen move."""
+    (``proved``: the solver proved there is no win). ``won`` of ``worlds`` worlds voted for
+    the chosen move (one suit), or were won by way of it by the solver (when no search of the
+    moves that show nothing found a way on)."""
 
     moves: tuple[SpiderMove, ...]
     exact: bool = False

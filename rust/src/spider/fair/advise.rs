@@ -127,7 +127,8 @@ impl Effort {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Advice {
     /// Moves to make: quiet moves and the exit that ends them, or (`exact`) the solver's
-    /// win once nothing is hidden. `won` of `worlds` worlds were won by the look-ahead.
+    /// win once nothing is hidden. `won` of `worlds` worlds voted for it (or, the rescue's,
+    /// were won by the solver by way of it).
     Plan {
         moves: Vec<SpiderMove>,
         exact: bool,
@@ -171,7 +172,7 @@ pub fn advise_unless(
                 }
             }
             End::Exhausted => return Advice::NoMove { proved: true },
-            End::Limit(_) => {} // judged as below, in the one world there is
+            End::Limit(_) => {} // chosen as below, in the one world there is
         }
     }
     let visited_set: FxHashSet<u64> = visited.iter().copied().collect();

@@ -197,10 +197,10 @@ mod tests {
         assert!(counted > 0);
     }
 
-    /// Judged by the card it turns up, with the ways on counted or not, the advice is legal in every
-    /// world the player cannot tell from the real one, shows something only with its last
-    /// move, and is the same whatever lies face down and in the stock (the hidden cards dealt
-    /// anew).
+    /// Judged by the card it turns up, the ways on counted or not, the advice is legal in
+    /// every world the player cannot tell from the real one, shows something only with its
+    /// last move, and is the same whatever lies face down and in the stock (the hidden cards
+    /// dealt anew).
     #[test]
     fn the_reveal_advice_is_legal_in_every_world_and_reads_no_hidden_card() {
         let mut judged = 0;
