@@ -9,7 +9,7 @@ from pathlib import Path
 
 import castle
 import pytest
-from castle import SaveStore, SpiderDeal, SpiderGame
+from castle import SaveStore, SpiderDeal, SpiderGame, _core
 from castle.autoplay import autoplay_spider, play
 from castle.fair import FairEffort, dealt_anew, fair_advice, fair_exits
 from castle.spider import solve_spider
@@ -212,15 +212,19 @@ def test_an_effort_of_nothing_is_refused() -> None:
         FairEffort(states=True)
     with pytest.raises(ValueError, match="layer must be a whole number from 0"):
         FairEffort(layer=-1)
-    assert FairEffort(layer=0, plies=0).layer == 0  # 0: breadth first, play-outs to the end
+    assert FairEffort(layer=0).layer == 0  # 0: breadth first
     with pytest.raises(ValueError, match="reveal_quiet must be a whole number from 1"):
         FairEffort(reveal_quiet=0)
     with pytest.raises(ValueError, match="reveal must be a whole number from 0"):
         FairEffort(reveal=-1)
-    with pytest.raises(ValueError, match="reveal_deep must be a whole number from 0"):
-        FairEffort(reveal_deep=-1)
-    with pytest.raises(ValueError, match="mobility must be below 1000"):
-        FairEffort(mobility=1_000)
+    with pytest.raises(ValueError, match="worlds must be a whole number from 0"):
+        FairEffort(worlds=2**63)
+    with pytest.raises(ValueError, match="threads must be a whole number from 1"):
+        FairEffort(threads=0)
+    with pytest.raises(ValueError, match="weights"):
+        FairEffort(weights=(1, 2, 3, 4, True))
+    with pytest.raises(ValueError, match="weights"):
+        FairEffort(weights=(1, 2, 3, 4, 1_000))
     with pytest.raises(ValueError, match="reveal_options must be below 1000"):
         FairEffort(reveal_options=1_000)
     with pytest.raises(ValueError, match="reveal_options must be a whole number from 0"):
@@ -228,19 +232,18 @@ def test_an_effort_of_nothing_is_refused() -> None:
 
 
 @pytest.mark.parametrize(
-    ("variant", "number", "deep", "options"),
-    [("spider-2", 12, 0, 0), ("spider", 4, 0, 0), ("spider", 6, 3, 0), ("spider", 7, 0, 8)],
+    ("variant", "number", "options"),
+    [("spider-2", 12, 0), ("spider", 4, 0), ("spider", 6, 16), ("spider", 7, 8)],
 )
 def test_a_choice_judged_by_the_card_it_turns_up_reads_no_hidden_card(
-    variant: str, number: int, deep: int, options: int
+    variant: str, number: int, options: int
 ) -> None:
-    # Along a game played by it (one card deep, or two: `deep` cards after each first one;
-    # the ways on each card leaves counted, `options`): the same advice with the hidden cards
-    # dealt anew, and a plan that shows something only with its last move.
+    # Along a game played by it (the ways on each card leaves counted, `options`): the same
+    # advice with the hidden cards dealt anew, and a plan that shows something only with its
+    # last move.
     effort = FairEffort(
         reveal=3,
         reveal_quiet=200,
-        reveal_deep=deep,
         reveal_options=options,
         quiet=2_000,
         threads=1,
@@ -279,3 +282,18 @@ def test_the_choices_weighed_are_fair_plans_and_hold_the_players_own() -> None:
     assert fair_exits(deal, most=1) == plans[:1]
     with pytest.raises(ValueError, match="at least 1"):
         fair_exits(deal, most=0)
+
+
+def test_the_effort_crosses_as_one_mapping_of_the_players_settings() -> None:
+    # A setting no deck's player has is no setting: the core refuses it by name.
+    deal = SpiderDeal.from_number("spider", 3)
+    for gone in ("rollout", "plies", "candidates", "reveal_deep", "mobility"):
+        with pytest.raises(ValueError, match=f'no fair effort "{gone}"'):
+            _core.spider_fair_effort_check({gone: 0})
+        with pytest.raises(ValueError, match="no fair effort"):
+            _core.spider_fair_advice(deal.core, [], 0, {gone: 0})
+    # The four-suit player's own values, given, are its default; another value is read.
+    own = FairEffort(quiet=20_000, layer=100, reveal=4, reveal_quiet=2_000, reveal_options=16)
+    assert fair_advice(deal, effort=own) == fair_advice(deal)
+    ranked = fair_advice(deal, effort=FairEffort(reveal=0))
+    assert ranked.moves == fair_exits(deal, most=1)[0]

@@ -23,6 +23,7 @@ __all__ = [
     "solve",
     "solve_spider",
     "spider_fair_advice",
+    "spider_fair_effort_check",
     "spider_fair_exits",
     "spider_variants",
     "variants",
@@ -135,49 +136,33 @@ def spider_fair_advice(
     position: SpiderDeal,
     visited: list[SpiderDeal],
     seed: int,
-    worlds: int | None = None,
-    width: int | None = None,
-    states: int | None = None,
-    quiet: int | None = None,
-    layer: int | None = None,
-    exact: int | None = None,
-    threads: int | None = None,
-    weights: tuple[int, int, int, int, int] | None = None,
-    rollout: int | None = None,
-    plies: int | None = None,
-    candidates: int | None = None,
-    vote: bool | None = None,
-    reveal: int | None = None,
-    reveal_quiet: int | None = None,
-    reveal_layer: int | None = None,
-    reveal_deep: int | None = None,
-    reveal_options: int | None = None,
-    mobility: int | None = None,
-    rescue: int | None = None,
+    effort: dict[str, object] | None = None,
     progress: Callable[[int, float, int, int], object] | None = None,
     progress_seconds: float = 1.0,
 ) -> tuple[list[tuple[str, int, int, int]], bool, int, int, bool]:
     """The fair player's advice from what a player sees of ``position`` (never leading back
     into a position of ``visited``): (moves of the plan, exact, worlds won, worlds, proved).
     No moves: no move helps (``proved`` when nothing is hidden and the solver proved it).
-    Effort left as None is the deck's default; ``weights`` are (face down, rank break, suit
-    break, empty column, stock card). ValueError for an effort of 0. ``progress`` is called
-    every ``progress_seconds`` (states, seconds, bytes held, bytes on disk: zeros here); an
-    exception it raises stops the advice and is raised."""
+    ``effort`` maps settings (``castle.fair.FairEffort``'s fields) to values; a setting left
+    out, or None, is the deck's. ValueError for a name that is no setting or a value it cannot
+    take. ``progress`` is called every ``progress_seconds`` (states, seconds, bytes held,
+    bytes on disk: zeros here); an exception it raises stops the advice and is raised."""
 
 def spider_fair_exits(
     position: SpiderDeal,
     visited: list[SpiderDeal],
     most: int,
-    quiet: int | None = None,
-    layer: int | None = None,
-    weights: tuple[int, int, int, int, int] | None = None,
-    mobility: int | None = None,
+    effort: dict[str, object] | None = None,
 ) -> list[list[tuple[str, int, int, int]]]:
     """The exits the fair player chooses among from what a player sees of ``position`` (never
     leading into a position of ``visited``), best-looking first, at most ``most``: each the
     moves of its plan, quiet moves and the one that shows a card or deals. Empty when no way
-    on is left or the quiet moves alone win. ValueError for ``quiet`` or ``most`` of 0."""
+    on is left or the quiet moves alone win. Of ``effort`` (as for ``spider_fair_advice``)
+    only the quiet search's settings bear on them. ValueError for ``most`` of 0."""
+
+def spider_fair_effort_check(effort: dict[str, object]) -> None:
+    """ValueError unless ``effort`` maps settings of the fair player to values they can take
+    (as ``spider_fair_advice`` reads them)."""
 
 def solve_spider(
     deal: SpiderDeal,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 
 from . import _core
 from .outcome import Canceller, core_progress
@@ -25,31 +25,18 @@ from .spider import SpiderDeal, SpiderMove, public_move
 #: --db`` keeps them apart).
 FAIR_PLAYER = "fair-7"
 
-# The efforts where 0 means "none" or "all" rather than nothing to think with.
-_ZERO_MEANS_NONE = (
-    "worlds",
-    "rollout",
-    "plies",
-    "layer",
-    "reveal",
-    "reveal_layer",
-    "reveal_deep",
-    "reveal_options",
-    "mobility",
-    "rescue",
-)
-
 
 @dataclass(frozen=True)
 class FairEffort:
     """How hard the fair player thinks before a choice; None is the deck's default (the
-    core's, ``rust/src/spider/fair/advise.rs``). ``worlds``: the worlds each choice is tried
-    in (0: none, the best-looking choice is taken); ``candidates``: the choices tried, the
-    best-looking first; ``rollout``: the positions of each quiet search when the rest of a
-    world's game is played out (0: a beam of ``width`` looks ahead instead, within
-    ``states``); ``quiet``: the positions the search of moves that show nothing may reach;
-    ``exact``: the solver's positions once nothing is hidden; ``threads``: worlds tried at
-    once (default: up to 2, the cores there are)."""
+    core's, ``Effort::for_deck`` in ``rust/src/spider/fair/advise.rs``, which also checks each
+    value: ValueError where the effort is made). With one suit the player's ``worlds`` vote:
+    in each, a beam of ``width`` within ``states`` plays the whole game, and its win votes
+    for the card it turns up first (0 worlds: the best-looking choice is taken); with two and
+    four suits its first ``reveal`` choices are judged by the card each turns up.
+    ``quiet``: the positions the search of moves that show nothing may reach; ``exact``: the
+    solver's positions once nothing is hidden; ``threads``: worlds or cards judged at once
+    (default: up to 2, the cores there are)."""
 
     worlds: int | None = None
     width: int | None = None
@@ -60,15 +47,10 @@ class FairEffort:
     layer: int | None = None
     exact: int | None = None
     threads: int | None = None
-    rollout: int | None = None
-    #: Exits a play-out takes before the position's estimate judges it (0: to the end).
-    plies: int | None = None
-    candidates: int | None = None
     #: What the fair player ranks positions by: (each face-down card, each break of rank,
     #: each change of suit, each empty column taken off, each card in the stock).
     weights: tuple[int, int, int, int, int] | None = None
-    #: The worlds vote instead: in each, a beam of ``width`` within ``states`` plays the whole
-    #: game, and its win votes for the card it turns up first.
+    #: Whether the worlds vote (the one-suit player's way of choosing).
     vote: bool | None = None
     #: The first ``reveal`` choices that turn a card up are judged instead by that card: for
     #: each card the player has not seen, weighted by its copies, a small quiet search of
@@ -77,49 +59,29 @@ class FairEffort:
     reveal: int | None = None
     reveal_quiet: int | None = None
     reveal_layer: int | None = None
-    #: Two cards deep: after each card placed, the best choice found there is judged by its
-    #: own card in turn, for ``reveal_deep`` of the unseen cards spread evenly over them (0:
-    #: one card deep).
-    reveal_deep: int | None = None
     #: Taken off the worth of each card placed for each column the search after it can turn
     #: up (the ways on it leaves open); below 1,000 (0: not counted).
     reveal_options: int | None = None
-    #: Taken off a choice's estimate for each column whose top card could take a suited card
-    #: in sight (one rank below it, of its suit, in another column's top run); below 1,000.
-    mobility: int | None = None
     #: When no search of the moves that show nothing finds a way on: the worlds the solver
     #: plays, a win's moves up to the first card it shows being the plan (0: none; then no
     #: move helps).
     rescue: int | None = None
 
     def __post_init__(self) -> None:
-        if self.weights is not None and not (
-            isinstance(self.weights, tuple)
-            and len(self.weights) == 5
-            and all(type(w) is int and abs(w) < 1_000 for w in self.weights)
-        ):
-            raise ValueError(f"weights are five whole numbers, not {self.weights!r}")
-        for name in ("mobility", "reveal_options"):
-            value = getattr(self, name)
-            if value is not None and type(value) is int and value >= 1_000:
-                raise ValueError(f"{name} must be below 1000, not {value!r}")
-        for field in fields(self):
-            if field.name in ("weights", "vote"):
-                continue
-            value = getattr(self, field.name)
-            least = 0 if field.name in _ZERO_MEANS_NONE else 1
-            if value is not None and (
-                isinstance(value, bool) or not isinstance(value, int) or not least <= value < 2**63
-            ):
-                raise ValueError(f"{field.name} must be a whole number from {least}, not {value!r}")
+        _core.spider_fair_effort_check(self._settings())
+
+    def _settings(self) -> dict[str, object]:
+        """The settings given (not None), by name: the one mapping the core reads."""
+        return {name: value for name, value in asdict(self).items() if value is not None}
 
 
 @dataclass(frozen=True)
 class FairAdvice:
     """The fair player's plan from a position: quiet moves and the one that shows something
     (or, ``exact``, the solver's win once nothing is hidden). No moves: no move helps
-    (``proved``: the solver proved there is no win). ``won`` of ``worlds`` worlds were won by
-    the look-ahead after the chosen move."""
+    (``proved``: the solver proved there is no win). ``won`` of ``worlds`` worlds voted for
+    the chosen move (one suit), or were won by way of it by the solver (when no search of the
+    moves that show nothing found a way on)."""
 
     moves: tuple[SpiderMove, ...]
     exact: bool = False
@@ -145,12 +107,11 @@ def fair_advice(
     position and the same ``seed`` give the same advice. ``cancel`` set stops its solver
     searches within about 50 ms: :class:`castle.outcome.Cancelled` is raised."""
     hook, every = core_progress(None, cancel)
-    # The effort's fields are the core's keywords, name for name.
     core_moves, exact, won, worlds, proved = _core.spider_fair_advice(
         position.core,
         [p.core for p in visited],
         seed,
-        **asdict(effort or FairEffort()),
+        (effort or FairEffort())._settings(),
         progress=hook,
         progress_seconds=every,
     )
@@ -168,15 +129,8 @@ def fair_exits(
     ``most``: each a plan of moves that show nothing, then the one that turns a card up or
     deals (never leading into a position of ``visited``). Empty when no way on is left or the
     quiet moves alone win. Of ``effort`` only the quiet search's fields bear on them."""
-    effort = effort or FairEffort()
     plans = _core.spider_fair_exits(
-        position.core,
-        [p.core for p in visited],
-        most,
-        quiet=effort.quiet,
-        layer=effort.layer,
-        weights=effort.weights,
-        mobility=effort.mobility,
+        position.core, [p.core for p in visited], most, (effort or FairEffort())._settings()
     )
     return [_public_plan(position, plan) for plan in plans]
 

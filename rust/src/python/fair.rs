@@ -1,11 +1,13 @@
-//! The fair Spider player across the boundary: `spider_fair_advice`, and the exits it
-//! chooses among, `spider_fair_exits`.
+//! The fair Spider player across the boundary: `spider_fair_advice`, the exits it chooses
+//! among, `spider_fair_exits`, and its settings, crossing as one mapping (`effort_of`).
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyInt, PyTuple};
 
 use super::run::{detached, progress_every, watched};
 use super::spider::{move_tuple, MoveTuple, PySpiderDeal};
+use crate::spider::deal::Suits;
 use crate::spider::estimate::Weights;
 use crate::spider::fair::advise::{advise_unless, exits, Advice, Effort};
 use crate::spider::fair::view::View;
@@ -13,87 +15,23 @@ use crate::spider::fair::view::View;
 /// The fair player's advice for `position`, from what a player sees of it; `visited` are the
 /// positions played since a card last turned up (the advice never leads back into one).
 /// Returns (moves, exact, worlds won, worlds, proved): the moves of the plan (empty: no move
-/// helps; `proved` when the solver proved it with nothing hidden). Effort left as None is the
-/// deck's default. The GIL is released while it thinks; `progress`, if given, is called every
-/// `progress_seconds` as a solve's is, and an exception it raises stops the advice and is
-/// raised (as Ctrl+C does).
+/// helps; `proved` when the solver proved it with nothing hidden). `effort` maps settings of
+/// [`Effort`] to values ([`effort_of`]); a setting left out is the deck's. The GIL is released
+/// while it thinks; `progress`, if given, is called every `progress_seconds` as a solve's is,
+/// and an exception it raises stops the advice and is raised (as Ctrl+C does).
 #[pyfunction]
-#[pyo3(signature = (
-    position, visited, seed, worlds=None, width=None, states=None, quiet=None, layer=None, exact=None,
-    threads=None, weights=None, rollout=None, plies=None, candidates=None, vote=None,
-    reveal=None, reveal_quiet=None, reveal_layer=None, reveal_deep=None, reveal_options=None, mobility=None,
-    rescue=None, progress=None, progress_seconds=1.0
-))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (position, visited, seed, effort=None, progress=None, progress_seconds=1.0))]
 pub fn spider_fair_advice(
     py: Python<'_>,
     position: &PySpiderDeal,
     visited: Vec<PyRef<'_, PySpiderDeal>>,
     seed: u64,
-    worlds: Option<usize>,
-    width: Option<usize>,
-    states: Option<u64>,
-    quiet: Option<usize>,
-    layer: Option<usize>,
-    exact: Option<u64>,
-    threads: Option<usize>,
-    weights: Option<(i32, i32, i32, i32, i32)>,
-    rollout: Option<usize>,
-    plies: Option<usize>,
-    candidates: Option<usize>,
-    vote: Option<bool>,
-    reveal: Option<usize>,
-    reveal_quiet: Option<usize>,
-    reveal_layer: Option<usize>,
-    reveal_deep: Option<usize>,
-    reveal_options: Option<i32>,
-    mobility: Option<i32>,
-    rescue: Option<usize>,
+    effort: Option<&Bound<'_, PyDict>>,
     progress: Option<Py<PyAny>>,
     progress_seconds: f64,
 ) -> PyResult<(Vec<MoveTuple>, bool, usize, usize, bool)> {
     let progress = progress_every(progress, progress_seconds)?;
-    let base = Effort::for_deck(position.state().suits);
-    let weights = weights.map_or(base.weights, weights_of);
-    let effort = Effort {
-        worlds: worlds.unwrap_or(base.worlds),
-        width: width.unwrap_or(base.width),
-        states: states.unwrap_or(base.states),
-        quiet: quiet.unwrap_or(base.quiet),
-        layer: layer.unwrap_or(base.layer),
-        exact: exact.unwrap_or(base.exact),
-        threads: threads.unwrap_or(base.threads),
-        rollout: rollout.unwrap_or(base.rollout),
-        plies: plies.unwrap_or(base.plies),
-        candidates: candidates.unwrap_or(base.candidates),
-        vote: vote.unwrap_or(base.vote),
-        reveal: reveal.unwrap_or(base.reveal),
-        reveal_quiet: reveal_quiet.unwrap_or(base.reveal_quiet),
-        reveal_layer: reveal_layer.unwrap_or(base.reveal_layer),
-        reveal_deep: reveal_deep.unwrap_or(base.reveal_deep),
-        reveal_options: reveal_options.unwrap_or(base.reveal_options),
-        mobility: mobility.unwrap_or(base.mobility),
-        rescue: rescue.unwrap_or(base.rescue),
-        weights,
-    };
-    if effort.width == 0
-        || effort.states == 0
-        || effort.quiet == 0
-        || effort.candidates == 0
-        || effort.reveal_quiet == 0
-    {
-        return Err(PyValueError::new_err(
-            "width, states, quiet, candidates and reveal_quiet must be at least 1",
-        ));
-    }
-    if !(0..1_000).contains(&effort.mobility) {
-        return Err(PyValueError::new_err("mobility must be from 0 to 999"));
-    }
-    if !(0..1_000).contains(&effort.reveal_options) {
-        return Err(PyValueError::new_err(
-            "reveal_options must be from 0 to 999",
-        ));
-    }
+    let effort = effort_of(Effort::for_deck(position.state().suits), effort)?;
     // Only what a player sees crosses into the player.
     let view = View::of(position.state());
     let visited: Vec<_> = visited
@@ -122,16 +60,104 @@ pub fn spider_fair_advice(
     })
 }
 
-/// The estimate's weights as they cross: (face down, rank break, suit break, empty column,
-/// stock card).
-fn weights_of((down, rank_break, suit_break, empty, stock): (i32, i32, i32, i32, i32)) -> Weights {
-    Weights {
-        down,
-        rank_break,
-        suit_break,
-        empty,
-        stock,
+/// `base` with the settings `given` maps to values (a name of [`Effort`]'s fields, once each
+/// here; a value of None is `base`'s), each checked as [`count`] says: the one object the
+/// settings cross as, in the manner of a validated config mapping.
+fn effort_of(base: Effort, given: Option<&Bound<'_, PyDict>>) -> PyResult<Effort> {
+    let mut e = base;
+    for (name, value) in given.into_iter().flat_map(|given| given.iter()) {
+        let name: String = name.extract()?;
+        if value.is_none() {
+            continue;
+        }
+        let (n, v) = (name.as_str(), &value);
+        match n {
+            "worlds" => e.worlds = count(n, v, 0)?,
+            "width" => e.width = count(n, v, 1)?,
+            "states" => e.states = count(n, v, 1)?,
+            "quiet" => e.quiet = count(n, v, 1)?,
+            "layer" => e.layer = count(n, v, 0)?,
+            "exact" => e.exact = count(n, v, 1)?,
+            "threads" => e.threads = count(n, v, 1)?,
+            "weights" => e.weights = weights_of(v)?,
+            "vote" => {
+                e.vote = v
+                    .extract()
+                    .map_err(|_| PyValueError::new_err("vote is True or False"))?
+            }
+            "reveal" => e.reveal = count(n, v, 0)?,
+            "reveal_quiet" => e.reveal_quiet = count(n, v, 1)?,
+            "reveal_layer" => e.reveal_layer = count(n, v, 0)?,
+            "reveal_options" => e.reveal_options = below_1000(n, count(n, v, 0)?)?,
+            "rescue" => e.rescue = count(n, v, 0)?,
+            _ => return Err(PyValueError::new_err(format!("no fair effort {name:?}"))),
+        }
     }
+    Ok(e)
+}
+
+/// `value` as a whole number from `least` (below 2^63; not a bool, which Python counts as
+/// one), else ValueError naming the setting.
+fn count<T: TryFrom<u64>>(name: &str, value: &Bound<'_, PyAny>, least: u64) -> PyResult<T> {
+    let whole = value.is_instance_of::<PyInt>() && !value.is_instance_of::<PyBool>();
+    whole
+        .then(|| value.extract::<u64>().ok())
+        .flatten()
+        .filter(|n| (least..1 << 63).contains(n))
+        .and_then(|n| T::try_from(n).ok())
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "{name} must be a whole number from {least}, not {value}",
+                value = value.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+            ))
+        })
+}
+
+/// A count that is taken off an estimate, kept below 1,000 (an estimate's scale).
+fn below_1000(name: &str, value: u64) -> PyResult<i32> {
+    match i32::try_from(value) {
+        Ok(n) if n < 1_000 => Ok(n),
+        _ => Err(PyValueError::new_err(format!(
+            "{name} must be below 1000, not {value}"
+        ))),
+    }
+}
+
+/// The estimate's weights as they cross: five whole numbers below 1,000 either way (face
+/// down, rank break, suit break, empty column, stock card).
+fn weights_of(value: &Bound<'_, PyAny>) -> PyResult<Weights> {
+    let whole = |w: &Bound<'_, PyAny>| {
+        (w.is_instance_of::<PyInt>() && !w.is_instance_of::<PyBool>())
+            .then(|| w.extract::<i32>().ok())
+            .flatten()
+            .filter(|w| w.abs() < 1_000)
+    };
+    let five: Option<Vec<i32>> = value
+        .cast::<PyTuple>()
+        .ok()
+        .filter(|t| t.len() == 5)
+        .and_then(|t| t.iter().map(|w| whole(&w)).collect());
+    match five.as_deref() {
+        Some(&[down, rank_break, suit_break, empty, stock]) => Ok(Weights {
+            down,
+            rank_break,
+            suit_break,
+            empty,
+            stock,
+        }),
+        _ => Err(PyValueError::new_err(format!(
+            "weights are five whole numbers, not {}",
+            value.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+        ))),
+    }
+}
+
+/// The settings of `effort` checked, as the advice would check them (ValueError if one is
+/// not a setting, or not a value it can take): a settings object is refused where it is
+/// made, not where it is first used.
+#[pyfunction]
+pub fn spider_fair_effort_check(effort: &Bound<'_, PyDict>) -> PyResult<()> {
+    effort_of(Effort::for_deck(Suits::Four), Some(effort)).map(drop)
 }
 
 /// The exits the fair player chooses among from what a player sees of `position` (never
@@ -139,31 +165,17 @@ fn weights_of((down, rank_break, suit_break, empty, stock): (i32, i32, i32, i32,
 /// of its plan, quiet moves and the one that shows a card or deals. Empty when no way on is
 /// left or the quiet moves alone win. Only the quiet search's effort bears on them.
 #[pyfunction]
-#[pyo3(signature = (position, visited, most, quiet=None, layer=None, weights=None, mobility=None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (position, visited, most, effort=None))]
 pub fn spider_fair_exits(
     py: Python<'_>,
     position: &PySpiderDeal,
     visited: Vec<PyRef<'_, PySpiderDeal>>,
     most: usize,
-    quiet: Option<usize>,
-    layer: Option<usize>,
-    weights: Option<(i32, i32, i32, i32, i32)>,
-    mobility: Option<i32>,
+    effort: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Vec<Vec<MoveTuple>>> {
-    let base = Effort::for_deck(position.state().suits);
-    let effort = Effort {
-        quiet: quiet.unwrap_or(base.quiet),
-        layer: layer.unwrap_or(base.layer),
-        weights: weights.map_or(base.weights, weights_of),
-        mobility: mobility.unwrap_or(base.mobility),
-        ..base
-    };
-    if effort.quiet == 0 || most == 0 {
-        return Err(PyValueError::new_err("quiet and most must be at least 1"));
-    }
-    if !(0..1_000).contains(&effort.mobility) {
-        return Err(PyValueError::new_err("mobility must be from 0 to 999"));
+    let effort = effort_of(Effort::for_deck(position.state().suits), effort)?;
+    if most == 0 {
+        return Err(PyValueError::new_err("most must be at least 1"));
     }
     let view = View::of(position.state());
     let visited: Vec<_> = visited

@@ -4,7 +4,8 @@
 //! - `castle.rs`: `Deal` (a castle game's position), `solve`, `variants`, `parse_card`;
 //! - `spider.rs`: `SpiderDeal`, `solve_spider`, `spider_variants`;
 //! - `position.rs`: what both games' position classes share (`position_class!`);
-//! - `fair.rs`: `spider_fair_advice`, the fair Spider player, and `spider_fair_exits`;
+//! - `fair.rs`: `spider_fair_advice`, the fair Spider player, `spider_fair_exits`, and
+//!   `spider_fair_effort_check`;
 //! - `run.rs`: a search run from Python (its limits checked, the GIL released, Ctrl+C heard, a
 //!   panic caught) and its answer as a tuple.
 
@@ -65,6 +66,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(spider::spider_variants, m)?)?;
     m.add_function(wrap_pyfunction!(fair::spider_fair_advice, m)?)?;
     m.add_function(wrap_pyfunction!(fair::spider_fair_exits, m)?)?;
+    m.add_function(wrap_pyfunction!(fair::spider_fair_effort_check, m)?)?;
     m.add_function(wrap_pyfunction!(castle::parse_card, m)?)?;
     m.add_function(wrap_pyfunction!(castle::variants, m)?)?;
     m.add_function(wrap_pyfunction!(castle::solve, m)?)?;

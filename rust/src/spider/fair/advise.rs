@@ -1,16 +1,15 @@
-//! The fair player's choice: which exit of the quiet search to take, judged in many worlds.
+//! The fair player's choice: which exit of the quiet search to take.
 //!
 //! Every exit is legal in every world that agrees with what the player sees (its moves read
-//! only face-up cards). In each of `worlds` sampled worlds, each exit is made, the card it
-//! shows read from that world, and a short beam looks ahead from there; an exit's worth is
-//! how many of its worlds the beam wins, then how near a win it comes on average. The same
-//! worlds judge every exit, so that luck does not decide between them. Once nothing is
-//! hidden there is one world, the real one, and the advice is the solver's plan.
+//! only face-up cards). With one suit, sampled worlds vote: in each, a beam plays the whole
+//! game, and its win votes for the exit it first takes. With two and four, the first few
+//! exits are judged by the card each turns up ([`reveal`]). Once nothing is hidden there is
+//! one world, the real one, and the advice is the solver's plan.
 
 use super::super::beam::beam_from;
 use super::super::deal::Suits;
 use super::super::estimate::{Weights, WEIGHTS};
-use super::super::moves::{apply, is_legal, SpiderMove};
+use super::super::moves::{apply, SpiderMove};
 use super::super::search;
 use super::super::state::SpiderState;
 use super::quiet::{self, Exit, Quiet, Shows};
@@ -23,12 +22,14 @@ use rustc_hash::FxHashSet;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-/// How hard the fair player thinks before one choice.
+/// How hard the fair player thinks before one choice. Each deck has its own
+/// ([`Effort::for_deck`]); the one-suit player votes in worlds, the others judge their first
+/// exits by the card each turns up.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Effort {
-    /// Worlds each exit is judged in; 0: none, the first of the ranked exits is taken.
+    /// Worlds that vote (with `vote`); 0: none, the first of the ranked exits is taken.
     pub worlds: usize,
-    /// The look-ahead beam's width, and the positions it may expand in one world.
+    /// The voting beam's width, and the positions it may expand in one world.
     pub width: usize,
     pub states: u64,
     /// Positions the quiet search may reach.
@@ -38,18 +39,12 @@ pub struct Effort {
     pub layer: usize,
     /// Positions the solver may expand once nothing is hidden.
     pub exact: u64,
-    /// What the look-ahead ranks positions by.
+    /// What the quiet searches and the beam rank positions by.
     pub weights: Weights,
-    /// Threads that judge worlds at once.
+    /// Threads that judge worlds, or cards, at once.
     pub threads: usize,
-    /// Positions of each quiet search in a roll-out; 0: the look-ahead is the beam.
-    pub rollout: usize,
-    /// Exits a roll-out takes before the estimate judges where it stands; 0: to the end.
-    pub plies: usize,
-    /// The exits judged in the worlds: the first of [`quiet::Quiet::ranked`].
-    pub candidates: usize,
-    /// The worlds vote instead: in each, a beam of `width` within `states` plays the whole
-    /// game from here, and its win votes for the exit it first takes.
+    /// The worlds vote: in each, a beam of `width` within `states` plays the whole game from
+    /// here, and its win votes for the exit it first takes.
     pub vote: bool,
     /// The exits judged instead by the card each turns up ([`reveal`]), the first of
     /// [`quiet::Quiet::ranked`]; 0: none.
@@ -58,14 +53,8 @@ pub struct Effort {
     /// depth (0: all).
     pub reveal_quiet: usize,
     pub reveal_layer: usize,
-    /// Two cards deep: the cards placed under the best exit after each first card, spread
-    /// over the unseen ones (0: one card deep).
-    pub reveal_deep: usize,
     /// Taken off the worth of each card placed for each column it leaves to turn up.
     pub reveal_options: i32,
-    /// Taken off an exit's estimate for each column that could take a suited card in sight
-    /// ([`quiet::suited_homes`]).
-    pub mobility: i32,
     /// Worlds the solver plays in when no quiet search finds a way on ([`rescue`]; 0: none,
     /// the player says that no move helps).
     pub rescue: usize,
@@ -87,16 +76,11 @@ impl Effort {
                 ..WEIGHTS
             },
             threads: std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
-            rollout: 40,
-            plies: 0,
-            candidates: 4,
             vote: false,
             reveal: 0,
             reveal_quiet: 2_000,
             reveal_layer: 10,
-            reveal_deep: 0,
             reveal_options: 0,
-            mobility: 0,
             rescue: 4,
         };
         match suits {
@@ -143,7 +127,8 @@ impl Effort {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Advice {
     /// Moves to make: quiet moves and the exit that ends them, or (`exact`) the solver's
-    /// win once nothing is hidden. `won` of `worlds` worlds were won by the look-ahead.
+    /// win once nothing is hidden. `won` of `worlds` worlds voted for it (or, the rescue's,
+    /// were won by the solver by way of it).
     Plan {
         moves: Vec<SpiderMove>,
         exact: bool,
@@ -153,14 +138,6 @@ pub enum Advice {
     /// No move helps: nothing can be shown any more and no win is left (`proved`: the
     /// solver proved it, with nothing hidden), or only positions already played lead on.
     NoMove { proved: bool },
-}
-
-/// How one exit fared across the worlds.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-struct Worth {
-    won: usize,
-    /// The look-ahead's estimates reached, summed over the worlds (lower is better).
-    near: i64,
 }
 
 /// The fair player's advice from what `view` shows, never leading back into a position of
@@ -195,7 +172,7 @@ pub fn advise_unless(
                 }
             }
             End::Exhausted => return Advice::NoMove { proved: true },
-            End::Limit(_) => {} // judged as below, in the one world there is
+            End::Limit(_) => {} // chosen as below, in the one world there is
         }
     }
     let visited_set: FxHashSet<u64> = visited.iter().copied().collect();
@@ -239,7 +216,7 @@ pub fn advise_unless(
         let exits = found.clone().ranked(effort.reveal);
         // Two exits or more: each turns a card up (the deal is left out of them).
         if exits.len() > 1 {
-            let best = by_reveal(view, &exits, seed, effort);
+            let best = by_reveal(view, &exits, effort);
             return Advice::Plan {
                 moves: exits[best].moves.clone(),
                 exact: false,
@@ -248,37 +225,15 @@ pub fn advise_unless(
             };
         }
     }
-    let exits = found.ranked(effort.candidates);
-    match exits.len() {
-        0 => Advice::NoMove { proved: false },
-        // One exit, or none to judge it in: the best-ranked one.
-        1 => Advice::Plan {
-            moves: exits[0].moves.clone(),
+    // One exit, or none judged: the best-ranked one.
+    match found.ranked(1).into_iter().next() {
+        None => Advice::NoMove { proved: false },
+        Some(exit) => Advice::Plan {
+            moves: exit.moves,
             exact: false,
             won: 0,
             worlds: 0,
         },
-        _ if effort.worlds == 0 => Advice::Plan {
-            moves: exits[0].moves.clone(),
-            exact: false,
-            won: 0,
-            worlds: 0,
-        },
-        _ => {
-            let count = if view.hidden() == 0 { 1 } else { effort.worlds };
-            let worlds = view.sample_worlds(seed, count);
-            let worths = judge(&exits, &worlds, effort);
-            // The most worlds won, then the nearest on average; ties to the greedy order.
-            let best = (0..exits.len())
-                .min_by_key(|&i| (std::cmp::Reverse(worths[i].won), worths[i].near))
-                .unwrap_or(0);
-            Advice::Plan {
-                moves: exits[best].moves.clone(),
-                exact: false,
-                won: worths[best].won,
-                worlds: worlds.len(),
-            }
-        }
     }
 }
 
@@ -290,7 +245,6 @@ fn ways_on(view: &View, visited: &FxHashSet<u64>, effort: &Effort) -> Quiet {
         effort.quiet,
         effort.layer,
         &effort.weights,
-        effort.mobility,
     )
 }
 
@@ -309,20 +263,17 @@ pub fn exits(view: &View, visited: &[u64], effort: &Effort, most: usize) -> Vec<
 
 /// The exit whose card, whichever it is, leaves the game nearest a win on average
 /// ([`reveal`]); ties to the better-ranked.
-fn by_reveal(view: &View, exits: &[Exit], seed: u64, effort: &Effort) -> usize {
+fn by_reveal(view: &View, exits: &[Exit], effort: &Effort) -> usize {
     let kinds = reveal::kinds(view);
     let how = Reveal {
         quiet: effort.reveal_quiet,
         layer: effort.reveal_layer,
-        mobility: effort.mobility,
-        deep: effort.reveal_deep,
         options: effort.reveal_options,
-        offset: (seed >> 32) as u32,
     };
     let each = parallel(exits.len() * kinds.len(), effort.threads, |job| {
         let (card, copies) = kinds[job % kinds.len()];
         let seen = reveal::after(view, &exits[job / kinds.len()], card);
-        let worth = reveal::worth_after(&seen, &how.for_card(card), &effort.weights);
+        let worth = reveal::worth_after(&seen, &how, &effort.weights);
         i64::from(copies) * i64::from(worth)
     });
     let mut worths = vec![0i64; exits.len()];
@@ -478,102 +429,6 @@ fn solve_open(world: &SpiderState, states: u64, stop: &AtomicBool) -> End<Spider
     }
 }
 
-/// Each exit's worth over `worlds`, the (exit, world) pairs shared among `effort.threads`.
-fn judge(exits: &[Exit], worlds: &[SpiderState], effort: &Effort) -> Vec<Worth> {
-    let each = parallel(exits.len() * worlds.len(), effort.threads, |job| {
-        look_ahead(
-            &exits[job / worlds.len()],
-            &worlds[job % worlds.len()],
-            effort,
-        )
-    });
-    let mut worths = vec![Worth::default(); exits.len()];
-    for (job, (won, near)) in each.into_iter().enumerate() {
-        let worth = &mut worths[job / worlds.len()];
-        worth.won += usize::from(won);
-        worth.near += i64::from(near);
-    }
-    worths
-}
-
-/// What a look-ahead says of a world it won: nearer than any estimate.
-const WON: i32 = i32::MIN / 2;
-
-/// What a play-out adds to the estimate of a world where nothing is left to show: further
-/// than any world still open (an estimate is at most a few thousand).
-const STUCK: i32 = 100_000;
-
-/// `exit` made in `world`, then the look-ahead (a play-out, or a beam): whether it won, and
-/// the nearest estimate it reached.
-fn look_ahead(exit: &Exit, world: &SpiderState, effort: &Effort) -> (bool, i32) {
-    let mut state = world.clone();
-    for &m in &exit.moves {
-        debug_assert!(is_legal(&state, m), "an exit is legal in every world");
-        apply(&mut state, m);
-    }
-    if effort.rollout > 0 {
-        roll_out(state, effort)
-    } else {
-        beam(state, effort)
-    }
-}
-
-/// The rest of the game (or its next `effort.plies` exits) played from `state` by a player
-/// who takes the first of [`quiet::Quiet::ranked`] each time (fair: it reads no hidden card
-/// but those its moves turn up), then, once nothing is hidden, a beam: whether it won, and
-/// the estimate of where it stopped.
-fn roll_out(mut state: SpiderState, effort: &Effort) -> (bool, i32) {
-    let none = FxHashSet::default();
-    let plies = if effort.plies == 0 {
-        usize::MAX
-    } else {
-        effort.plies
-    };
-    for _ in 0..plies {
-        if state.is_won() {
-            return (true, WON);
-        }
-        if state.stock_left().is_empty() && state.cols.iter().all(|c| c.down == 0) {
-            return beam(state, effort);
-        }
-        let found = quiet::search(
-            state.clone(),
-            &none,
-            effort.rollout,
-            effort.layer,
-            &effort.weights,
-            effort.mobility,
-        );
-        if found.won.is_some() {
-            return (true, WON);
-        }
-        let Some(exit) = found.ranked(1).into_iter().next() else {
-            // Nothing left to show: this world is lost, worse than any still open.
-            return (false, effort.weights.estimate(&state).saturating_add(STUCK));
-        };
-        for &m in &exit.moves {
-            apply(&mut state, m);
-        }
-    }
-    if state.is_won() {
-        return (true, WON);
-    }
-    (false, effort.weights.estimate(&state))
-}
-
-/// A beam of `effort.width` from `state` within `effort.states`: whether it won, and the
-/// nearest estimate it reached.
-fn beam(state: SpiderState, effort: &Effort) -> (bool, i32) {
-    if state.is_won() {
-        return (true, WON);
-    }
-    let mut reached = i32::MAX;
-    match run_beam(state, effort, &mut reached) {
-        End::Won(_) => (true, WON),
-        _ => (false, reached),
-    }
-}
-
 /// The win a beam finds from `state`, if it finds one.
 fn beam_win(state: SpiderState, effort: &Effort) -> Option<Vec<SpiderMove>> {
     match run_beam(state, effort, &mut 0) {
@@ -582,6 +437,7 @@ fn beam_win(state: SpiderState, effort: &Effort) -> Option<Vec<SpiderMove>> {
     }
 }
 
+/// A beam of `effort.width` from `state` within `effort.states`.
 fn run_beam(state: SpiderState, effort: &Effort, reached: &mut i32) -> End<SpiderMove> {
     let budget = Budget {
         max_states: Some(effort.states),
@@ -605,26 +461,20 @@ fn run_beam(state: SpiderState, effort: &Effort, reached: &mut i32) -> End<Spide
 mod tests {
     use super::super::super::board;
     use super::super::super::deal::{SpiderDeal, Suits};
+    use super::super::super::moves::is_legal;
     use super::*;
 
-    /// Play-outs cut after one exit, and the quiet search kept to a beam: the plan is still
-    /// legal in the real game and shows something only with its last move.
+    /// The quiet search kept to a narrow beam: the plan is still legal in the real game and
+    /// shows something only with its last move.
     #[test]
-    fn short_play_outs_and_a_narrow_quiet_search_advise_a_legal_plan() {
+    fn a_narrow_quiet_search_advises_a_legal_plan() {
         for (suits, number) in [(Suits::Two, 3), (Suits::Four, 5)] {
             let state = SpiderState::from_deal(&SpiderDeal::from_number(suits, number).unwrap());
             let view = View::of(&state);
             let effort = Effort {
-                worlds: 2,
-                vote: false,
-                plies: 1,
-                rollout: 200,
-                candidates: 3,
                 quiet: 2_000,
                 layer: 30,
                 threads: 1,
-                // The exits judged in worlds, not by the card each turns up.
-                reveal: 0,
                 ..Effort::for_deck(suits)
             };
             let Advice::Plan { moves, .. } = advise(&view, &[view.hash64()], 3, &effort) else {

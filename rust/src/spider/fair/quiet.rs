@@ -6,11 +6,10 @@
 
 use super::super::deal::{COLUMNS, RUN};
 use super::super::estimate::{position_hash, Parent, Weights};
-use super::super::moves::{apply, generate, undo, SpiderMove};
+use super::super::moves::{apply, generate, SpiderMove};
 use super::super::state::SpiderState;
 #[cfg(doc)]
 use super::view::View;
-use crate::cards::Card;
 use crate::solver::sort::sort_by_estimate;
 use rustc_hash::FxHashSet;
 
@@ -81,15 +80,13 @@ fn path(nodes: &[Node], mut at: usize) -> Vec<SpiderMove> {
 /// back into one). Breadth first, so each exit is reached by as few moves as any; with
 /// `layer_width` above 0, only that many positions that look nearest a win go on from each
 /// depth (a beam: deeper for the same positions). It reads no face-down card and nothing in
-/// the stock: the fair player runs it on [`View::plain_world`]. An exit's estimate is less
-/// `mobility` for each column that could take a suited card ([`suited_homes`]).
+/// the stock: the fair player runs it on [`View::plain_world`].
 pub fn search(
     start: SpiderState,
     visited: &FxHashSet<u64>,
     most: usize,
     layer_width: usize,
     weights: &Weights,
-    mobility: i32,
 ) -> Quiet {
     let mut found = Quiet::default();
     let mut best: [Option<Exit>; COLUMNS + 1] = std::array::from_fn(|_| None);
@@ -123,14 +120,7 @@ pub fn search(
                 if let Some(what) = shows(state, m) {
                     // Only an exit is ranked as it is found. The deal is ranked before it is
                     // made: what it deals is not known.
-                    let near = if mobility != 0 {
-                        let applied = (m != SpiderMove::Deal).then(|| apply(state, m));
-                        let near = weights.estimate(state) - mobility * suited_homes(state);
-                        if let Some(applied) = applied {
-                            undo(state, m, applied);
-                        }
-                        near
-                    } else if m == SpiderMove::Deal {
+                    let near = if m == SpiderMove::Deal {
                         parent.near(state, weights)
                     } else {
                         parent.child(state, m, weights).near
@@ -207,10 +197,9 @@ pub fn ways_on(
     most: usize,
     layer: usize,
     weights: &Weights,
-    mobility: i32,
 ) -> Quiet {
     let look = |visited: &FxHashSet<u64>, most: usize, layer: usize| {
-        search(world.clone(), visited, most, layer, weights, mobility)
+        search(world.clone(), visited, most, layer, weights)
     };
     let wider = most.max(WIDER);
     let mut found = look(visited, most, layer);
@@ -221,33 +210,6 @@ pub fn ways_on(
         found = look(&FxHashSet::default(), wider, 0);
     }
     found
-}
-
-/// The columns whose top card could take a suited card that lies in sight: one rank below it
-/// and of its suit, in another column's top run (the cards that may move as one). Each is a
-/// suited move open, or one the next move may open.
-pub fn suited_homes(state: &SpiderState) -> i32 {
-    let tops: Vec<&[Card]> = state
-        .cols
-        .iter()
-        .map(|c| &c.cards[c.cards.len() - c.run_len()..])
-        .collect();
-    let mut homes = 0;
-    for (j, col) in state.cols.iter().enumerate() {
-        let Some(&top) = col.cards.last() else {
-            continue;
-        };
-        if col.cards.len() == col.down || top.rank() == 1 {
-            continue;
-        }
-        let wanted = Card::new(top.rank() - 1, top.suit());
-        homes += i32::from(
-            tops.iter()
-                .enumerate()
-                .any(|(i, run)| i != j && run.contains(&wanted)),
-        );
-    }
-    homes
 }
 
 impl Quiet {
@@ -321,7 +283,6 @@ mod tests {
                 300,
                 layer_width,
                 &WEIGHTS,
-                0,
             );
             for exit in &found.exits {
                 let mut at = view.plain_world();
@@ -345,43 +306,12 @@ mod tests {
         }
     }
 
-    /// A column counts when the card one rank below its top card, of its suit, lies in
-    /// another column's top run; not when it lies under that run, nor under an ace.
-    #[test]
-    fn a_column_counts_when_a_suited_card_in_sight_could_go_on_it() {
-        use super::super::super::state::Col;
-        let col = |text: &str, down: usize| {
-            let mut cards: Vec<Card> = vec![Card::new(13, 0); down];
-            cards.extend(text.split_whitespace().map(|t| Card::parse(t).unwrap()));
-            Col { cards, down }
-        };
-        let state = SpiderState {
-            suits: Suits::Four,
-            cols: vec![
-                col("KH QH", 1), // JH in column 1's run: counts
-                col("JH", 2),    // TH nowhere
-                col("6S 5D", 0), // 4D in column 3's run: counts
-                col("9C 4D 3D", 3),
-                col("2C", 0), // AC nowhere
-                col("3C", 1), // 2C on column 4: counts
-                col("7H KC", 0),
-                col("", 0),
-                col("AS", 0), // an ace takes nothing
-                col("8H", 0), // 7H lies under KC: not in sight to move
-            ],
-            stock: Vec::new(),
-            dealt: 0,
-            off: Vec::new(),
-        };
-        assert_eq!(suited_homes(&state), 3);
-    }
-
     /// The search never passes a position it is told the game has been in.
     #[test]
     fn the_search_enters_no_visited_position() {
         for state in positions().into_iter().step_by(7) {
             let start = View::of(&state).plain_world();
-            let first = search(start.clone(), &FxHashSet::default(), 300, 0, &WEIGHTS, 0);
+            let first = search(start.clone(), &FxHashSet::default(), 300, 0, &WEIGHTS);
             // Every position the first search's exits pass, forbidden.
             let mut visited = FxHashSet::default();
             for exit in &first.exits {
@@ -391,7 +321,7 @@ mod tests {
                     visited.insert(position_hash(&at));
                 }
             }
-            let again = search(start.clone(), &visited, 300, 0, &WEIGHTS, 0);
+            let again = search(start.clone(), &visited, 300, 0, &WEIGHTS);
             for exit in &again.exits {
                 let mut at = start.clone();
                 for &m in &exit.moves[..exit.moves.len() - 1] {

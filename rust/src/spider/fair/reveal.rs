@@ -1,4 +1,4 @@
-//! Judging an exit by the card it turns up, exactly, one card deep.
+//! Judging an exit by the card it turns up, exactly.
 //!
 //! The card an exit turns up is one of the cards the player has not seen (the deck less every
 //! card face up or off), each as likely as its copies are many: a player cannot tell more. For
@@ -11,11 +11,6 @@
 //! A case's worth counts the ways on the card leaves too (`options` above 0): so much less
 //! for each column the small search can turn up, as a card that leaves one way on is worse
 //! than one that leaves five at the same estimate.
-//!
-//! Two cards deep (`deep` above 0), the case's worth looks one card further: the best exit
-//! the small search finds there is judged by its own card in turn, for `deep` of the unseen
-//! cards spread evenly over them (so weighted by their copies), and the case is worth the
-//! mean of those: an expectation over what the player will see next, at a bounded cost.
 
 use super::super::estimate::Weights;
 use super::super::moves::apply;
@@ -31,30 +26,9 @@ pub struct Reveal {
     pub quiet: usize,
     /// Positions it goes on from at each depth (0: all, breadth first).
     pub layer: usize,
-    /// What the search counts for each column that could take a suited card.
-    pub mobility: i32,
-    /// Cards placed under the best exit after the first card (0: one card deep).
-    pub deep: usize,
     /// Taken off a case's worth for each column the search after the card can turn up: the
     /// ways on it leaves open.
     pub options: i32,
-    /// Where among the unseen cards the spread of `deep` starts, as a fraction of 2^32 of
-    /// its first step (from the view, the seed and the first card: [`Reveal::for_card`]).
-    pub offset: u32,
-}
-
-impl Reveal {
-    /// The judge for the case where `card` is the first card turned up: its spread starts
-    /// elsewhere for each card (the same under every exit judged, so that they are judged
-    /// alike), and the cases' spreads together cover the ranks more finely than one.
-    pub fn for_card(&self, card: Card) -> Reveal {
-        let mixed = (u64::from(self.offset) ^ u64::from(card.id()) << 40)
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        Reveal {
-            offset: (mixed >> 32) as u32,
-            ..*self
-        }
-    }
 }
 
 /// What a search after the card is turned up says of a quiet win: better than any estimate.
@@ -91,25 +65,7 @@ pub fn after(view: &View, exit: &Exit, card: Card) -> View {
     seen
 }
 
-/// `count` of the unseen cards of `view`, evenly spread over them ordered by rank, then suit,
-/// from `offset`: each kind about as often as its copies are many, low and high ranks alike.
-/// (Ordered by suit first, the few cards taken would be of one rank, a guess at a single
-/// card rather than a spread over what may come.)
-pub fn spread(view: &View, count: usize, offset: u32) -> Vec<Card> {
-    let mut unseen = view.unseen();
-    unseen.sort_by_key(|c| (c.rank(), c.suit()));
-    let n = unseen.len() as u64;
-    if n == 0 || count == 0 {
-        return Vec::new();
-    }
-    let count = (count as u64).min(n);
-    (0..count)
-        .map(|i| unseen[((i << 32 | u64::from(offset)) * n / (count << 32)) as usize])
-        .collect()
-}
-
-/// How near a win `seen` is after a small quiet search from it (lower is nearer); with
-/// `reveal.deep`, its best exit judged by the card it turns up in turn.
+/// How near a win `seen` is after a small quiet search from it (lower is nearer).
 pub fn worth_after(seen: &View, reveal: &Reveal, weights: &Weights) -> i32 {
     let world = seen.plain_world();
     let found = quiet::search(
@@ -118,7 +74,6 @@ pub fn worth_after(seen: &View, reveal: &Reveal, weights: &Weights) -> i32 {
         reveal.quiet,
         reveal.layer,
         weights,
-        reveal.mobility,
     );
     if found.won.is_some() {
         return WON;
@@ -127,17 +82,7 @@ pub fn worth_after(seen: &View, reveal: &Reveal, weights: &Weights) -> i32 {
     let Some(exit) = found.ranked(1).into_iter().next() else {
         return weights.estimate(&world).saturating_add(STUCK);
     };
-    let near = exit.near - reveal.options * open;
-    let cards = spread(seen, reveal.deep, reveal.offset);
-    if cards.is_empty() || exit.shows == Shows::Deal {
-        return near;
-    }
-    let shallow = Reveal { deep: 0, ..*reveal };
-    let sum: i64 = cards
-        .iter()
-        .map(|&card| i64::from(worth_after(&after(seen, &exit, card), &shallow, weights)))
-        .sum();
-    (sum / cards.len() as i64) as i32
+    exit.near - reveal.options * open
 }
 
 #[cfg(test)]
@@ -180,7 +125,6 @@ mod tests {
             most,
             layer,
             &WEIGHTS,
-            0,
         )
     }
 
@@ -222,32 +166,6 @@ mod tests {
         }
     }
 
-    /// The cards placed two deep are unseen ones, as many as asked (all of them when asked
-    /// for all), and a few of them are spread over the ranks, not one rank's suits.
-    #[test]
-    fn a_spread_is_of_unseen_cards_over_the_ranks() {
-        for state in positions() {
-            let view = View::of(&state);
-            let mut unseen = view.unseen();
-            for offset in [0, 1 << 31, u32::MAX] {
-                let mut all = spread(&view, unseen.len(), offset);
-                all.sort();
-                unseen.sort();
-                assert_eq!(all, unseen);
-                let four = spread(&view, 4, offset);
-                assert_eq!(four.len(), 4);
-                assert!(four.iter().all(|c| unseen.contains(c)));
-                // A quarter of the unseen cards holds three ranks or more.
-                if unseen.len() >= 80 {
-                    for pair in four.windows(2) {
-                        assert!(pair[1].rank() >= pair[0].rank() + 2, "{four:?}");
-                    }
-                }
-            }
-            assert!(spread(&view, 0, 7).is_empty());
-        }
-    }
-
     /// Counting the ways on (`options`), a card's worth is less by so much for each column
     /// the search after it can turn up, and by nothing else.
     #[test]
@@ -258,10 +176,7 @@ mod tests {
             let how = Reveal {
                 quiet: 300,
                 layer: 10,
-                mobility: 0,
-                deep: 0,
                 options: 0,
-                offset: 0,
             };
             let found = search_of(&view, how.quiet, how.layer);
             for exit in found.exits.iter().filter(|e| e.shows != Shows::Deal) {
@@ -282,18 +197,17 @@ mod tests {
         assert!(counted > 0);
     }
 
-    /// Judged by the card it turns up, one card deep or two, the advice is legal in every
-    /// world the player cannot tell from the real one, shows something only with its last
-    /// move, and is the same whatever lies face down and in the stock (the hidden cards dealt
-    /// anew).
+    /// Judged by the card it turns up, the ways on counted or not, the advice is legal in
+    /// every world the player cannot tell from the real one, shows something only with its
+    /// last move, and is the same whatever lies face down and in the stock (the hidden cards
+    /// dealt anew).
     #[test]
     fn the_reveal_advice_is_legal_in_every_world_and_reads_no_hidden_card() {
         let mut judged = 0;
         for (i, state) in positions().into_iter().enumerate() {
             let view = View::of(&state);
             let effort = Effort {
-                reveal_deep: i % 2 * 3,
-                reveal_options: i32::from(i % 3 == 2) * 8,
+                reveal_options: i32::from(i % 2 == 1) * 8,
                 ..effort(state.suits)
             };
             let found = quiet::search(
@@ -302,7 +216,6 @@ mod tests {
                 effort.quiet,
                 effort.layer,
                 &effort.weights,
-                effort.mobility,
             );
             // More than one exit to choose from: the reveal judges them.
             judged += usize::from(found.won.is_none() && found.ranked(effort.reveal).len() > 1);
