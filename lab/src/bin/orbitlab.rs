@@ -1,4 +1,4 @@
-//! Runs the orbit pass alone (docs/proofs.md):
+//! Runs the orbit pass alone (the solver's research notes):
 //!
 //! `cargo run --release -p castle-lab --bin orbitlab -- streets-and-alleys 8050 [CAP]`
 //! prints how it ended, its expansions and its time (no bound but CAP expansions, default none).

@@ -1,5 +1,5 @@
 //! The orbit pass against the quick pass, for choosing the share of the orbit pass that follows
-//! a quick pass run dry (docs/proofs.md, "the tail's pre-passes"). For each deal number read from stdin: the
+//! a quick pass run dry (research/2026-12-03-tries-wins-found-early.md). For each deal number read from stdin: the
 //! solve's status, states, pass ends and seconds, then the orbit pass alone from the deal
 //! within TIMES times the quick pass's expansions (none if the quick pass won or used all its
 //! expansions): how it ended, its expansions and seconds.

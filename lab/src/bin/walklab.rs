@@ -1,4 +1,4 @@
-//! Runs the solver's own passes on one deal, for measuring the walk (docs/proofs.md):
+//! Runs the solver's own passes on one deal, for measuring the walk (the solver's research notes):
 //!
 //! `cargo run --release -p castle-lab --bin walklab -- walk beleaguered-castle 981` runs the
 //! complete pass depth-first alone (no layers, no orbit tries) and prints its states and

@@ -10,7 +10,7 @@
 //! two are functions of each other, given the deal). [`Compact::decode`] reads a position back,
 //! its columns in a canonical order.
 //!
-//! The complete pass keys its table by it (`keys.rs`, `solver::packed`); docs/proofs.md has
+//! The complete pass keys its table by it (`keys.rs`, `solver::packed`); the solver's research notes have
 //! the measurements.
 
 use super::deal::Deal;
@@ -99,7 +99,7 @@ impl CompactKey {
     /// The key as five words, as a table holds it (never all zero): its own 20 bytes as they
     /// lie (`low`, then `high`). Cut into words by shifts, it was stored a word at a time, and
     /// the table's hash, reading it back two words at once, waited on every lookup for the
-    /// stores to land (docs/proofs.md).
+    /// stores to land (the solver's research notes).
     #[inline]
     pub fn words(&self) -> [u32; 5] {
         // SAFETY: both are 20 bytes of plain integers (`CompactKey` is packed, no padding),

@@ -67,7 +67,7 @@ impl Keys for Shapes {
 /// The complete pass: the compact exact key (`compact.rs`, 20 bytes), kept move by move, in a
 /// table that grows to the bound (`solver::packed`). Each position's children are keyed and
 /// their places fetched at once (`Keys::EAGER`): faster than a hash set with its control bytes even
-/// on proofs the cache nearly holds (Beleaguered Castle 162; docs/proofs.md). The
+/// on proofs the cache nearly holds (Beleaguered Castle 162; the solver's research notes). The
 /// keys entered or found lately are held apart too (`recent`): most of the walk's lookups are
 /// of positions its last few thousand found, and those are not fetched from memory.
 pub(super) struct Exact {
@@ -80,7 +80,7 @@ pub(super) struct Exact {
 
 /// The most slots the walk's [`Recent`] has (320 KiB of keys, a core's second-level cache):
 /// of the 53.7 million lookups of a 10-million-position proof, it holds about 28 million with
-/// 1,024 slots, 35 million with this many, 38 million with 65,536 (docs/proofs.md). It starts with [`RECENT_SLOTS`] and grows to this many at [`RECENT_GROWS_AT`]
+/// 1,024 slots, 35 million with this many, 38 million with 65,536 (the solver's research notes). It starts with [`RECENT_SLOTS`] and grows to this many at [`RECENT_GROWS_AT`]
 /// positions: clearing 320 KiB was a sixth of the median Citadel deal's time.
 const WALK_RECENT_SLOTS: usize = 1 << 14;
 const RECENT_GROWS_AT: usize = 1 << 16;

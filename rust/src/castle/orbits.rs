@@ -38,7 +38,7 @@
 //!
 //! The complete pass runs it when its table has grown to [`ORBITS_AFTER`] positions, then at
 //! each fourfold growth, each time for at most a fraction of what the table holds
-//! (`tries.rs`). docs/proofs.md has the measures.
+//! (`tries.rs`). The solver's research notes (research/) have the measures.
 
 use super::canon::{canon, canon_by, free_cards, head, heads, NONE};
 use super::compact::{Compact, CompactKey};
@@ -58,7 +58,7 @@ use rustc_hash::FxHashSet;
 /// The complete pass's table size at which it first makes its tries (`tries.rs`). Proofs the
 /// walk would make at half a million to two million positions the orbit pass makes here; an
 /// odd power of two, so that with fourfold growth the tries of 2^21, 2^23, ... stay
-/// (docs/proofs.md has the measures).
+/// (the solver's research notes (research/) have the measures).
 pub const ORBITS_AFTER: u64 = 1 << 17;
 
 /// How the orbit pass ended.
@@ -748,7 +748,7 @@ mod tests {
     }
 
     /// A longer soak on larger endgames, by hand: `ORBIT_SOAK="SEED TRIES" cargo test
-    /// --release -- --ignored soak` (docs/proofs.md).
+    /// --release -- --ignored soak` (the solver's research notes).
     #[test]
     #[ignore]
     fn soak_the_orbit_pass_on_larger_endgames() {

@@ -360,7 +360,7 @@ const FCS_SUITS: [u8; 4] = [1, 2, 0, 3];
 /// the columns taken by their bottom cards (rank, then suit in fc-solve's order; an empty
 /// column first). That is fc-solve's default search's order (`-to 0AB`: its kinds in that
 /// order, its columns kept sorted by their bottom cards): a search that knows nothing of which
-/// cards are needed, and so wins other deals than [`ordered_moves`]'s early (docs/proofs.md).
+/// cards are needed, and so wins other deals than [`ordered_moves`]'s early (the solver's research notes).
 /// The columns are ordered by their bottom cards, not by their places, as a position's key
 /// does not tell its columns' places apart.
 pub fn plain_moves(state: &State, except: Option<Move>, out: &mut Vec<Move>) {

@@ -22,7 +22,7 @@ pub struct Recent {
 }
 
 /// The most slots the layers' [`Recent`] has (20 KiB of keys): with 16 times as many it found
-/// a few more repeats but missed the cache itself (docs/proofs.md).
+/// a few more repeats but missed the cache itself (the solver's research notes).
 pub const RECENT_SLOTS: usize = 1 << 10;
 
 impl Recent {

@@ -7,7 +7,7 @@
 //! position looks, meets some wins hundreds of times sooner than the walk's depth-first order.
 //! Each try may spend a share of what the table holds, so that a late proof pays little for
 //! the others and a late win little for the orbits; the beams grow wider from try to try, as a
-//! wider beam finds wins a narrower one runs dry before (docs/proofs.md). On the hardest deals
+//! wider beam finds wins a narrower one runs dry before (the solver's research notes). On the hardest deals
 //! (a table past [`PLAIN_LATE`]) the plain walk comes back as the walk's equal: a second order
 //! of the same search, each finding wins the other passes by. The walk then goes on where it
 //! stopped: the answer stays the complete pass's, a win or a proof, whichever comes first.
@@ -31,7 +31,7 @@ const GROWTH: u64 = 4;
 /// at four times the table, all its tries take at most a twelfth of the table's count of
 /// expansions. An orbit expansion costs about twenty depth-first ones: at a quarter (a third
 /// in all), the tries were most of a late win's time (Streets and Alleys 9576: 9.6 s, its
-/// walk alone 2.8 s; docs/proofs.md).
+/// walk alone 2.8 s; the solver's research notes).
 const ORBIT_SHARE: u64 = 16;
 
 /// The beams may expand a position for every this many in the table (a beam's expansion costs
@@ -57,7 +57,7 @@ const PLAIN_SHARE: u64 = 2;
 
 /// The plain walk's expansions, at most: fc-solve's default search stops at 200,000
 /// positions, and the plain walk, which makes the same search, wins what that wins within
-/// about as many (docs/proofs.md). It starts again from the deal at each tries, with the
+/// about as many (the solver's research notes). It starts again from the deal at each tries, with the
 /// greater share, until once it has had this many.
 const PLAIN_MOST: u64 = 1 << 18;
 
@@ -66,7 +66,7 @@ const PLAIN_MOST: u64 = 1 << 18;
 /// largest took 20.5 million states), so it costs them nothing; a harder deal pays the table's
 /// size again at each tries (10-24 s of CPU on the late wins measured), and the plain walk wins
 /// what the walk's order passes by: Streets and Alleys 48888, in 24 million expansions, which
-/// the walk had not won in 4.4 billion (docs/proofs.md).
+/// the walk had not won in 4.4 billion (the solver's research notes).
 const PLAIN_LATE: u64 = 1 << 25;
 
 /// When the complete pass's tries are due, the width its next beam tries, and whether the

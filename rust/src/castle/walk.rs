@@ -61,7 +61,7 @@ impl<K> Child<K> {
 
 /// The walk holds the children and the keys of its deepest frames, up to twice this many of
 /// each (a 64th of the memory bound at most), so that a position returned to need not key
-/// itself or its untried moves' children again (docs/proofs.md).
+/// itself or its untried moves' children again (the solver's research notes).
 const HELD_CHILDREN: usize = 1 << 14;
 
 /// The move that takes back `m` (none for a move to a foundation).
@@ -508,7 +508,7 @@ impl<K: Keys> Walk<K> {
 /// pass's. It is fc-solve's default search (its order, each position once; the safe moves to
 /// the foundations made as in every castle search), and so wins early the deals fc-solve wins
 /// early, some of which the complete pass's order, guided by the cards most needed, wanders in
-/// for a million positions (docs/proofs.md). The complete pass makes it among its tries
+/// for a million positions (the solver's research notes). The complete pass makes it among its tries
 /// (`tries.rs`) and takes only its win (checked like any other): were it to run out of moves,
 /// that would prove the deal lost too, but the pass's proofs stay its own walk's and the orbit
 /// pass's, the two methods the tests hold each other to. Its expansions are counted in

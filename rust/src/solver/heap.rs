@@ -223,7 +223,7 @@ mod pages {
         let p = mmap(std::ptr::null_mut(), size, prot, flags, -1, 0);
         if p != MAP_FAILED && size >= HUGE_PAGE {
             // Huge pages where the system gives them on request: a table's random lookups
-            // then miss the address cache far less (docs/proofs.md). Only advice:
+            // then miss the address cache far less (the solver's research notes). Only advice:
             // a system without them maps the block as before.
             madvise(p, size, MADV_HUGEPAGE);
         }

@@ -4,7 +4,7 @@
 //!
 //! hashbrown's set (`table.rs`) spends a control byte a slot, is between 7/16 and 7/8 full, and
 //! holds its old storage and its new one at once while it doubles: 60 to 107 bytes a position
-//! with the 40-byte key (docs/proofs.md). Here the all-zero slot is the empty one. A table of
+//! with the 40-byte key (the solver's research notes). Here the all-zero slot is the empty one. A table of
 //! more than [`SPLIT_BYTES`] is 256 shards chosen by the hash's top byte, each grown on its
 //! own: a shard's growth holds the old shard and the new one at once, a 256th of the table, so
 //! the whole table can come to nearly all of the memory bound. A table starts as one shard
@@ -225,7 +225,7 @@ impl<const W: usize> PackedTable<W> {
     /// Starts bringing the slot where `key` belongs into the cache, and the two cache lines
     /// after it: a probe runs on past its first slot, often into the next lines (fetching them
     /// too made a 10-million-position search 0.87-0.90 of the time with one line more, and
-    /// 0.92-0.97 of that with the second; docs/proofs.md). `h` is its [`hash`].
+    /// 0.92-0.97 of that with the second; the solver's research notes). `h` is its [`hash`].
     #[inline]
     pub fn prefetch(&self, key: &[u32; W], h: u64) {
         debug_assert_eq!(h, hash(key));
@@ -250,7 +250,7 @@ impl<const W: usize> PackedTable<W> {
         let (n, len) = (self.shards[s].slots.len(), self.shards[s].len);
         // Past 5/8 full, a shard doubles while the whole table doubled would fit in the bound
         // (short probes: at 3/4, a search of 10 million positions took 1.04 times the CPU,
-        // docs/proofs.md); past that, it fills to 9/10, then grows by a quarter.
+        // the solver's research notes); past that, it fills to 9/10, then grows by a quarter.
         if (len + 1) * 8 > n * 5 {
             let roomy = self.memory.allows(self.bytes());
             if roomy || (len + 1) * 10 > n * 9 {
