@@ -615,6 +615,21 @@ mod tests {
     use crate::solver::budget::Deadline;
     use std::time::Instant;
 
+    /// The deals these tests walk: each variant's, each walk past a thousand positions
+    /// (Beleaguered Castle 67's ends in a win of 26,186 moves).
+    const SOME_DEALS: [(Variant, u64); 4] = [
+        (Variant::BeleagueredCastle, 67),
+        (Variant::BeleagueredCastle, 162),
+        (Variant::StreetsAndAlleys, 31),
+        (Variant::Citadel, 65),
+    ];
+
+    /// The complete pass's walk of `deal`, its exact keys within `budget`'s memory.
+    fn exact_walk(deal: &Deal, budget: &Budget) -> Walk<Exact> {
+        let exact = Exact::new(deal, budget.memory).unwrap();
+        Walk::new(deal, exact, &budget.memory)
+    }
+
     fn budget(max_states: u64) -> Budget {
         Budget {
             max_states: Some(max_states),
@@ -629,13 +644,7 @@ mod tests {
     /// were forgotten: with 4 children held, nearly always.)
     #[test]
     fn keying_children_eagerly_changes_nothing_but_the_time() {
-        let deals = [
-            (Variant::BeleagueredCastle, 67),
-            (Variant::BeleagueredCastle, 162),
-            (Variant::StreetsAndAlleys, 31),
-            (Variant::Citadel, 65),
-        ];
-        for (variant, number) in deals {
+        for (variant, number) in SOME_DEALS {
             let deal = Deal::from_number(variant, number).unwrap();
             let ends: Vec<_> = [(true, None), (true, Some(4)), (false, None)]
                 .into_iter()
@@ -643,8 +652,7 @@ mod tests {
                     let mut interrupted = || false;
                     let mut watch = Watch::new(Instant::now(), &mut interrupted);
                     let budget = budget(400_000);
-                    let exact = Exact::new(&deal, budget.memory).unwrap();
-                    let mut walk = Walk::new(&deal, exact, &budget.memory);
+                    let mut walk = exact_walk(&deal, &budget);
                     walk.eager = eager;
                     walk.held = held.unwrap_or(walk.held);
                     let mut expanded = 0;
@@ -665,20 +673,13 @@ mod tests {
     /// each pause comes at the count of positions asked for.
     #[test]
     fn a_walk_paused_goes_on_where_it_paused() {
-        let deals = [
-            (Variant::BeleagueredCastle, 67),
-            (Variant::BeleagueredCastle, 162),
-            (Variant::StreetsAndAlleys, 31),
-            (Variant::Citadel, 65),
-        ];
-        for (variant, number) in deals {
+        for (variant, number) in SOME_DEALS {
             let deal = Deal::from_number(variant, number).unwrap();
             let walk_with = |next: &dyn Fn(u64) -> u64| {
                 let mut interrupted = || false;
                 let mut watch = Watch::new(Instant::now(), &mut interrupted);
                 let budget = budget(300_000);
-                let exact = Exact::new(&deal, budget.memory).unwrap();
-                let mut walk = Walk::new(&deal, exact, &budget.memory);
+                let mut walk = exact_walk(&deal, &budget);
                 let (mut expanded, mut pauses, mut at) = (0, 0, next(0));
                 loop {
                     match walk.run(&budget, &mut expanded, &mut watch, at) {
