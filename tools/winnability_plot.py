@@ -1,5 +1,5 @@
 """How the rate of winnable deals moves over the range of deals, from the verdict tables the
-package ships (castle.known): each variant's rate in blocks of deals, with its 95% interval.
+package ships (castle.solving.known): each variant's rate in blocks of deals, with its 95% interval.
 
     python tools/winnability_plot.py --block 20000 --out docs/winnability-1m.png
 
@@ -13,7 +13,7 @@ import math
 import sys
 
 import castle
-from castle.known import shipped_table
+from castle.solving.known import shipped_table
 
 
 def wilson(won: int, total: int, z: float = 1.96) -> tuple[float, float]:
