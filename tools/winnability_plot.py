@@ -47,6 +47,7 @@ def main() -> int:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import FuncFormatter
 
     variants = [v for v in castle.VARIANTS if shipped_table(v) is not None]
     fig, ax = plt.subplots(figsize=(10, 4.5))
@@ -72,7 +73,9 @@ def main() -> int:
     ax.set_ylabel("winnable deals (%)")
     ax.set_title("Winnable deals of PySolFC's numbered deals, by block")
     ax.grid(alpha=0.3)
-    ax.legend(loc="center right")
+    # Between the castle games' lines (about 70% and 85%), where no line runs.
+    ax.legend(loc="center right", bbox_to_anchor=(1.0, 0.7))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}"))
     fig.tight_layout()
     fig.savefig(args.out, dpi=100)
     return 0
