@@ -5,4 +5,9 @@
 
 pub mod board;
 pub mod deal;
+pub mod moves;
+pub mod order;
+pub mod search;
+pub mod shorten;
+pub mod state;
 pub mod variant;

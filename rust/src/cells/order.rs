@@ -1,0 +1,125 @@
+//! The order the search tries moves in: by how far from a win the position after each move
+//! (and the safe moves it lets the solver make) looks.
+
+use super::moves::{apply, auto_moves, undo, CellsMove};
+use super::state::CellsState;
+
+/// What the estimate weighs (the lab's `cellslab` sets them to measure others).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Each card not yet up.
+    pub out: i32,
+    /// Each card lying above a card that is next on its foundation.
+    pub above_next: i32,
+    /// Each card in a column not on the card it would be built on.
+    pub unordered: i32,
+    /// Each empty cell (taken off).
+    pub free_cell: i32,
+    /// Each empty column (taken off).
+    pub empty_column: i32,
+    /// Each card lying above a lower card of its own suit (it must move before that one goes
+    /// up).
+    pub over_lower: i32,
+    /// Each card lying above a lower card of any suit.
+    pub over_lower_rank: i32,
+}
+
+/// The weights the solver ranks positions with first (measured with `cellslab` over FreeCell
+/// deals 1-1000: the solver's research notes).
+pub const WEIGHTS: Weights = Weights {
+    out: 4,
+    above_next: 2,
+    unordered: 0,
+    free_cell: 3,
+    empty_column: 6,
+    over_lower: 2,
+    over_lower_rank: 3,
+};
+
+/// Other weights, for the portfolio's later steps: which deals a ranking loses its way in
+/// depends on its weights.
+pub const OTHER_WEIGHTS: [Weights; 2] = [
+    Weights {
+        out: 4,
+        above_next: 2,
+        unordered: 0,
+        free_cell: 3,
+        empty_column: 6,
+        over_lower: 8,
+        over_lower_rank: 0,
+    },
+    Weights {
+        out: 2,
+        above_next: 2,
+        unordered: 1,
+        free_cell: 3,
+        empty_column: 10,
+        over_lower: 6,
+        over_lower_rank: 0,
+    },
+];
+
+/// How far from a win `state` looks: lower is nearer.
+pub fn estimate(state: &CellsState, w: &Weights) -> i32 {
+    let up: i32 = state.foundations.iter().map(|&r| r as i32).sum();
+    let mut above_next = 0;
+    let mut unordered = 0;
+    let mut empty = 0;
+    let mut over_lower = 0;
+    let mut over_lower_rank = 0;
+    for col in &state.cols {
+        if col.is_empty() {
+            empty += 1;
+            continue;
+        }
+        // The lowest rank of each suit seen so far, bottom up, and of all.
+        let mut lowest = [14u8; 4];
+        let mut lowest_rank = 14u8;
+        for (i, &card) in col.iter().enumerate() {
+            if lowest_rank < card.rank() {
+                over_lower_rank += 1;
+            } else {
+                lowest_rank = card.rank();
+            }
+            let low = &mut lowest[card.suit() as usize];
+            if *low < card.rank() {
+                over_lower += 1;
+            } else {
+                *low = card.rank();
+            }
+            if state.foundations[card.suit() as usize] + 1 == card.rank() {
+                above_next += (col.len() - 1 - i) as i32;
+            }
+            if i > 0 && !super::moves::fits(state, card, col[i - 1]) {
+                unordered += 1;
+            }
+        }
+    }
+    let free = state.free_cells() as i32;
+    w.out * (52 - up) + w.above_next * above_next + w.unordered * unordered
+        - w.free_cell * free
+        - w.empty_column * empty
+        + w.over_lower * over_lower
+        + w.over_lower_rank * over_lower_rank
+}
+
+/// Sorts `moves` nearest first (stable): each made with the safe moves after it, estimated,
+/// and taken back, in place.
+pub fn order_moves(
+    state: &mut CellsState,
+    moves: &mut [CellsMove],
+    w: &Weights,
+    scratch: &mut Vec<CellsMove>,
+) {
+    moves.sort_by_cached_key(|&m| {
+        apply(state, m);
+        scratch.clear();
+        auto_moves(state, scratch);
+        let near = estimate(state, w);
+        while let Some(a) = scratch.pop() {
+            undo(state, a);
+        }
+        undo(state, m);
+        near
+    });
+}
