@@ -1,4 +1,4 @@
-//! Free-cell board text: fc-solve's layout (docs/rules.md §2), which fc-solve reads and writes.
+//! Free-cell board text: fc-solve's layout (docs/rules.md §6), which fc-solve reads and writes.
 //!
 //! ```text
 //! Foundations: H-0 C-2 D-A S-0   (each suit's top card, 0 for none; the line may be left out)

@@ -396,6 +396,21 @@ pub fn run_moves(
     Some(out)
 }
 
+/// The single moves `m` stands for, if it is legal here: itself, if it is a single-card move;
+/// if its card lies under others in a column and it goes to another column, the run from it
+/// to the top moved as a unit ([`run_moves`]).
+pub fn single_moves(state: &CellsState, m: CellsMove) -> Option<Vec<CellsMove>> {
+    if is_legal(state, m) {
+        return Some(vec![m]);
+    }
+    let (Place::Column(from), Place::Column(to)) = (m.from, m.to) else {
+        return None;
+    };
+    let col = state.cols.get(from as usize)?;
+    let at = col.iter().position(|&c| c == m.card)?;
+    run_moves(state, from as usize, col.len() - at, to as usize)
+}
+
 /// Moves `count` top cards of `from` onto `to` through the empty cells and `empties`, each
 /// single move made on `state` and pushed onto `out`: half the run to an empty column (through
 /// the others), the rest to `to`, then the half onto it.
