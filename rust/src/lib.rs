@@ -6,10 +6,10 @@
 //! - [`castle`], [`cells`] and [`spider`]: one folder per game family, file for file where
 //!   they have one (variant or deck, deal, board text, state, moves, order, search, beam,
 //!   shorten). None imports another.
-//! - [`solver`]: what both searches share (limits, budget, table, the count of what a solve
+//! - [`solver`]: what the searches share (limits, budget, table, the count of what a solve
 //!   holds, the beams' sort, the walk that shortens a win, the outcome).
 //! - [`cards`], [`board_text`] (its lines, cards and errors) and [`random`] (PySolFC's
-//!   generators, its shuffle, the deal numbers' range): what both games' deals are made of.
+//!   generators, its shuffle, the deal numbers' range): what the games' deals are made of.
 //! - `python/` (the `castle._core` module): conversions only, over these.
 
 pub mod board_text;

@@ -1,7 +1,7 @@
-//! The order the search tries moves in: by how far from a win the position after each move
-//! (and the safe moves it lets the solver make) looks.
+//! The order the search takes positions in: by how far from a win each looks (after the safe
+//! moves the solver makes by itself), an estimate with weights.
 
-use super::moves::{apply, auto_moves, undo, CellsMove};
+use super::moves::fits;
 use super::state::CellsState;
 
 /// What the estimate weighs (the lab's `cellslab` sets them to measure others).
@@ -114,7 +114,7 @@ pub fn estimate(state: &CellsState, w: &Weights) -> i32 {
             if state.foundations[card.suit() as usize] + 1 == card.rank() {
                 above_next += (col.len() - 1 - i) as i32;
             }
-            if count_unordered && i > 0 && !super::moves::fits(state, card, col[i - 1]) {
+            if count_unordered && i > 0 && !fits(state, card, col[i - 1]) {
                 unordered += 1;
             }
         }
@@ -125,25 +125,4 @@ pub fn estimate(state: &CellsState, w: &Weights) -> i32 {
         - w.empty_column * empty
         + w.over_lower * over_lower
         + w.over_lower_rank * over_lower_rank
-}
-
-/// Sorts `moves` nearest first (stable): each made with the safe moves after it, estimated,
-/// and taken back, in place.
-pub fn order_moves(
-    state: &mut CellsState,
-    moves: &mut [CellsMove],
-    w: &Weights,
-    scratch: &mut Vec<CellsMove>,
-) {
-    moves.sort_by_cached_key(|&m| {
-        apply(state, m);
-        scratch.clear();
-        auto_moves(state, scratch);
-        let near = estimate(state, w);
-        while let Some(a) = scratch.pop() {
-            undo(state, a);
-        }
-        undo(state, m);
-        near
-    });
 }

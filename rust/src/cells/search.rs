@@ -1,13 +1,16 @@
-//! The free-cell solver: a depth-first search over single-card moves, each followed by the
-//! safe moves to the foundations (`moves::auto_moves`), its moves tried nearest a win first
-//! (`order.rs`), every position entered once in a table keyed up to the order of the cells and
-//! of the columns. It expands every position reachable from the deal (as the safe moves leave
-//! it) at most once, so when it runs out of moves it has proved there is no win: a safe move
-//! never loses one, since no card could go onto the card it puts up.
+//! The free-cell solver: best-first searches over steps (a single card, or a run moved as a
+//! unit), each followed by the safe moves to the foundations (`moves::auto_moves`), positions
+//! taken nearest a win first by an estimate (`order.rs`), every position entered once in a
+//! table keyed up to the order of the cells and of the columns. A portfolio of short tries
+//! comes first; the last search has no limit of its own and expands every position reachable
+//! from the deal (as the safe moves leave it) at most once, so when it runs out of positions it
+//! has proved there is no win: a safe move never loses one, since no card could go onto the
+//! card it puts up, and a run's step is only a shortcut beside the single moves it stands for.
 
-use super::deal::CellsDeal;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+
+use super::deal::CellsDeal;
 
 use super::moves::{
     apply, apply_step, auto_moves, generate, generate_runs, replays_to_win, run_moves, undo,
@@ -268,30 +271,60 @@ fn search(
             step,
             depth,
         });
-        for &child in &steps {
-            made.clear();
-            apply_step(&mut state, child);
-            auto_moves(&mut state, &mut made);
-            if state.is_won() {
-                return End::Won(line_to(deal, &nodes, at as usize, Some(child)));
-            }
-            met += 1;
-            open.push(Waiting {
-                rank: Reverse((
-                    estimate(&state, weights) + weights.depth * (depth as i32 + 1),
-                    Reverse(met),
-                )),
-                parent: at,
-                step: child,
-            });
-            while let Some(a) = made.pop() {
-                undo(&mut state, a);
-            }
-            undo_step(&mut state, child);
+        let children = Children {
+            parent: at,
+            depth: depth + 1,
+            weights,
+        };
+        if let Some(won) = children.queue(&mut state, &steps, &mut met, &mut open, &mut made) {
+            return End::Won(line_to(deal, &nodes, at as usize, Some(won)));
         }
         current = Some(at);
     }
     End::Exhausted
+}
+
+/// The steps from one node, queued.
+struct Children<'a> {
+    parent: u32,
+    /// Theirs: steps from the deal.
+    depth: u32,
+    weights: &'a Weights,
+}
+
+impl Children<'_> {
+    /// Each of `steps` made from `state` (the parent's, as it is left), with its safe moves,
+    /// ranked and queued; the first that wins, if one does. `met` counts the steps queued.
+    fn queue(
+        &self,
+        state: &mut CellsState,
+        steps: &[Step],
+        met: &mut u32,
+        open: &mut BinaryHeap<Waiting>,
+        made: &mut Vec<CellsMove>,
+    ) -> Option<Step> {
+        let w = self.weights;
+        for &child in steps {
+            made.clear();
+            apply_step(state, child);
+            auto_moves(state, made);
+            if state.is_won() {
+                return Some(child);
+            }
+            *met += 1;
+            let near = estimate(state, w) + w.depth * self.depth as i32;
+            open.push(Waiting {
+                rank: Reverse((near, Reverse(*met))),
+                parent: self.parent,
+                step: child,
+            });
+            while let Some(a) = made.pop() {
+                undo(state, a);
+            }
+            undo_step(state, child);
+        }
+        None
+    }
 }
 
 /// Room in `heap` for `extra` more entries, if `memory` allows it to grow.
