@@ -16,11 +16,16 @@ __all__ = [
     "SPIDER_RUN",
     "SPIDER_RUNS",
     "BoardTextError",
+    "CellsDeal",
     "Deal",
     "InternalError",
     "SpiderDeal",
+    "cells_replays",
+    "cells_rules",
+    "cells_variants",
     "parse_card",
     "solve",
+    "solve_cells",
     "solve_spider",
     "spider_fair_advice",
     "spider_fair_effort_check",
@@ -177,3 +182,70 @@ def solve_spider(
     """(status, moves, states, seconds, limit); each move (kind "run" | "deal" | "off",
     from column or -1, to column or -1, the card indexes it carries). With ``beam_width``,
     one beam of that width (1 to ``MAX_BEAM_WIDTH``, else ValueError) instead of the portfolio."""
+
+# The free-cell games. Moves are (card index, from kind, from index, to kind, to index), kinds
+# "column", "cell" or "foundation" (index -1).
+_CellsMove = tuple[int, str, int, str, int]
+
+def cells_variants() -> list[str]: ...
+def cells_rules(variant: str) -> tuple[str, int, int, str, bool, int]:
+    """(name, columns, cells, how a column builds: "alternate-colours", "suit" or "rank",
+    whether an empty column takes only a king, the largest deal number); ValueError for an
+    unknown variant."""
+
+@final
+class CellsDeal:
+    @staticmethod
+    def from_number(variant: str, number: int) -> CellsDeal: ...
+    @staticmethod
+    def from_text(text: str, variant: str | None = None) -> CellsDeal: ...
+    def to_text(self) -> str: ...
+    @property
+    def variant(self) -> str: ...
+    @property
+    def number(self) -> int | None: ...
+    @property
+    def columns(self) -> list[list[int]]:
+        """Card indexes, bottom card first."""
+    @property
+    def cells(self) -> list[int | None]:
+        """Each cell's card index, or None."""
+    @property
+    def foundations(self) -> list[int]:
+        """Top rank per suit, suits C D H S (0 = empty)."""
+    def legal_moves(self) -> list[_CellsMove]:
+        """Every legal single-card move here, every empty column and cell included."""
+    def is_legal(self, card: int, src_kind: str, src: int, dst_kind: str, dst: int) -> bool: ...
+    def play(self, card: int, src_kind: str, src: int, dst_kind: str, dst: int) -> CellsDeal:
+        """The position after a legal move (no deal number): one card, or a run moved as a
+        unit (``card`` under others in a column, going to another column); ValueError if not
+        legal."""
+    def single_moves(
+        self, card: int, src_kind: str, src: int, dst_kind: str, dst: int
+    ) -> list[_CellsMove]:
+        """The single-card moves a legal move stands for; ValueError if not legal."""
+    def movable(self, column: int) -> int:
+        """How many top cards of ``column`` form a run."""
+    def max_run(self, column: int) -> int:
+        """The most cards that may move as a unit onto ``column`` now."""
+    def safe_moves(self) -> list[_CellsMove]:
+        """The moves to the foundations the solver makes by itself from here."""
+    def is_won(self) -> bool: ...
+
+def cells_replays(deal: CellsDeal, moves: list[_CellsMove]) -> bool:
+    """Whether ``moves`` (single-card moves) are legal in turn from ``deal`` and win."""
+
+def solve_cells(
+    deal: CellsDeal,
+    max_states: int | None,
+    max_seconds: float | None,
+    max_memory: int,
+    short: bool = False,
+    progress: Callable[[int, float, int, int], object] | None = None,
+    progress_seconds: float = 1.0,
+    max_cpu_seconds: float | None = None,
+) -> tuple[str, list[_CellsMove], int, float, str | None]:
+    """(status, moves, states expanded, seconds, limit that stopped an unknown), like
+    ``solve``. Each move is a single card's, the safe moves to the foundations among them.
+    With ``short``, the win is made shorter first. "unsolvable" is a proof: every position
+    reachable was expanded."""

@@ -1,9 +1,13 @@
-//! PySolFC's two deal generators, bit for bit, its shuffle, and the range of deal numbers:
-//! what the castle games' deals and Spider's share.
+//! PySolFC's two deal generators, bit for bit, its shuffle of one deck, and the range of deal
+//! numbers: what the castle games', the free-cell games' and Spider's deals share.
 //!
 //! PySolFC shuffles deal N with its Microsoft-compatible linear congruential generator when
 //! N < 32000 and with CPython's Mersenne Twister (`random.Random(N)`) from 32000 on. (The
 //! `pysol_cards` package switches at N <= 32000; PySolFC itself is the reference here.)
+//! FreeCell's deal N is Microsoft's for every N: the same generator, as `pysol_cards` runs it
+//! for its `ms` deals, up to [`MS_MAX_NUMBER`].
+
+use crate::cards::Card;
 
 /// Deal numbers below this use the LCG; from here on, the Mersenne Twister.
 pub const MT_FROM: u64 = 32000;
@@ -11,20 +15,36 @@ pub const MT_FROM: u64 = 32000;
 /// Deal numbers run from 1 to this (PySolFC's generators take any of them).
 pub const MAX_NUMBER: u64 = i64::MAX as u64;
 
-/// The Microsoft C runtime `rand()` LCG, as PySolFC's `LCRandom31` uses it for small seeds.
+/// The largest Microsoft deal number: `LCRandom31` takes seeds of up to 33 bits.
+pub const MS_MAX_NUMBER: u64 = (1 << 33) - 1;
+
+/// The Microsoft C runtime `rand()` LCG, as `LCRandom31` (PySolFC's and `pysol_cards`') runs
+/// it: seeds below 2^31 are Microsoft's own deals; from 2^31 each draw has its bit 15 set; from
+/// 2^32 the generator starts from the seed less 2^32 and draws 16 bits, plus one.
 pub struct MsRandom {
     state: u64,
+    seed: u64,
 }
 
 impl MsRandom {
     pub fn new(seed: u64) -> MsRandom {
-        MsRandom { state: seed }
+        let state = if seed < 1 << 32 {
+            seed
+        } else {
+            seed - (1 << 32)
+        };
+        MsRandom { state, seed }
     }
 
     fn next(&mut self) -> u64 {
-        // 33-bit state as in PySolFC (seeds here are < 32000, so the high bit never matters).
-        self.state = (self.state.wrapping_mul(214013).wrapping_add(2531011)) & ((1 << 33) - 1);
-        (self.state >> 16) & 0x7fff
+        // A 33-bit state, as in `LCRandom31`.
+        self.state = (self.state.wrapping_mul(214013).wrapping_add(2531011)) & MS_MAX_NUMBER;
+        let drawn = self.state >> 16;
+        match self.seed {
+            s if s < 1 << 31 => drawn & 0x7fff,
+            s if s < 1 << 32 => (drawn & 0x7fff) | 0x8000,
+            _ => (drawn & 0xffff) + 1,
+        }
     }
 
     /// An integer in `0..=n`, as `LCRandom31.randint(0, n)`.
@@ -133,6 +153,40 @@ pub fn shuffle<T>(deck: &mut [T], mut below_or_equal: impl FnMut(u64) -> u64) {
     }
 }
 
+/// The 52 cards in dealing order (first dealt first), exactly as PySolFC shuffles deal
+/// `number`: with the Microsoft generator below [`MT_FROM`], else with the Mersenne Twister.
+pub fn pysolfc_shuffle(number: u64) -> Vec<Card> {
+    shuffled(number, number < MT_FROM)
+}
+
+/// The 52 cards in dealing order as Microsoft's deal `number` (1 to [`MS_MAX_NUMBER`]) has them.
+pub fn microsoft_shuffle(number: u64) -> Vec<Card> {
+    shuffled(number, true)
+}
+
+fn shuffled(number: u64, microsoft: bool) -> Vec<Card> {
+    // PySolFC builds the deck suit by suit in the order clubs, spades, hearts, diamonds.
+    const PYSOL_SUITS: [u8; 4] = [0, 3, 2, 1];
+    let mut deck: Vec<Card> = PYSOL_SUITS
+        .iter()
+        .flat_map(|&suit| (1..=13).map(move |rank| Card::new(rank, suit)))
+        .collect();
+    if microsoft {
+        // The Microsoft generator deals from a deck reordered rank by rank: clubs, diamonds,
+        // hearts, spades within each rank (pysol's `ms_rearrange`).
+        deck = (0..13)
+            .flat_map(|i| [0, 39, 26, 13].map(|j| deck[i + j]))
+            .collect();
+        let mut r = MsRandom::new(number);
+        shuffle(&mut deck, |n| r.below_or_equal(n));
+    } else {
+        let mut r = MtRandom::new(number);
+        shuffle(&mut deck, |n| r.below_or_equal(n));
+    }
+    deck.reverse();
+    deck
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,5 +207,17 @@ mod tests {
         let mut r = MsRandom::new(1);
         let v: Vec<u64> = (0..3).map(|_| r.next()).collect();
         assert_eq!(v, vec![41, 18467, 6334]);
+    }
+
+    /// `pysol_cards`' `LCRandom31` past 2^31: bit 15 set; past 2^32, 16 bits plus one from the
+    /// seed less 2^32 (its first draws, from Python).
+    #[test]
+    fn microsoft_lcg_past_two_to_the_31_is_pysol_cards() {
+        let draws = |seed: u64| {
+            let mut r = MsRandom::new(seed);
+            (0..3).map(|_| r.next()).collect::<Vec<_>>()
+        };
+        assert_eq!(draws(1 << 31), vec![32_806, 40_487, 54_006]);
+        assert_eq!(draws((1 << 32) + 1), vec![42, 51_236, 6_335]);
     }
 }

@@ -2,7 +2,8 @@
 
 use super::variant::Variant;
 use crate::cards::Card;
-use crate::random::{shuffle, MsRandom, MtRandom, MAX_NUMBER, MT_FROM};
+pub use crate::random::pysolfc_shuffle;
+use crate::random::MAX_NUMBER;
 
 /// A layout: the tableau columns (each bottom card first) and each suit's foundation top rank
 /// (0 = empty), indexed as [`crate::cards::SUITS`]. `number` is PySolFC's deal number, if any.
@@ -28,30 +29,6 @@ impl Deal {
         self.columns.iter().map(Vec::len).sum::<usize>()
             + self.foundations.iter().map(|&r| r as usize).sum::<usize>()
     }
-}
-
-/// The 52 cards in dealing order (first dealt first), exactly as PySolFC shuffles deal `number`.
-pub fn pysolfc_shuffle(number: u64) -> Vec<Card> {
-    // PySolFC builds the deck suit by suit in the order clubs, spades, hearts, diamonds.
-    const PYSOL_SUITS: [u8; 4] = [0, 3, 2, 1];
-    let mut deck: Vec<Card> = PYSOL_SUITS
-        .iter()
-        .flat_map(|&suit| (1..=13).map(move |rank| Card::new(rank, suit)))
-        .collect();
-    if number < MT_FROM {
-        // The Microsoft generator deals from a deck reordered rank by rank: clubs, diamonds,
-        // hearts, spades within each rank (pysol's `ms_rearrange`).
-        deck = (0..13)
-            .flat_map(|i| [0, 39, 26, 13].map(|j| deck[i + j]))
-            .collect();
-        let mut r = MsRandom::new(number);
-        shuffle(&mut deck, |n| r.below_or_equal(n));
-    } else {
-        let mut r = MtRandom::new(number);
-        shuffle(&mut deck, |n| r.below_or_equal(n));
-    }
-    deck.reverse();
-    deck
 }
 
 /// Deals `cards` (dealing order) the way PySolFC lays out `variant` (docs/rules.md §1).

@@ -3,6 +3,8 @@
 //!
 //! - `castle.rs`: `Deal` (a castle game's position), `solve`, `variants`, `parse_card`;
 //! - `spider.rs`: `SpiderDeal`, `solve_spider`, `spider_variants`;
+//! - `cells.rs`: `CellsDeal` (a free-cell game's position), `solve_cells`, `cells_variants`,
+//!   `cells_rules`, `cells_replays`;
 //! - `position.rs`: what both games' position classes share (`position_class!`);
 //! - `fair.rs`: `spider_fair_advice`, the fair Spider player, `spider_fair_exits`, and
 //!   `spider_fair_effort_check`;
@@ -21,6 +23,7 @@ use crate::spider::deal::{COLUMNS as SPIDER_COLUMNS, RUN, RUNS};
 use crate::spider::search::MAX_BEAM_WIDTH;
 
 mod castle;
+mod cells;
 mod fair;
 mod position;
 mod run;
@@ -51,17 +54,20 @@ fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     })
 }
 
-/// The error for a deal number the core has no deal for.
-fn out_of_range(number: u64) -> PyErr {
-    PyValueError::new_err(format!(
-        "deal number {number} is out of range (1 to {MAX_NUMBER})"
-    ))
+/// The error for a deal number the core has no deal for (its variant's go up to `max`).
+fn out_of_range(number: u64, max: u64) -> PyErr {
+    PyValueError::new_err(format!("deal number {number} is out of range (1 to {max})"))
 }
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<castle::PyDeal>()?;
     m.add_class::<spider::PySpiderDeal>()?;
+    m.add_class::<cells::PyCellsDeal>()?;
+    m.add_function(wrap_pyfunction!(cells::solve_cells, m)?)?;
+    m.add_function(wrap_pyfunction!(cells::cells_variants, m)?)?;
+    m.add_function(wrap_pyfunction!(cells::cells_rules, m)?)?;
+    m.add_function(wrap_pyfunction!(cells::cells_replays, m)?)?;
     m.add_function(wrap_pyfunction!(spider::solve_spider, m)?)?;
     m.add_function(wrap_pyfunction!(spider::spider_variants, m)?)?;
     m.add_function(wrap_pyfunction!(fair::spider_fair_advice, m)?)?;

@@ -1,18 +1,19 @@
-//! What both games' position classes (`Deal`, `SpiderDeal`) share across the boundary: made
-//! from a deal number or a board text, written as text, their variant and number, their legal
-//! moves, a move's legality, the position after a move, whether it is won. Each game says what
-//! is its own through [`Position`]; [`position_class!`] writes the class.
+//! What the games' position classes (`Deal`, `SpiderDeal`, `CellsDeal`) share across the
+//! boundary: made from a deal number or a board text, written as text, their variant and
+//! number, their legal moves, a move's legality, the position after a move, whether it is won.
+//! Each game says what is its own through [`Position`]; [`position_class!`] writes the class.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use super::{out_of_range, BoardTextError};
 use crate::board_text::BoardError;
+use crate::random::MAX_NUMBER;
 
 /// A game's position as its class across the boundary holds it: the deal (as board text
 /// writes it) with the core's state of it.
 pub(super) trait Position: Sized {
-    type Variant;
+    type Variant: Copy;
     type State: Clone;
     type Move: Copy;
     /// A move across the boundary.
@@ -20,6 +21,10 @@ pub(super) trait Position: Sized {
 
     /// The variant `id` names, or ValueError.
     fn variant(id: &str) -> PyResult<Self::Variant>;
+    /// The largest deal number of `variant`.
+    fn max_number(_variant: Self::Variant) -> u64 {
+        MAX_NUMBER
+    }
     fn from_number(variant: Self::Variant, number: u64) -> Option<Self>;
     fn parse(text: &str, variant: Option<Self::Variant>) -> Result<Self, BoardError>;
     fn format(&self) -> String;
@@ -52,7 +57,9 @@ pub(super) fn variant_from<V>(
 }
 
 pub(super) fn from_number<P: Position>(variant: &str, number: u64) -> PyResult<P> {
-    P::from_number(P::variant(variant)?, number).ok_or_else(|| out_of_range(number))
+    let variant = P::variant(variant)?;
+    let max = P::max_number(variant);
+    P::from_number(variant, number).ok_or_else(|| out_of_range(number, max))
 }
 
 pub(super) fn from_text<P: Position>(text: &str, variant: Option<&str>) -> PyResult<P> {

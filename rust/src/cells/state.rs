@@ -1,0 +1,220 @@
+//! The free-cell position the solver and the game move through, and its table keys.
+
+use super::deal::CellsDeal;
+use super::variant::Variant;
+use crate::cards::Card;
+
+/// Words of a key: six bits a symbol, at most 8 cells + 52 cards + 10 column ends = 70
+/// symbols, 420 bits.
+pub const KEY_WORDS: usize = 14;
+
+/// A table key: the symbols of a position packed six bits each, symbol i in bits 6i to 6i+5
+/// of the words read as one little-endian number. Never all zero for a position not won.
+pub type CellsKey = [u32; KEY_WORDS];
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellsState {
+    pub variant: Variant,
+    /// Each column bottom card first.
+    pub cols: Vec<Vec<Card>>,
+    pub cells: Vec<Option<Card>>,
+    /// Each suit's top rank (0 = empty), suits as [`crate::cards::SUITS`].
+    pub foundations: [u8; 4],
+}
+
+/// Packs symbols (0..64) six bits each: bits gather in `bits` until a word is full.
+struct Packer {
+    key: CellsKey,
+    word: usize,
+    bits: u64,
+    held: u32,
+}
+
+impl Packer {
+    fn new() -> Packer {
+        Packer {
+            key: [0; KEY_WORDS],
+            word: 0,
+            bits: 0,
+            held: 0,
+        }
+    }
+
+    #[inline]
+    fn put(&mut self, symbol: u8) {
+        self.bits |= (symbol as u64) << self.held;
+        self.held += 6;
+        if self.held >= 32 {
+            self.key[self.word] = self.bits as u32;
+            self.word += 1;
+            self.bits >>= 32;
+            self.held -= 32;
+        }
+    }
+
+    #[inline]
+    fn done(mut self) -> CellsKey {
+        if self.held > 0 {
+            self.key[self.word] = self.bits as u32;
+        }
+        self.key
+    }
+}
+
+impl CellsState {
+    pub fn from_deal(deal: &CellsDeal) -> CellsState {
+        CellsState {
+            variant: deal.variant,
+            cols: deal.columns.clone(),
+            cells: deal.cells.clone(),
+            foundations: deal.foundations,
+        }
+    }
+
+    /// The position as a deal (no number): for board text and for the game.
+    pub fn to_deal(&self) -> CellsDeal {
+        CellsDeal {
+            variant: self.variant,
+            number: None,
+            columns: self.cols.clone(),
+            cells: self.cells.clone(),
+            foundations: self.foundations,
+        }
+    }
+
+    /// Won: every card on its foundation.
+    pub fn is_won(&self) -> bool {
+        self.foundations == [13; 4]
+    }
+
+    pub fn free_cells(&self) -> usize {
+        self.cells.iter().filter(|c| c.is_none()).count()
+    }
+
+    pub fn empty_columns(&self) -> usize {
+        self.cols.iter().filter(|c| c.is_empty()).count()
+    }
+
+    /// The key the search's table holds: positions that differ only in the order of their
+    /// cells or of their columns share it (no rule tells cells, or columns, apart). The cells'
+    /// cards in order of id (0 for each empty cell), then each column that holds cards, in
+    /// order of its bottom card (each card is in one column, so the order is total), its cards
+    /// and a 0. The foundations are the cards not named.
+    pub fn key(&self) -> CellsKey {
+        let mut p = Packer::new();
+        let mut cells = [0u8; 8];
+        for (slot, cell) in cells.iter_mut().zip(&self.cells) {
+            *slot = cell.map_or(0, Card::id);
+        }
+        let cells = &mut cells[..self.cells.len()];
+        cells.sort_unstable();
+        for &id in cells.iter() {
+            p.put(id);
+        }
+        let mut order = [(0u8, 0u8); 10];
+        let mut n = 0;
+        for (i, col) in self.cols.iter().enumerate() {
+            if let Some(bottom) = col.first() {
+                order[n] = (bottom.id(), i as u8);
+                n += 1;
+            }
+        }
+        order[..n].sort_unstable();
+        for &(_, i) in &order[..n] {
+            for card in &self.cols[i as usize] {
+                p.put(card.id());
+            }
+            p.put(0);
+        }
+        p.done()
+    }
+
+    /// The key with every cell and column in its place (moves name them by place): each cell
+    /// (0 when empty), then each column's cards and a 0.
+    pub fn placed_key(&self) -> CellsKey {
+        let mut p = Packer::new();
+        for cell in &self.cells {
+            p.put(cell.map_or(0, Card::id));
+        }
+        for col in &self.cols {
+            for card in col {
+                p.put(card.id());
+            }
+            p.put(0);
+        }
+        p.done()
+    }
+
+    /// The position a placed key of a position of `variant` stands for.
+    pub fn from_placed_key(variant: Variant, key: &CellsKey) -> CellsState {
+        let mut state = CellsState {
+            variant,
+            cols: vec![Vec::new(); variant.columns()],
+            cells: vec![None; variant.cells()],
+            foundations: [0; 4],
+        };
+        state.set_placed_key(key);
+        state
+    }
+
+    /// Becomes the position the placed key `key` of a position of its variant stands for, in
+    /// the storage it has (the search decodes a position at every step).
+    pub fn set_placed_key(&mut self, key: &CellsKey) {
+        // Bits are read from `bits`, refilled a word at a time.
+        let (mut word, mut bits, mut held) = (0usize, 0u64, 0u32);
+        let mut next = || {
+            if held < 6 {
+                bits |= (key[word] as u64) << held;
+                word += 1;
+                held += 32;
+            }
+            let symbol = (bits & 63) as u8;
+            bits >>= 6;
+            held -= 6;
+            symbol
+        };
+        for cell in self.cells.iter_mut() {
+            *cell = Card::from_id(next());
+        }
+        for col in self.cols.iter_mut() {
+            col.clear();
+            while let Some(card) = Card::from_id(next()) {
+                col.push(card);
+            }
+        }
+        let mut foundations = [13u8; 4];
+        for card in self
+            .cols
+            .iter()
+            .flatten()
+            .chain(self.cells.iter().flatten())
+        {
+            let top = &mut foundations[card.suit() as usize];
+            *top = (*top).min(card.rank() - 1);
+        }
+        self.foundations = foundations;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_forget_the_order_of_cells_and_columns_and_placed_keys_decode() {
+        for v in Variant::ALL {
+            let deal = CellsDeal::from_number(v, 3).unwrap();
+            let mut state = CellsState::from_deal(&deal);
+            state.cells[0] = state.cols[1].pop();
+            let back = CellsState::from_placed_key(v, &state.placed_key());
+            assert_eq!(back, state);
+            let mut turned = state.clone();
+            turned.cols.reverse();
+            turned.cells.reverse();
+            assert_eq!(turned.key(), state.key());
+            assert_ne!(turned.placed_key(), state.placed_key());
+            turned.cols[0].clear();
+            assert_ne!(turned.key(), state.key());
+        }
+    }
+}
