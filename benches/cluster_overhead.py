@@ -26,8 +26,8 @@ from castle.cli.engine import Job
 from castle.cli.output import make_console
 from castle.cli.progress import BatchProgress
 from castle.cli.report import DealResult
-from castle.deal import parse_deal_range
-from castle.outcome import DEFAULT_MAX_MEMORY
+from castle.solving.deal import parse_deal_range
+from castle.solving.outcome import DEFAULT_MAX_MEMORY
 
 
 def rate(job: Job, numbers: Sequence[int], workers: int, *, dask: bool) -> tuple[float, float]:

@@ -49,7 +49,7 @@ from typing import Any
 
 import castle
 from castle import reference
-from castle.stats import percentile
+from castle.surveys.stats import percentile
 from castle.variants import NAMES
 
 #: castle variant id -> fc-solve's ``-g`` game (all the castle games fc-solve knows).

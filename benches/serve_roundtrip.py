@@ -29,9 +29,9 @@ from typing import Any
 import httpx
 import uvicorn
 from castle.actions import Advise, action_from_json
-from castle.new_game import new_game
+from castle.game.new_game import new_game
 from castle.serve.app import create_app
-from castle.table import Table
+from castle.table.table import Table
 
 TOKEN = "bench"
 

@@ -11,7 +11,7 @@ more than one thread, less when the machine is shared). The target: a median of 
 most 1 s and a 99th percentile of at most 3 s a hint, on this 2-core machine.
 
 Only the public API is used (``castle.SpiderGame``, ``castle.SpiderDeal``,
-``castle.autoplay.play``), so the benchmark measures the hint however it is made inside.
+``castle.surveys.autoplay.play``), so the benchmark measures the hint however it is made inside.
 Progress goes to standard error; the summary, per game and overall, to standard output;
 ``--json`` writes the games and the summary, ``--csv`` one row per hint.
 """
@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import castle
-import castle.autoplay
+import castle.surveys.autoplay
 
 #: Moves after which a game is given up (a won Spider game takes a few hundred).
 MAX_MOVES = 1000
@@ -116,7 +116,7 @@ def play_deal(
         )
         if move is None:
             break
-        castle.autoplay.play(game, move)
+        castle.surveys.autoplay.play(game, move)
     played.moves = game.moves
     played.ended = "won" if game.is_won else "no move" if game.moves < max_moves else "move cap"
     return played

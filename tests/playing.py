@@ -44,7 +44,7 @@ def castle_play_process(data: Path, *args: str) -> subprocess.Popen[str]:
 #: ``python -m castle`` with a searching hint's budget of a minute, not 1.5 s of the wall
 #: clock: on a busy machine (other tests beside it) the short one may run out.
 PATIENT_CASTLE = (
-    "import sys, castle.played; castle.played.HINT_SECONDS = 60; "
+    "import sys, castle.game.played; castle.game.played.HINT_SECONDS = 60; "
     "from castle.cli import main; sys.exit(main())"
 )
 

@@ -1,5 +1,5 @@
-"""Make the verdict table the package ships for a variant (castle/verdicts/VARIANT.bin; see
-castle.known) from a survey file that holds every deal of 1..N:
+"""Make the verdict table the package ships for a variant (castle/solving/verdicts/VARIANT.bin; see
+castle.solving.known) from a survey file that holds every deal of 1..N:
 
     python tools/verdict_table.py --db bc-1m.db --variant beleaguered-castle --deals 1000000
 
@@ -14,11 +14,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from castle.known import VerdictTable
-from castle.survey_store import SurveyStore
+from castle.solving.known import VerdictTable
+from castle.surveys.survey_store import SurveyStore
 
 #: Where the package's tables live.
-TABLES = Path(__file__).resolve().parent.parent / "python" / "castle" / "verdicts"
+TABLES = Path(__file__).resolve().parent.parent / "python" / "castle" / "solving" / "verdicts"
 
 #: Rows read from the survey file at once.
 CHUNK = 100_000

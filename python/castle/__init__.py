@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-# The solver's names, at once: castle.solve is both a module and its function, and the
-# function must be the package's ``solve`` (a submodule first imported later would be set on the
-# package under that name). Their modules are those castle.solve loads anyway.
+# The solver's names, at once (their modules are those any solve loads anyway); the player's
+# names below, on first use.
 from .cards import CARDS, RANKS, SUITS, Card
-from .deal import MAX_DEAL_NUMBER, Deal, parse_deal_range
 from .errors import (
     BoardError,
     CastleError,
@@ -24,25 +22,26 @@ from .errors import (
     SaveError,
     VariantError,
 )
-from .known import known_verdict
 from .lazy import lazy_names
-from .outcome import DEFAULT_MAX_MEMORY, Progress
-from .solve import FOUNDATION, Move, Solution, solve
-from .spider import SPIDER_VARIANTS, SpiderDeal, SpiderMove, SpiderSolution
+from .solving.deal import MAX_DEAL_NUMBER, Deal, parse_deal_range
+from .solving.known import known_verdict
+from .solving.outcome import DEFAULT_MAX_MEMORY, Progress
+from .solving.solve import FOUNDATION, Move, Solution, solve
+from .solving.spider import SPIDER_VARIANTS, SpiderDeal, SpiderMove, SpiderSolution
 from .variants import DEFAULT_VARIANT, VARIANTS
 
 if TYPE_CHECKING:
     from . import actions
     from .actions import ActionError, TableAction
-    from .game import Action, Game
-    from .levels import LEVELS, Level, LevelError
-    from .plan import Hint
-    from .records import LevelRecord
-    from .saves import SaveStore
-    from .spider_game import SpiderGame, SpiderHint
-    from .table import Reply, Table
+    from .game.game import Action, Game
+    from .game.levels import LEVELS, Level, LevelError
+    from .game.plan import Hint
+    from .game.spider_game import SpiderGame, SpiderHint
+    from .saves.records import LevelRecord
+    from .saves.store import SaveStore
+    from .table.table import Reply, Table
+    from .table.view import ColumnView, Lift, View
     from .version import __version__ as __version__
-    from .view import ColumnView, Lift, View
 else:
     # The player's names and the installed version, on first use: the game, its table, the
     # saves (platformdirs) and importlib.metadata would be most of import castle's time, and the
@@ -53,22 +52,22 @@ else:
             "actions": "castle.actions",
             "ActionError": "castle.actions",
             "TableAction": "castle.actions",
-            "Action": "castle.game",
-            "Game": "castle.game",
-            "LEVELS": "castle.levels",
-            "Level": "castle.levels",
-            "LevelError": "castle.levels",
-            "Hint": "castle.plan",
-            "LevelRecord": "castle.records",
-            "SaveStore": "castle.saves",
-            "SpiderGame": "castle.spider_game",
-            "SpiderHint": "castle.spider_game",
-            "Reply": "castle.table",
-            "Table": "castle.table",
+            "Action": "castle.game.game",
+            "Game": "castle.game.game",
+            "LEVELS": "castle.game.levels",
+            "Level": "castle.game.levels",
+            "LevelError": "castle.game.levels",
+            "Hint": "castle.game.plan",
+            "LevelRecord": "castle.saves.records",
+            "SaveStore": "castle.saves.store",
+            "SpiderGame": "castle.game.spider_game",
+            "SpiderHint": "castle.game.spider_game",
+            "Reply": "castle.table.table",
+            "Table": "castle.table.table",
             "__version__": "castle.version",
-            "ColumnView": "castle.view",
-            "Lift": "castle.view",
-            "View": "castle.view",
+            "ColumnView": "castle.table.view",
+            "Lift": "castle.table.view",
+            "View": "castle.table.view",
         },
     )
 

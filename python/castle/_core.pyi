@@ -148,7 +148,7 @@ def spider_fair_advice(
     """The fair player's advice from what a player sees of ``position`` (never leading back
     into a position of ``visited``): (moves of the plan, exact, worlds won, worlds, proved).
     No moves: no move helps (``proved`` when nothing is hidden and the solver proved it).
-    ``effort`` maps settings (``castle.fair.FairEffort``'s fields) to values; a setting left
+    ``effort`` maps settings (``castle.game.fair.FairEffort``'s fields) to values; a setting left
     out, or None, is the deck's. ValueError for a name that is no setting or a value it cannot
     take. ``progress`` is called every ``progress_seconds`` (states, seconds, bytes held,
     bytes on disk: zeros here); an exception it raises stops the advice and is raised."""

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Union, get_args
 
-from .deal import MAX_DEAL_NUMBER
 from .errors import CastleError
-from .solve import FOUNDATION, Target
+from .solving.deal import MAX_DEAL_NUMBER
+from .solving.solve import FOUNDATION, Target
 
 
 class ActionError(CastleError, ValueError):

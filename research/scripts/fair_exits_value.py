@@ -3,7 +3,7 @@
 Each deal is played by the fair hint alone, as ``castle autoplay --fair`` plays it (deal N
 draws its worlds from seed N). At every ``--every``-th position where the hint thinks, while
 at least ``--stock-min`` cards are left in the stock, each choice the fair player weighs there
-(:func:`castle.fair.fair_exits`, the first ``--exits``; and its own if it is not among them)
+(:func:`castle.game.fair.fair_exits`, the first ``--exits``; and its own if it is not among them)
 is made in ``--worlds`` worlds a player cannot tell from the position (the hidden cards dealt
 anew, the same worlds for every choice so that luck does not decide between them), and the
 rest of each world's game is played by the fair hint. A choice's fair value is the share of
@@ -31,11 +31,11 @@ from functools import partial
 from pathlib import Path
 
 from castle import SpiderDeal, SpiderGame
-from castle.autoplay import play, play_fair_hints
-from castle.deal import parse_deal_range
-from castle.fair import FairEffort, dealt_anew, fair_advice, fair_exits
-from castle.plan import Hint
-from castle.spider import SpiderMove
+from castle.game.fair import FairEffort, dealt_anew, fair_advice, fair_exits
+from castle.game.plan import Hint
+from castle.solving.deal import parse_deal_range
+from castle.solving.spider import SpiderMove
+from castle.surveys.autoplay import play, play_fair_hints
 from rows_file import append_as_done
 
 COLUMNS = (

@@ -26,11 +26,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from castle import SpiderDeal, SpiderGame, SpiderMove
-from castle.autoplay import play_fair_hints
-from castle.deal import parse_deal_range
-from castle.plan import Hint
+from castle.game.plan import Hint
 from castle.reference.spider.estimate import Weights
 from castle.reference.spider.state import SpiderState
+from castle.solving.deal import parse_deal_range
+from castle.surveys.autoplay import play_fair_hints
 
 #: The counts, in the order of the estimate's weights (down, rank break, suit break, empty,
 #: stock), then the half points of the cards on the table (as the estimate counts them) and

@@ -44,12 +44,12 @@ from functools import partial
 from pathlib import Path
 
 from castle import SpiderDeal, SpiderGame
-from castle.autoplay import play_fair_hints
-from castle.deal import parse_deal_range
-from castle.fair import FairEffort
-from castle.spider import COLUMNS as TABLE_COLUMNS
-from castle.spider import SpiderMove
-from castle.stats import wilson_interval
+from castle.game.fair import FairEffort
+from castle.solving.deal import parse_deal_range
+from castle.solving.spider import COLUMNS as TABLE_COLUMNS
+from castle.solving.spider import SpiderMove
+from castle.surveys.autoplay import play_fair_hints
+from castle.surveys.stats import wilson_interval
 from rows_file import append_as_done
 
 COLUMNS = (

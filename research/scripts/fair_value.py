@@ -3,7 +3,7 @@
 Each deal is played by the fair hint alone, as ``castle autoplay --fair`` plays it (deal N
 draws its worlds from seed N). At the first position of the game (the stock at 50) and the
 first after each deal from the stock (40, 30, 20, 10, 0), the hidden cards are dealt anew
-``--worlds`` times (:func:`castle.fair.dealt_anew`, seeded by the deal's number) and each
+``--worlds`` times (:func:`castle.game.fair.dealt_anew`, seeded by the deal's number) and each
 world is played on by the fair hint to its end; the position's fair value is the share of
 those worlds won: how likely the fair player is to win from what it sees there. A row per
 position, written as each deal ends, so a run stopped or killed resumes with the same
@@ -27,11 +27,11 @@ from functools import partial
 from pathlib import Path
 
 from castle import SpiderDeal, SpiderGame
-from castle.autoplay import play_fair_hints
-from castle.deal import parse_deal_range
-from castle.fair import FairEffort, dealt_anew
-from castle.plan import Hint
-from castle.spider import SpiderMove
+from castle.game.fair import FairEffort, dealt_anew
+from castle.game.plan import Hint
+from castle.solving.deal import parse_deal_range
+from castle.solving.spider import SpiderMove
+from castle.surveys.autoplay import play_fair_hints
 from rows_file import append_as_done
 
 COLUMNS = ("deal", "won", "stock", "down", "worlds", "wins")

@@ -17,7 +17,7 @@ from castle.cli import build_parser, main
 from castle.cli.output import format_seconds
 from castle.cli.progress import BatchProgress
 from castle.cli.report import BatchSummary, DealResult
-from castle.deal import parse_deal_range
+from castle.solving.deal import parse_deal_range
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console, Group

@@ -20,12 +20,12 @@ from pathlib import Path
 
 import castle
 import pytest
-from castle.autoplay import AutoplayResult, autoplay_castle, autoplay_spider
-from castle.autoplay_store import AutoplayStore, Game
 from castle.cli.autoplay_player import Autoplayer
 from castle.cli.output import format_rate
 from castle.cli.progress import PlayProgress
-from castle.fair import FAIR_PLAYER
+from castle.game.fair import FAIR_PLAYER
+from castle.surveys.autoplay import AutoplayResult, autoplay_castle, autoplay_spider
+from castle.surveys.autoplay_store import AutoplayStore, Game
 from processes import finish
 from rich.console import Console, Group
 from verdicts import known
@@ -81,7 +81,7 @@ def check_game(game: Game, result: AutoplayResult) -> None:
 
 
 def check_against_autoplay(stored: list[Game], max_states: int, every: int = 1) -> None:
-    """Stored games are what castle.autoplay plays under the same budget."""
+    """Stored games are what castle.surveys.autoplay plays under the same budget."""
     for game in stored[::every]:
         result = autoplay_castle(
             castle.Deal.from_number(game.variant, game.deal), max_states=max_states

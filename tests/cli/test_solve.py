@@ -22,7 +22,7 @@ import castle
 import pytest
 from castle.cli import main
 from castle.cli.report import BatchSummary, DealResult
-from castle.stats import wilson_interval
+from castle.surveys.stats import wilson_interval
 from processes import finish
 
 MOVE_LINE = re.compile(r"^ +(\d+)\. (\S\S)  column (\d) (?:→|->) (column (\d)|foundation)$")
@@ -551,7 +551,7 @@ def test_the_line_mode_refuses_digits_that_are_not_ascii(tmp_path: Path, level: 
     # ² passed str.isdigit and failed int() (exit 1); Arabic-Indic and full-width ones were
     # read as 1.
     from castle.cli.plain import play_lines
-    from castle.new_game import new_game
+    from castle.game.new_game import new_game
     from rich.console import Console
 
     store = castle.SaveStore(tmp_path)

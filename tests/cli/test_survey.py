@@ -22,13 +22,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import castle
-import castle.survey_store as survey_store
+import castle.surveys.survey_store as survey_store
 import pytest
 from castle.cli import main
 from castle.reference import replay
-from castle.stats import distribution, wilson_interval
-from castle.survey_claims import STALE_SECONDS, DealClaims
-from castle.survey_store import VERDICT_FIELDS, SurveyError, SurveyStore, Verdict
+from castle.surveys.stats import distribution, wilson_interval
+from castle.surveys.survey_claims import STALE_SECONDS, DealClaims
+from castle.surveys.survey_store import VERDICT_FIELDS, SurveyError, SurveyStore, Verdict
 from processes import finish
 from verdicts import known_verdicts
 

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import castle
 import pytest
-from castle import _core, survey_store
+from castle import _core
 from castle.cli import main
 from castle.reference.castle.search import solve as reference_solve
 from castle.reference.spider.search import solve as reference_solve_spider
-from castle.survey_store import SCHEMA_VERSION, SurveyStore
+from castle.surveys import survey_store
+from castle.surveys.survey_store import SCHEMA_VERSION, SurveyStore
 from paths import DATA
 
 #: Undecided after 1.5 billion positions (research/data/2026-12-02-100k-retries-30-min.csv;

@@ -10,7 +10,7 @@ from pathlib import Path
 import castle
 import pytest
 from castle import reference
-from castle.solve import Target
+from castle.solving.solve import Target
 from paths import DATA
 
 WINS = sorted([*(DATA / "outside-wins").glob("*.txt"), *(DATA / "long-wins").glob("*.txt")])

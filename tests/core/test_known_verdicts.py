@@ -10,7 +10,7 @@ import castle
 import castle_lab
 import pytest
 from castle.reference import replay
-from castle.solve import make_move
+from castle.solving.solve import make_move
 from verdicts import known_verdicts
 
 # A state budget (not seconds) keeps the test deterministic on any machine.

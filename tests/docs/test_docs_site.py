@@ -43,8 +43,8 @@ def directives() -> list[str]:
 
 
 def resolve(path: str) -> object:
-    """The object a directive's path names, as Python finds it (a module where there is one:
-    ``castle.solve`` is the module, which the package's function of that name hides)."""
+    """The object a directive's path names, as Python finds it (a module where there is one,
+    else the name in its parent)."""
     try:
         return importlib.import_module(path)
     except ModuleNotFoundError:

@@ -23,7 +23,7 @@ import castle
 import pytest
 from castle import Deal, SaveStore, SpiderDeal
 from castle.cli import output, plain
-from castle.new_game import AnyGame, new_game
+from castle.game.new_game import AnyGame, new_game
 
 #: Mutated board texts each parser is given (about 3 s on a quiet machine).
 BOARD_TEXTS = 35_000

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import castle
-from castle.survey_store import SurveyStore, Verdict
+from castle.surveys.survey_store import SurveyStore, Verdict
 
 VARIANT = "beleaguered-castle"
 

@@ -52,7 +52,7 @@ def graph() -> dict[str, set[str]]:
 
 def test_the_package_has_no_import_cycle() -> None:
     edges = graph()
-    # A package imports its own modules (castle/__init__ imports castle.game, which lives
+    # A package imports its own modules (castle/__init__ imports castle.solving.deal, which lives
     # in it): that is the package's shape, not a cycle between modules.
     for name in edges:
         edges[name] = {m for m in edges[name] if not name.startswith(f"{m}.")}
@@ -63,3 +63,32 @@ def test_the_package_has_no_import_cycle() -> None:
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+#: The package's parts, lowest first: a part imports only those below it or in its own layer.
+#: Solving and the families are one layer: a family is made of solving's deals and solver
+#: calls, and ``castle.solve`` and ``castle.known_verdict`` ask the deal's family.
+LAYERS = (
+    {"castle", "cards", "errors", "variants", "words", "lazy", "version"},
+    {"solving", "family", "reference"},
+    {"saves", "actions"},
+    {"game"},
+    {"table", "surveys"},
+    {"cli", "serve", "tui", "__main__"},
+)
+
+
+def layer(module: str) -> int:
+    part = module.split(".")[1] if "." in module else "castle"
+    return next(i for i, parts in enumerate(LAYERS) if part in parts)
+
+
+def test_the_parts_import_downward() -> None:
+    upward = sorted(
+        f"{name} imports {target}"
+        for name, targets in graph().items()
+        if name != "castle"  # the package's __init__ re-exports every part's public names
+        for target in targets
+        if layer(target) > layer(name)
+    )
+    assert not upward, upward

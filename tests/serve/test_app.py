@@ -349,7 +349,7 @@ def test_a_refused_move_is_a_reply_not_an_error(tmp_path: Path) -> None:
 def test_a_spider_deal_through_the_api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The thoughtful hint thinks against the wall clock: on a busy machine (other tests beside
     # this one) its 1.5 s may run out, which is not what this test is about.
-    monkeypatch.setattr("castle.played.HINT_SECONDS", 60)
+    monkeypatch.setattr("castle.game.played.HINT_SECONDS", 60)
     c = client(tmp_path)
     shown = deal(c, "spider-1", 1)
     assert shown["game"] == "spider" and shown["stock"] == 50 and shown["foundations"] is None
@@ -465,7 +465,7 @@ def test_settings_are_kept_with_the_statistics(tmp_path: Path) -> None:
 
 def test_the_guide_and_the_page_files(tmp_path: Path) -> None:
     c = client(tmp_path)
-    # A level's guide: the rules its player reads (castle.guide), never the whole of
+    # A level's guide: the rules its player reads (castle.game.guide), never the whole of
     # docs/rules.md, nor the terminal's keys.
     hard = c.get("/api/guide", params={"level": "hard"}).json()["html"]
     assert "<h2>Your level: Hard</h2>" in hard and "Streets and Alleys" in hard

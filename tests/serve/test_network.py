@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import castle.played
+import castle.game.played
 import httpx
 import pytest
 from castle import SaveStore, SpiderDeal, SpiderGame, Table
@@ -361,7 +361,7 @@ def test_a_hint_whose_client_hangs_up_stops_searching(
     """Beleaguered Castle deal 11287 (a search of more than 8 s), its hint allowed 30 s: the
     client sends the hint and closes its socket at once. The search stops within a couple of
     seconds (it would have searched 30 s), and the next player's hint is answered."""
-    monkeypatch.setattr(castle.played, "HINT_SECONDS", 30.0)
+    monkeypatch.setattr(castle.game.played, "HINT_SECONDS", 30.0)
     searches: list[tuple[float, Any]] = []
     advice = Table.advice
 

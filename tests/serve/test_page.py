@@ -25,8 +25,8 @@ import pytest
 import uvicorn
 from castle import Deal, Game, SaveStore, SpiderDeal, SpiderGame, Table
 from castle.actions import Advise, PlayHint
-from castle.autoplay import play as play_move
 from castle.serve.app import create_app
+from castle.surveys.autoplay import play as play_move
 from paths import ROOT
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
 

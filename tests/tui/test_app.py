@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from castle import Game, LevelRecord, SaveStore, SpiderGame
-from castle.spider_game import THOUGHTFUL_LABEL
+from castle.game.spider_game import THOUGHTFUL_LABEL
 from castle.tui.app import CastleApp, LevelPicker
 from piloting import DEAL, SPIDER_ENDGAME, message, run
 from textual.pilot import Pilot

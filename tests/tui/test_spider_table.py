@@ -9,7 +9,7 @@ from pathlib import Path
 
 from castle import LevelRecord, SaveStore, SpiderDeal, SpiderGame, Table
 from castle.actions import Advise, DealRow, Drop, PlayHint, TakeOff
-from castle.table import action_of
+from castle.table.table import action_of
 from castle.tui.app import CastleApp, ConfirmScreen, ResultsScreen, SpiderTableScreen
 from castle.tui.board import PileView
 from piloting import SPIDER_ENDGAME, card_row, marked, message, run, thinking
@@ -99,7 +99,7 @@ def test_spider_refuses_to_lift_cards_of_mixed_suits(tmp_path: Path) -> None:
 
 #: Spider (1 suit) deal 6: the fair hint wins it in 131 moves, and only by its last resort (near
 #: the end no quiet search finds a way on, and the solver's worlds do: without them the game
-#: is lost); ``castle.autoplay.play_fair_hints`` with seed 0 plays the same game.
+#: is lost); ``castle.surveys.autoplay.play_fair_hints`` with seed 0 plays the same game.
 HINTED_DEAL = 6
 
 #: The fair hint as the message line writes it: a run, a deal or a run off, each perhaps with

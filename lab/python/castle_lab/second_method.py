@@ -27,9 +27,9 @@ from pathlib import Path
 
 from castle import Deal, IllegalMoveError, reference
 from castle.cli.args import parse_size
-from castle.deal import parse_deal_range
-from castle.solve import make_move
-from castle.survey_store import SurveyError, SurveyStore
+from castle.solving.deal import parse_deal_range
+from castle.solving.solve import make_move
+from castle.surveys.survey_store import SurveyError, SurveyStore
 
 from castle_lab import complete_pass
 

@@ -14,12 +14,12 @@ from pathlib import Path
 
 from .. import DEFAULT_MAX_MEMORY, VARIANTS
 from ..cards import shown
-from ..deal import check_deal_number, parse_deal_range
 from ..errors import BoardError, LimitError
 from ..family import all_variants
-from ..levels import LEVELS
-from ..outcome import check_spill, limit_problem
-from ..saves import DATA_DIR_ENV, SaveStore, StoreLockError
+from ..game.levels import LEVELS
+from ..saves.store import DATA_DIR_ENV, SaveStore, StoreLockError
+from ..solving.deal import check_deal_number, parse_deal_range
+from ..solving.outcome import check_spill, limit_problem
 from .errors import UsageError
 
 #: ``--jobs`` above this is a typo whatever the machine.

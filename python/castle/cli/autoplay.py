@@ -3,12 +3,12 @@ game follows the player's hint (a step of one plan); the summary sets the solver
 the same deals beside it. Spider follows the fair hint, or the thoughtful solver's plan.
 
 The deals are a batch (:func:`castle.cli.batch.run_batch`) of the player
-(:class:`castle.cli.autoplay_player.Autoplayer`), on local processes or on the Dask cluster
-that ``--scheduler`` or ``--dask-local`` asks for. With ``--db`` each game is stored as soon
-as it is played (:mod:`castle.autoplay_store`): a run resumes where the last one stopped, runs
-on one file at the same time share the deals (:class:`castle.survey_claims.DealClaims`), and
-the summary covers the whole file for the variant and settings. ``--db`` without ``--deals``
-reports what the file holds (:mod:`castle.cli.autoplay_report`).
+(:class:`castle.cli.autoplay_player.Autoplayer`), on local processes or on the Dask cluster that
+``--scheduler`` or ``--dask-local`` asks for. With ``--db`` each game is stored as soon as it is
+played (:mod:`castle.surveys.autoplay_store`): a run resumes where the last one stopped, runs on one
+file at the same time share the deals (:class:`castle.surveys.survey_claims.DealClaims`), and the
+summary covers the whole file for the variant and settings. ``--db`` without ``--deals`` reports
+what the file holds (:mod:`castle.cli.autoplay_report`).
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from .. import __version__
-from ..autoplay_store import AutoplayStore, Game, group_key, settings_text
 from ..family import CASTLE, SPIDER, family_of
-from ..results_file import FileError, utc_now
-from ..survey_claims import DealClaims
+from ..surveys.autoplay_store import AutoplayStore, Game, group_key, settings_text
+from ..surveys.results_file import FileError, utc_now
+from ..surveys.survey_claims import DealClaims
 from ..variants import DEFAULT_VARIANT, NAMES
 from .args import (
     DEALS_HELP,
@@ -131,7 +131,7 @@ def add_parser(commands: argparse._SubParsersAction[Parser], summary: str) -> Pa
         default=None,
         metavar="N",
         help="with --fair: the worlds (deals of the unseen cards) each choice of the fair "
-        "player is tried in (default: the deck's, castle.fair)",
+        "player is tried in (default: the deck's, castle.game.fair)",
     )
     autoplay.add_argument(
         "--max-states",

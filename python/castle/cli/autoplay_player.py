@@ -2,7 +2,7 @@
 played by them. It is the batch's :class:`castle.cli.engine.Work`, sent to the worker
 processes (or Dask workers) that play the deals.
 
-:meth:`Autoplayer.play` is the one place that calls :mod:`castle.autoplay`. A new setting of
+:meth:`Autoplayer.play` is the one place that calls :mod:`castle.surveys.autoplay`. A new setting of
 the player is a field here (with its flag in :mod:`castle.cli.autoplay`, read in
 :meth:`Autoplayer.from_args`, and its keyword in :meth:`Autoplayer.play`); the settings a
 result is stored under are the fields (:meth:`Autoplayer.settings`), so it is part of them
@@ -17,9 +17,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any, NamedTuple
 
-from ..autoplay import PLAYERS, AutoplayResult
-from ..fair import FAIR_PLAYER
 from ..family import SPIDER, family_of
+from ..game.fair import FAIR_PLAYER
+from ..surveys.autoplay import PLAYERS, AutoplayResult
 from .errors import UsageError
 
 #: What each setting that not every family's player takes says when it is given to another

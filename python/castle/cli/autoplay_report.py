@@ -9,9 +9,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from ..autoplay_store import AutoplayStore
 from ..family import family_of
-from ..stats import proportion
+from ..surveys.autoplay_store import AutoplayStore
+from ..surveys.stats import proportion
 from ..variants import NAMES
 from .errors import EXIT_OK
 from .output import format_percent, make_console

@@ -8,8 +8,8 @@ import sys
 from dataclasses import dataclass
 
 from .. import reference
-from ..deal import Deal
-from ..solve import Solution, solve
+from ..solving.deal import Deal
+from ..solving.solve import Solution, solve
 from ..variants import DEFAULT_VARIANT, VARIANTS
 from .args import deal_numbers, parse_jobs, parse_states, parse_variant
 from .errors import Parser

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 from ..family import AnyDeal, AnySolution, family_of
-from ..outcome import ProgressCallback
+from ..solving.outcome import ProgressCallback
 from .output import format_size, json_line, plain_number
 from .report import DealResult
 

@@ -14,15 +14,15 @@ from rich.text import Text
 
 from ..actions import Advise, DealRow, Drop, NewDeal, Redo, TableAction, TakeOff, Tap, Undo
 from ..cards import RANKS, Card, shown
-from ..deal import COLUMNS as CASTLE_COLUMNS
 from ..errors import CastleError, IllegalMoveError
-from ..levels import LEVELS, level
-from ..new_game import AnyGame
-from ..saves import SaveStore
-from ..solve import FOUNDATION, Target
-from ..spider import COLUMNS
-from ..table import Table
-from ..view import View
+from ..game.levels import LEVELS, level
+from ..game.new_game import AnyGame
+from ..saves.store import SaveStore
+from ..solving.deal import COLUMNS as CASTLE_COLUMNS
+from ..solving.solve import FOUNDATION, Target
+from ..solving.spider import COLUMNS
+from ..table.table import Table
+from ..table.view import View
 
 _SPIDER_HELP = f"""\
 commands (columns are numbered 1-{COLUMNS}):

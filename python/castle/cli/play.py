@@ -15,10 +15,10 @@ import sys
 
 from .. import tui
 from ..errors import SaveError
-from ..game import Game
-from ..levels import DEFAULT_LEVEL, LEVELS, level, level_for_variant
-from ..new_game import AnyGame, new_game
-from ..saves import SaveStore
+from ..game.game import Game
+from ..game.levels import DEFAULT_LEVEL, LEVELS, level, level_for_variant
+from ..game.new_game import AnyGame, new_game
+from ..saves.store import SaveStore
 from .args import (
     add_data_dir_option,
     as_the_player,

@@ -11,7 +11,7 @@ import os
 from array import array
 from collections.abc import Mapping, Sequence
 
-from ..stats import winnability
+from ..surveys.stats import winnability
 from ..variants import NAMES
 from .errors import UsageError
 from .output import format_percent

@@ -1,6 +1,6 @@
 """What a batch found: per-deal records, verdict tallies with winnability and times, the summary.
 
-The numbers come from :mod:`castle.stats`; this module only counts and words them.
+The numbers come from :mod:`castle.surveys.stats`; this module only counts and words them.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import NamedTuple
 from rich.console import Console
 from rich.text import Text
 
-from ..stats import distribution, proportion, winnability
+from ..surveys.stats import distribution, proportion, winnability
 from ..variants import NAMES
 from .output import format_percent, format_seconds, status_text
 

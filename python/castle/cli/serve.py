@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from types import FrameType
 from typing import Any
 
-from ..saves import SaveStore
+from ..saves.store import SaveStore
 from ..serve.app import create_app
 from ..serve.guard import new_token
 from ..serve.server import make_server

@@ -10,10 +10,10 @@ from collections.abc import Callable, Sequence
 
 from rich.console import Console
 
-from ..board_family import board_family
 from ..errors import BoardError
 from ..family import CASTLE, SPIDER, AnyDeal, AnySolution, family_named, family_of
-from ..outcome import Progress
+from ..solving.board_family import board_family
+from ..solving.outcome import Progress
 from ..variants import DEFAULT_VARIANT
 from .args import (
     DEALS_HELP,

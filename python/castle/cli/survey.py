@@ -1,12 +1,12 @@
 """``castle survey``: deals solved into an SQLite file that resumes, and ``retry``; the
 parser of ``castle survey`` (``report`` is :mod:`castle.cli.survey_report`).
 
-The solving is :func:`castle.cli.batch.solve_batch`, as for ``castle solve --deals``, on
-local processes or on the Dask cluster that ``--scheduler`` or ``--dask-local`` asks for
-(:mod:`castle.cli.cluster`); each verdict goes to a :class:`castle.survey_store.SurveyWriter`
-as it arrives. The summaries cover the whole file for the variant, not only the deals of the
-run. Runs on one file at the same time share the deals through
-:class:`castle.survey_claims.DealClaims`.
+The solving is :func:`castle.cli.batch.solve_batch`, as for ``castle solve --deals``, on local
+processes or on the Dask cluster that ``--scheduler`` or ``--dask-local`` asks for
+(:mod:`castle.cli.cluster`); each verdict goes to a
+:class:`castle.surveys.survey_store.SurveyWriter` as it arrives. The summaries cover the whole file
+for the variant, not only the deals of the run. Runs on one file at the same time share the deals
+through :class:`castle.surveys.survey_claims.DealClaims`.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.text import Text
 
-from ..survey_claims import DealClaims
-from ..survey_store import SurveyError, SurveyStore, SurveyWriter, Verdict, utc_now
+from ..surveys.survey_claims import DealClaims
+from ..surveys.survey_store import SurveyError, SurveyStore, SurveyWriter, Verdict, utc_now
 from ..variants import DEFAULT_VARIANT, NAMES, VARIANTS
 from . import survey_report
 from .args import (

@@ -1,7 +1,7 @@
 """``castle survey report``: what a survey file holds, a table per variant; its CSV and plot;
 its parser.
 
-The file is read through :class:`castle.survey_store.SurveyStore`; the plot is
+The file is read through :class:`castle.surveys.survey_store.SurveyStore`; the plot is
 :mod:`castle.cli.plot` (matplotlib, imported only for ``--plot``).
 """
 
@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from ..stats import distribution, winnability
-from ..survey_store import VERDICT_FIELDS, SurveyStore
+from ..surveys.stats import distribution, winnability
+from ..surveys.survey_store import VERDICT_FIELDS, SurveyStore
 from ..variants import NAMES
 from .args import parse_variant
 from .csvfile import AtomicCsv

@@ -6,9 +6,9 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ..deal import Deal
-from ..outcome import Canceller, ProgressCallback
-from ..solution import FOUNDATION, Move, Solution, solve_castle
+from ..solving.deal import Deal
+from ..solving.outcome import Canceller, ProgressCallback
+from ..solving.solution import FOUNDATION, Move, Solution, solve_castle
 from ..variants import VARIANTS
 from .protocol import AnyDeal, AnyMove, AnySolution
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import os
 from typing import Any, Protocol, Union
 
-from ..deal import Deal
-from ..outcome import Canceller, ProgressCallback
-from ..solution import Move, Solution
-from ..spider import SpiderDeal, SpiderMove, SpiderSolution
+from ..solving.deal import Deal
+from ..solving.outcome import Canceller, ProgressCallback
+from ..solving.solution import Move, Solution
+from ..solving.spider import SpiderDeal, SpiderMove, SpiderSolution
 
 #: A deal of any family.
 AnyDeal = Union[Deal, SpiderDeal]

@@ -7,8 +7,8 @@ import os
 from typing import Any
 
 from ..errors import LimitError
-from ..outcome import Canceller, ProgressCallback
-from ..spider import SPIDER_VARIANTS, SpiderDeal, SpiderMove, SpiderSolution, solve_spider
+from ..solving.outcome import Canceller, ProgressCallback
+from ..solving.spider import SPIDER_VARIANTS, SpiderDeal, SpiderMove, SpiderSolution, solve_spider
 from .protocol import AnyDeal, AnyMove, AnySolution
 
 

@@ -36,11 +36,11 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..actions import ActionError, Advise, NewDeal
-from ..guide import players_rules, rules_text
-from ..levels import LEVELS
-from ..playclock import Clock
-from ..saves import StoreLockError
-from ..table import Reply, Table
+from ..game.guide import players_rules, rules_text
+from ..game.levels import LEVELS
+from ..game.playclock import Clock
+from ..saves.store import StoreLockError
+from ..table.table import Reply, Table
 from .guard import PLAYER_KEY, BadRequest, Guard, read_json, refusal
 from .players import Busy, Full, NoGame, Player, Players
 from .solver_queue import SolverQueue
@@ -346,9 +346,9 @@ def page_file(path: str) -> Response:
 
 @functools.lru_cache(maxsize=len(LEVELS))
 def guide_html(level_id: str) -> str:
-    """The rules a player of ``level_id`` reads in the guide (:func:`castle.guide.players_rules`,
-    from docs/rules.md shipped as ``castle/rules.md``) as HTML, raw HTML in it escaped. The
-    page puts its title and its own keys before it."""
+    """The rules a player of ``level_id`` reads in the guide
+    (:func:`castle.game.guide.players_rules`, from docs/rules.md shipped as ``castle/rules.md``) as
+    HTML, raw HTML in it escaped. The page puts its title and its own keys before it."""
     text = rules_text()
     if text is None:
         return "<p>The rules text (docs/rules.md) is missing from this installation.</p>"

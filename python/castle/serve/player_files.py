@@ -18,8 +18,8 @@ from collections.abc import Callable, Container
 from pathlib import Path
 
 from ..errors import SaveError
-from ..records import LevelRecord, Settings
-from ..saves import Saveable, SaveStore
+from ..saves.records import LevelRecord, Settings
+from ..saves.store import Saveable, SaveStore
 from .guard import is_player_id
 
 

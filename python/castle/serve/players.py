@@ -28,14 +28,14 @@ from typing import Any, TypeVar
 from ..actions import ActionError, Advise, NewDeal, TableAction, action_from_json
 from ..errors import CastleError
 from ..family import family_of
-from ..game import Game
-from ..levels import LEVELS, LevelError, level, level_family
-from ..new_game import AnyGame, new_game
-from ..outcome import Canceller
-from ..playclock import Clock
-from ..records import Settings
-from ..saves import SaveStore, StoreBusyError
-from ..table import Reply, Table
+from ..game.game import Game
+from ..game.levels import LEVELS, LevelError, level, level_family
+from ..game.new_game import AnyGame, new_game
+from ..game.playclock import Clock
+from ..saves.records import Settings
+from ..saves.store import SaveStore, StoreBusyError
+from ..solving.outcome import Canceller
+from ..table.table import Reply, Table
 from ..words import clock_text
 from .guard import is_player_id
 from .player_files import PlayerStore, expire, player_directories, seen
@@ -117,7 +117,7 @@ class Player:
 
     def _hold(self) -> None:
         """Before a request: the player's directory, if there is one, held (while a ``castle
-        play`` holds it: :class:`~castle.saves.StoreBusyError`, 409, nothing done). One held
+        play`` holds it: :class:`~castle.saves.store.StoreBusyError`, 409, nothing done). One held
         only now while a game is at the table was another program's since that game was
         dealt: its saves are the player's, and the game at the table goes (the player
         continues from the disk)."""

@@ -22,11 +22,11 @@ from pathlib import Path
 from textual.app import App
 from textual.screen import Screen
 
-from ..new_game import AnyGame, new_game
-from ..playclock import Clock
-from ..records import Settings
-from ..saves import SaveStore
-from ..table import Table
+from ..game.new_game import AnyGame, new_game
+from ..game.playclock import Clock
+from ..saves.records import Settings
+from ..saves.store import SaveStore
+from ..table.table import Table
 from .goto import Goto, Levels, NewDeal, Play
 from .guide import GuideScreen
 from .menu import ConfirmScreen, MenuScreen
@@ -88,7 +88,7 @@ class CastleApp(App[None]):
 
     @property
     def fair_hints(self) -> bool:
-        """Spider hints from what the player can see only (``castle.fair``)."""
+        """Spider hints from what the player can see only (``castle.game.fair``)."""
         return self.settings.fair_hints
 
     def on_menu_screen_settings_changed(self, message: MenuScreen.SettingsChanged) -> None:

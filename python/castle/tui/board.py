@@ -11,7 +11,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from ..cards import SUIT_SYMBOLS, SUITS, Card
-from ..view import ColumnView as Column
+from ..table.view import ColumnView as Column
 from .fold import FEWEST_ROWS, Line, fold
 
 #: Card faces: black or red ink on a white card.

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from ..new_game import AnyGame
+from ..game.new_game import AnyGame
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """The guide (``?``): how to play at this table (the mouse, the keys), then the rules of the
-level as every front end's guide tells them (:func:`castle.guide.players_rules`). The clock
+level as every front end's guide tells them (:func:`castle.game.guide.players_rules`). The clock
 stops while it is open."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
-from ..guide import players_rules, rules_text
-from ..levels import level, level_family
-from ..new_game import AnyGame
+from ..game.guide import players_rules, rules_text
+from ..game.levels import level, level_family
+from ..game.new_game import AnyGame
 from .keys import FAMILY_KEYS
 
 CASTLE_MOUSE = """\

@@ -16,9 +16,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..new_game import AnyGame
-from ..records import Settings
-from ..table import new_deal_question
+from ..game.new_game import AnyGame
+from ..saves.records import Settings
+from ..table.table import new_deal_question
 from .goto import Goto, Levels, NewDeal
 from .guide import GuideScreen
 

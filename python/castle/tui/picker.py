@@ -13,11 +13,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..game import Game
-from ..levels import DEFAULT_LEVEL, LEVELS, level
-from ..new_game import AnyGame
-from ..playclock import Clock
-from ..saves import SaveStore
+from ..game.game import Game
+from ..game.levels import DEFAULT_LEVEL, LEVELS, level
+from ..game.new_game import AnyGame
+from ..game.playclock import Clock
+from ..saves.store import SaveStore
 from ..words import clock_text, plural
 from .goto import Goto, NewDeal, Play
 from .guide import GuideScreen

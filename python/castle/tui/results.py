@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..cards import SUITS, Card
-from ..view import View
+from ..table.view import View
 from ..words import clock_text
 from .board import face
 from .goto import Goto, Levels, NewDeal

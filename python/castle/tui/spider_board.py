@@ -9,7 +9,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from ..cards import Card
-from ..spider import COLUMNS, RUNS
+from ..solving.spider import COLUMNS, RUNS
 from .board import BACK, PileView, face
 
 

@@ -7,10 +7,10 @@ from typing import ClassVar
 from textual.binding import BindingType
 
 from ..actions import DealRow, Pick, TakeOff
-from ..records import Settings
-from ..spider_game import SpiderGame
-from ..table import Table
-from ..view import View
+from ..game.spider_game import SpiderGame
+from ..saves.records import Settings
+from ..table.table import Table
+from ..table.view import View
 from .board import PileView
 from .keys import SPIDER_KEYS
 from .spider_board import SpiderColumnView, StockView

@@ -32,13 +32,13 @@ from ..actions import (
     Tap,
     Undo,
 )
-from ..game import Game
-from ..new_game import AnyGame
-from ..plan import Hint
-from ..records import Settings
-from ..solve import FOUNDATION, Target
-from ..table import Reply, Table
-from ..view import Lift, View
+from ..game.game import Game
+from ..game.new_game import AnyGame
+from ..game.plan import Hint
+from ..saves.records import Settings
+from ..solving.solve import FOUNDATION, Target
+from ..table.table import Reply, Table
+from ..table.view import Lift, View
 from .board import COLUMN_WIDTH, CastleColumnView, FoundationsView, HeldCards, PileView
 from .common import message_text
 from .fold import FEWEST_ROWS

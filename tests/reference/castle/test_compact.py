@@ -23,7 +23,7 @@ from castle.reference.castle.compact import (
 from castle.reference.castle.moves import all_legal, apply, undo
 from castle.reference.castle.state import BOTTOM, NOT_IN_TABLEAU, State
 from castle.reference.solver import Budget, Counter, Deadline
-from castle.solve import FOUNDATION, Move
+from castle.solving.solve import FOUNDATION, Move
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -11,7 +11,7 @@ from castle import reference
 from castle.cards import CARDS
 from castle.reference.castle import search
 from castle.reference.solver import Budget, Counter, Deadline
-from castle.solve import Solution, make_move
+from castle.solving.solve import Solution, make_move
 
 SA = "streets-and-alleys"
 KINDS = {"solved": "won", "unsolvable": "exhausted", "unknown": "limit"}

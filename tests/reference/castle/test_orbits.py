@@ -12,7 +12,7 @@ import pytest
 from castle import reference
 from castle.reference.castle import orbits, search
 from castle.reference.solver import Budget, Counter, Deadline
-from castle.solve import make_move
+from castle.solving.solve import make_move
 
 from .test_layers import KINDS, SMALL_PROOFS, endgame
 

@@ -11,7 +11,7 @@ from castle import reference
 from castle.reference.castle import search
 from castle.reference.castle.tries import PLAIN_LATE, PLAIN_MOST, Tries
 from castle.reference.solver import Budget, Counter, Deadline
-from castle.solve import make_move
+from castle.solving.solve import make_move
 
 #: The walk alone wins it after 4.9 million positions; with tries from 1,000 on, the plain walk
 #: wins at the second tries (2,440 expansions in all).

@@ -5,10 +5,10 @@ from __future__ import annotations
 import castle
 import pytest
 from castle import SpiderDeal, SpiderGame
-from castle.autoplay import play
 from castle.reference import spider as ref
 from castle.reference.spider.search import Slice
-from castle.spider import solve_spider
+from castle.solving.spider import solve_spider
+from castle.surveys.autoplay import play
 
 
 @pytest.mark.slow

@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ...deal import Deal
-from ...solve import Move
+from ...solving.deal import Deal
+from ...solving.solve import Move
 from ..solver.budget import Budget, Counter, End
 from .moves import generate, play, play_automatic, undo
 from .shorten import shorten

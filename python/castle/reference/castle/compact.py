@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...cards import CARDS, SUITS, Card
-from ...deal import Deal
-from ...solve import Move
+from ...solving.deal import Deal
+from ...solving.solve import Move
 from .state import BOTTOM as KEY_BOTTOM
 from .state import NOT_IN_TABLEAU, State
 

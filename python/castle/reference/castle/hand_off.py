@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import cast
 
-from ...deal import Deal
-from ...solve import Move
+from ...solving.deal import Deal
+from ...solving.solve import Move
 from ..solver import Budget, Counter, End
 from .compact import Compact, CompactKey, child_key
 from .layers import Layered, by_layer, layered

@@ -18,8 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from ...deal import Deal
-from ...solve import Move
+from ...solving.deal import Deal
+from ...solving.solve import Move
 from ..solver import Budget, Counter, Stop
 from .compact import Compact, CompactKey, child_key
 from .moves import generate, play, play_automatic, unwind

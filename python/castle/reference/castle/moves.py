@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...cards import Card
-from ...deal import Deal
 from ...errors import IllegalMoveError
-from ...solve import FOUNDATION, Move
+from ...solving.deal import Deal
+from ...solving.solve import FOUNDATION, Move
 from .state import State
 
 

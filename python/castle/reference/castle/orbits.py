@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ...cards import CARDS
-from ...deal import Deal
-from ...solve import FOUNDATION, Move
+from ...solving.deal import Deal
+from ...solving.solve import FOUNDATION, Move
 from ..solver import Budget, Counter, Stop
 from .canon import canon, free_cards
 from .compact import Compact, CompactKey, child_key

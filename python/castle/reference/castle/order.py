@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ...cards import Card
-from ...solve import FOUNDATION, Move
+from ...solving.solve import FOUNDATION, Move
 from .moves import fits_foundation, fits_on
 from .state import State
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from ...deal import Deal
-from ...outcome import check_limits
-from ...solve import Move, Solution
+from ...solving.deal import Deal
+from ...solving.outcome import check_limits
+from ...solving.solve import Move, Solution
 from ..solver import Budget, Counter, Deadline, End, Start, Stop, finish
 from .beam import beam_pass, shortest_beam
 from .compact import Compact

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ...cards import Card
-from ...deal import Deal
-from ...solve import Move
+from ...solving.deal import Deal
+from ...solving.solve import Move
 from ..solver import walk
 from .moves import all_legal, apply, undo
 from .state import State

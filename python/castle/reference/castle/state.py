@@ -6,7 +6,7 @@ Translation of ``rust/src/castle/state.rs``.
 from __future__ import annotations
 
 from ...cards import Card
-from ...deal import Deal
+from ...solving.deal import Deal
 
 #: Key entry of a card that is on a foundation.
 NOT_IN_TABLEAU = 63

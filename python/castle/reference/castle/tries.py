@@ -12,8 +12,8 @@ nothing); the reference has no memory bound.
 
 from __future__ import annotations
 
-from ...deal import Deal
-from ...solve import Move
+from ...solving.deal import Deal
+from ...solving.solve import Move
 from ..solver import Budget, Counter, End, Stop
 from .beam import beam_search
 from .orbits import orbit_pass

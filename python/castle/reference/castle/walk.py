@@ -17,8 +17,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from ...deal import Deal
-from ...solve import FOUNDATION, Move
+from ...solving.deal import Deal
+from ...solving.solve import FOUNDATION, Move
 from ..solver import Budget, Counter, End, Stop
 from .compact import Compact, CompactKey, child_key
 from .moves import generate, play, play_automatic, unwind

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Optional, TypeVar
 
-from ...outcome import Status
+from ...solving.outcome import Status
 from .budget import Counter, End
 
 #: The game's kind of move.

@@ -9,7 +9,7 @@ Moves are the API's :class:`castle.SpiderMove` (re-exported here).
 
 from __future__ import annotations
 
-from ...spider import SpiderMove
+from ...solving.spider import SpiderMove
 from .moves import apply, deal_move, generate, is_legal, off_move, replay, run_move, undo
 from .search import solve
 from .state import SpiderState

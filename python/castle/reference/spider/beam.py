@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable
 
-from ...spider import SpiderDeal, SpiderMove
+from ...solving.spider import SpiderDeal, SpiderMove
 from ..solver import Budget, Counter, End
 from .estimate import Weights
 from .moves import apply, generate, undo

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from ...cards import Card
 from ...errors import IllegalMoveError
-from ...spider import SpiderDeal, SpiderMove
+from ...solving.spider import SpiderDeal, SpiderMove
 from .state import COLUMNS, Col, SpiderState
 
 RUN = 13

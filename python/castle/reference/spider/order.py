@@ -5,7 +5,7 @@ Translation of ``rust/src/spider/order.rs``.
 
 from __future__ import annotations
 
-from ...spider import SpiderMove
+from ...solving.spider import SpiderMove
 from .estimate import estimate
 from .moves import apply, undo
 from .state import SpiderState

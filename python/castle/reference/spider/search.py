@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 
-from ...outcome import check_limits
-from ...spider import SpiderDeal, SpiderMove, SpiderSolution, check_beam_width
+from ...solving.outcome import check_limits
+from ...solving.spider import SpiderDeal, SpiderMove, SpiderSolution, check_beam_width
 from ..solver import Budget, Counter, Deadline, End, Start, Stop, finish
 from .beam import BEAM_WIDTHS, beam_search
 from .estimate import WEIGHTS, Weights
@@ -100,8 +100,8 @@ def solve(
     steps: tuple[Beam | Slice, ...] | None = None,
 ) -> SpiderSolution:
     """Decide ``deal`` exactly as :func:`castle.solve` does for Spider: the ``steps`` in turn
-    (with ``beam_width``, as :func:`castle.spider.solve_spider`: one beam of that width), then
-    the complete search."""
+    (with ``beam_width``, as :func:`castle.solving.spider.solve_spider`: one beam of that width),
+    then the complete search."""
     check_beam_width(beam_width)
     if beam_width is not None:
         steps = (Beam(beam_width, WEIGHTS, 1.0),)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 
-from ...spider import SpiderDeal, SpiderMove
+from ...solving.spider import SpiderDeal, SpiderMove
 from ..solver import walk
 from .moves import apply, generate, undo
 from .state import SpiderState

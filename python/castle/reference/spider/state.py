@@ -9,7 +9,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from ...cards import Card
-from ...spider import SpiderDeal
+from ...solving.spider import SpiderDeal
 
 COLUMNS = 10
 RUNS = 8
