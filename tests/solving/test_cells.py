@@ -200,3 +200,19 @@ def test_cancel_stops_the_search_and_progress_must_be_callable() -> None:
     assert solve_cells(deal, cancel=threading.Event()).status == "unsolvable"
     with pytest.raises(TypeError):
         solve_cells(deal, progress=3)  # type: ignore[arg-type]
+
+
+def test_progress_reports_about_once_a_second_and_its_exception_stops_the_search() -> None:
+    deal = CellsDeal.from_number("freecell", 30021)  # over a million states to decide
+    seen: list[castle.Progress] = []
+
+    def report(progress: castle.Progress) -> None:
+        seen.append(progress)
+        raise KeyError("enough")
+
+    try:
+        answer = castle.solve(deal, progress=report, max_seconds=30)
+    except KeyError:
+        assert len(seen) == 1 and seen[0].states > 0 and seen[0].memory > 0
+    else:  # a search quicker than the first report need not give one
+        assert not seen and answer.seconds < 1.5
