@@ -223,8 +223,8 @@ def read_stdin(limit: int) -> str:
 def board_deal(text: str, variant: str | None, source: str) -> AnyDeal:
     """Parse board text (another family's than the default variant's when ``variant`` says
     so, or without it when the text plainly is: a Spider board's stock line, a card in a
-    free cell); a fault names the source, line and
-    token, and a board of the other family than ``variant``'s says what it is."""
+    free cell); a fault names the source, line and token, and a board of another family
+    than ``variant``'s says what it is."""
     sign = board_family(text)
     if variant is not None:
         family = family_of(variant)
