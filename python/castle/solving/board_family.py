@@ -37,7 +37,7 @@ _HEADERS: tuple[tuple[str, tuple[Family, ...], str], ...] = (
 
 class Sign(NamedTuple):
     """What tells a board's family: the family it is read as, the line (1-based), what is
-    on it, and every family whose text may have it."""
+    on it, and every family whose reader takes such text (and says itself what is wrong)."""
 
     family: Family
     line: int
@@ -45,9 +45,14 @@ class Sign(NamedTuple):
     families: tuple[Family, ...]
 
 
+#: A card in a free cell: a free-cell board, which the castle reader still takes (and
+#: refuses for the card, named with its line: "no free cells").
+_CELL_CARD: tuple[Family, ...] = ("cells", "castle")
+
+
 def board_family(text: str) -> Sign | None:
-    """The first sign of the family ``text`` is written for; None when nothing in it tells,
-    or when it has signs of both."""
+    """The sign that tells the family ``text`` is written for; None when nothing in it
+    tells, or when its signs disagree."""
     signs: list[Sign] = []
     # Lines end at "\n" alone, as the core counts them (splitlines() would break at more).
     for number, raw in enumerate(text.split("\n"), start=1):
@@ -57,7 +62,7 @@ def board_family(text: str) -> Sign | None:
         for start, families, what in _HEADERS:
             if line.startswith(start):
                 if start == "freecells:" and line[len(start) :].replace("-", " ").split():
-                    families, what = ("cells",), "a card in a free cell"
+                    families, what = _CELL_CARD, "a card in a free cell"
                 signs.append(Sign(families[0], number, what, families))
                 break
         else:
@@ -65,13 +70,15 @@ def board_family(text: str) -> Sign | None:
                 signs.append(Sign("spider", number, "face-down cards (before |)", ("spider",)))
     if not signs:
         return None
-    # The families every sign allows, in the first sign's order: none when signs disagree.
-    common = [f for f in signs[0].families if all(f in sign.families for sign in signs)]
+    # The families every sign allows: none when signs disagree.
+    common = tuple(f for f in signs[0].families if all(f in sign.families for sign in signs))
     if not common:
         return None
-    # The sign that names it: the first that has that family first (a card in a cell).
-    telling = next((sign for sign in signs if sign.families[0] == common[0]), signs[0])
-    return telling._replace(family=common[0], families=tuple(common))
+    # A sign that reads as another family than the first's tells more (a card in a free
+    # cell, after the foundations line): it names the family.
+    first = signs[0]
+    telling = next((s for s in signs if s.family != first.family and s.family in common), first)
+    return telling._replace(families=common)
 
 
 def check_family(text: str, wanted: Family) -> None:
