@@ -1,5 +1,6 @@
 """castle: Beleaguered Castle, Streets and Alleys, Citadel and Spider; deals, a complete solver,
-and a game.
+and a game. The free-cell games (FreeCell, Baker's Game, Eight Off, Seahaven Towers, ...):
+deals and a complete solver.
 
 >>> import castle
 >>> deal = castle.Deal.from_number("beleaguered-castle", 2)
@@ -23,6 +24,7 @@ from .errors import (
     VariantError,
 )
 from .lazy import lazy_names
+from .solving.cells import CELLS_VARIANTS, CellsDeal, CellsMove, CellsSolution
 from .solving.deal import MAX_DEAL_NUMBER, Deal, parse_deal_range
 from .solving.known import known_verdict
 from .solving.outcome import DEFAULT_MAX_MEMORY, Progress
@@ -73,6 +75,7 @@ else:
 
 __all__ = [
     "CARDS",
+    "CELLS_VARIANTS",
     "DEFAULT_MAX_MEMORY",
     "DEFAULT_VARIANT",
     "FOUNDATION",
@@ -87,6 +90,9 @@ __all__ = [
     "BoardError",
     "Card",
     "CastleError",
+    "CellsDeal",
+    "CellsMove",
+    "CellsSolution",
     "ColumnView",
     "Deal",
     "Game",

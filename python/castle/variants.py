@@ -9,8 +9,8 @@ from .errors import VariantError
 VARIANTS: tuple[str, ...] = tuple(_core.variants())
 DEFAULT_VARIANT = "beleaguered-castle"
 
-#: What people call each game, castle's and Spider's decks alike: one name per deck
-#: everywhere (the levels, the player, the command line).
+#: What people call each game, castle's, Spider's decks and the free-cell games alike: one
+#: name per game everywhere (the levels, the player, the command line).
 NAMES = {
     "beleaguered-castle": "Beleaguered Castle",
     "streets-and-alleys": "Streets and Alleys",
@@ -18,6 +18,13 @@ NAMES = {
     "spider": "Spider (4 suits)",
     "spider-2": "Spider (2 suits)",
     "spider-1": "Spider (1 suit)",
+    "freecell": "FreeCell",
+    "bakers-game": "Baker's Game",
+    "eight-off": "Eight Off",
+    "seahaven-towers": "Seahaven Towers",
+    "siegecraft": "Siegecraft",
+    "stronghold": "Stronghold",
+    "private-lane": "Private Lane",
 }
 
 

@@ -110,3 +110,19 @@ def test_castle_solve_reads_a_spider_board_without_a_stock_line_as_spider(
     out, err = capsys.readouterr()
     assert (code, out) == (2, "")
     assert "in the Spider (2 suits) deck" in err and "castle board" not in err
+
+
+def test_a_card_in_a_free_cell_tells_a_free_cell_board() -> None:
+    start = castle.CellsDeal.from_number("freecell", 617)
+    to_cell = next(m for m in start.core.legal_moves() if m[3] == "cell")
+    text = castle.CellsDeal(start.core.play(*to_cell)).to_text()
+    sign = board_family(text)
+    assert sign is not None and (sign.family, sign.line) == ("cells", 2)
+    said = r"line 2: this is a free-cell board \(FreeCell, Baker's.*: it has a card in a free cell"
+    with pytest.raises(castle.BoardError, match=said):
+        castle.SpiderDeal.from_text(text)
+    # The castle reader names the card itself; empty cells tell nothing more than castle's.
+    with pytest.raises(castle.BoardError, match="no free cells"):
+        castle.Deal.from_text(text)
+    sign = board_family(start.to_text())
+    assert sign is not None and sign.family == "castle" and sign.families == ("castle", "cells")

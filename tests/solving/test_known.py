@@ -55,10 +55,11 @@ def test_a_damaged_table_is_refused(damage: object) -> None:
 
 def test_known_verdict_refuses_what_is_not_a_deal() -> None:
     with pytest.raises(castle.VariantError):
-        known_verdict("freecell", 1)
+        known_verdict("nonesuch", 1)
     with pytest.raises(TypeError):
         known_verdict("citadel", "1")  # type: ignore[arg-type]
     assert known_verdict("spider", 1) is None  # no table: Spider is not decided so
+    assert known_verdict("freecell", 11982) is None  # nor the free-cell games
 
 
 def test_each_shipped_table_holds_a_million_deals() -> None:

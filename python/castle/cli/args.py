@@ -15,7 +15,7 @@ from pathlib import Path
 from .. import DEFAULT_MAX_MEMORY, VARIANTS
 from ..cards import shown
 from ..errors import BoardError, LimitError
-from ..family import all_variants
+from ..family import all_variants, family_of, played_variants, surveyed_variants
 from ..game.levels import LEVELS
 from ..saves.store import DATA_DIR_ENV, SaveStore, StoreLockError
 from ..solving.deal import check_deal_number, parse_deal_range
@@ -37,13 +37,22 @@ _DIGITS = re.compile(r"\s*[+-]?[0-9_]+\s*")
 _SIZE_UNITS = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
 
 
-def deal_numbers(deals: str, command: str) -> Sequence[int]:
+def deal_numbers(deals: str, command: str, variant: str | None = None) -> Sequence[int]:
     """The deals of ``--deals`` (:data:`DEALS_HELP`), or a one-line error that points to the
-    help of ``castle COMMAND``, as the parser's own errors do."""
+    help of ``castle COMMAND``, as the parser's own errors do; with ``variant``, a deal past
+    its last (FreeCell's 2**33-1) is such an error too."""
     try:
-        return parse_deal_range(deals)
+        numbers = parse_deal_range(deals)
     except ValueError as e:
         raise UsageError(f"--deals: {e} (see castle {command} --help)") from None
+    if variant is not None and numbers:
+        last = family_of(variant).last_deal(variant)
+        if max(numbers) > last:
+            raise UsageError(
+                f"--deals: {variant} deals run from 1 to {last}, not to {max(numbers)} "
+                f"(see castle {command} --help)"
+            )
+    return numbers
 
 
 def parse_size(text: str) -> int:
@@ -154,8 +163,25 @@ def _variant_id(text: str, known: Sequence[str]) -> str:
 
 
 def parse_solve_variant(text: str) -> str:
-    """A castle variant or a Spider deck (``castle solve`` takes both), in any case."""
+    """A variant of any family (``castle solve`` takes them all), in any case."""
     return _variant_id(text, all_variants())
+
+
+def parse_played_variant(text: str) -> str:
+    """A variant castle plays (``castle play``, ``castle autoplay``), in any case; one it
+    only solves is refused as such."""
+    variant = _variant_id(text, all_variants())
+    if variant not in played_variants():
+        raise argparse.ArgumentTypeError(
+            f"castle does not play {family_of(variant).title} yet, it solves and surveys them "
+            f"(castle solve --variant {variant}); it plays {', '.join(played_variants())}"
+        )
+    return variant
+
+
+def parse_survey_variant(text: str) -> str:
+    """A variant ``castle survey`` takes, in any case."""
+    return _variant_id(text, surveyed_variants())
 
 
 def parse_variant(text: str) -> str:

@@ -33,9 +33,9 @@ from .args import (
     add_workers_options,
     deal_numbers,
     parse_jobs,
+    parse_played_variant,
     parse_seconds,
     parse_seed,
-    parse_solve_variant,
     parse_states,
 )
 from .autoplay_player import Autoplayer, PlayedDeal, result_fields
@@ -99,7 +99,7 @@ def add_parser(commands: argparse._SubParsersAction[Parser], summary: str) -> Pa
     )
     autoplay.add_argument(
         "--variant",
-        type=parse_solve_variant,
+        type=parse_played_variant,
         metavar="V",
         help=f"any variant, any case: {', '.join(CASTLE.variants)} (played by the hint's plan) or "
         f"{', '.join(SPIDER.variants)} (played by the solver, or with --fair by the fair "

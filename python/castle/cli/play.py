@@ -24,7 +24,7 @@ from .args import (
     as_the_player,
     parse_deal_number,
     parse_level,
-    parse_solve_variant,
+    parse_played_variant,
 )
 from .errors import EXIT_OK, Parser, UsageError
 from .output import make_console
@@ -71,7 +71,7 @@ def add_parser(commands: argparse._SubParsersAction[Parser], summary: str) -> Pa
     )
     which.add_argument(
         "--variant",
-        type=parse_solve_variant,
+        type=parse_played_variant,
         metavar="V",
         help="play any deal of this variant (spider, spider-2 and spider-1 too)",
     )

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from rich.console import Console
 
 from ..errors import BoardError
-from ..family import CASTLE, SPIDER, AnyDeal, AnySolution, family_named, family_of
+from ..family import CASTLE, CELLS, SPIDER, AnyDeal, AnySolution, family_named, family_of
 from ..solving.board_family import board_family
 from ..solving.outcome import Progress
 from ..variants import DEFAULT_VARIANT
@@ -63,15 +63,20 @@ examples:
   castle solve --deal 2 --short
   castle solve --deals 1-1000 --jobs 4 --max-seconds 10 --csv results.csv
   castle solve --variant spider-2 --deal 3
+  castle solve --variant freecell --deal 617
+  castle solve --variant freecell freecell-board.txt
 """
 
 SOLVE_HELP = """\
 Solve one deal (a board FILE, - for stdin, or --deal N) or a batch (--deals RANGE) of
-Beleaguered Castle, Streets and Alleys, Citadel, or Spider (--variant spider: 4 suits,
-spider-2: spades and hearts, spider-1: spades).
-For people: the verdict, states, time and the numbered moves (columns 1-based).
+Beleaguered Castle, Streets and Alleys, Citadel, Spider (--variant spider: 4 suits,
+spider-2: spades and hearts, spider-1: spades) or a free-cell game (--variant freecell,
+bakers-game, eight-off, seahaven-towers, siegecraft, stronghold, private-lane; a board in
+fc-solve's layout).
+For people: the verdict, states, time and the numbered moves (columns and cells 1-based).
 With --json: one object per deal per line, columns 0-based, "to" a column or
-"foundation"; a batch prints its summary to stderr then.
+"foundation" (free-cell games: {"column": i} or {"cell": i}, or "foundation"); a batch
+prints its summary to stderr then.
 """
 
 
@@ -92,8 +97,8 @@ def add_parser(commands: argparse._SubParsersAction[Parser], summary: str) -> Pa
         type=parse_solve_variant,
         metavar="V",
         help=f"one of {', '.join(CASTLE.variants)}, or Spider: {', '.join(SPIDER.variants)} (4, 2, "
-        f"1 suits); any case (default {DEFAULT_VARIANT} for --deal/--deals; for a FILE, "
-        "when the text alone cannot tell)",
+        f"1 suits), or a free-cell game: {', '.join(CELLS.variants)}; any case (default "
+        f"{DEFAULT_VARIANT} for --deal/--deals; for a FILE, when the text alone cannot tell)",
     )
     which = solve.add_mutually_exclusive_group()
     which.add_argument("--deal", type=parse_deal_number, metavar="N", help="PySolFC deal number N")
@@ -216,9 +221,10 @@ def read_stdin(limit: int) -> str:
 
 
 def board_deal(text: str, variant: str | None, source: str) -> AnyDeal:
-    """Parse board text (Spider's when ``variant`` says so, or without it when the text is
-    plainly a Spider board: a stock line, face-down cards); a fault names the source, line and
-    token, and a board of the other family than ``variant``'s says what it is."""
+    """Parse board text (another family's than the default variant's when ``variant`` says
+    so, or without it when the text plainly is: a Spider board's stock line, a card in a
+    free cell); a fault names the source, line and token, and a board of another family
+    than ``variant``'s says what it is."""
     sign = board_family(text)
     if variant is not None:
         family = family_of(variant)
@@ -235,14 +241,14 @@ def board_deal(text: str, variant: str | None, source: str) -> AnyDeal:
         if e.token is not None:
             where += f", token {e.token!r}"
         hint = ""
-        if sign is not None and sign.family != family.name:
+        if sign is not None and family.name not in sign.families:
             hint = " (without --variant it is read as such)"  # --variant chose the family
         raise UsageError(f"{where}: {e.message}{hint}") from None
 
 
 def run_deals(job: Job, deals: str, jobs: int, csv_path: str | None) -> int:
     """The batch: summary on stdout (stderr under ``--json``, whose lines own stdout)."""
-    numbers = deal_numbers(deals, "solve")
+    numbers = deal_numbers(deals, "solve", job.variant)
     errors = make_console(stderr=True)
     jobs = cap_jobs(jobs, len(numbers), errors)
     summary = run_batch(job, numbers, deals, jobs=jobs, csv_path=csv_path, progress_console=errors)

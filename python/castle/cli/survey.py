@@ -20,9 +20,10 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.text import Text
 
+from ..family import surveyed_variants
 from ..surveys.survey_claims import DealClaims
 from ..surveys.survey_store import SurveyError, SurveyStore, SurveyWriter, Verdict, utc_now
-from ..variants import DEFAULT_VARIANT, NAMES, VARIANTS
+from ..variants import DEFAULT_VARIANT, NAMES
 from . import survey_report
 from .args import (
     DEALS_HELP,
@@ -30,7 +31,7 @@ from .args import (
     add_workers_options,
     check_spill_options,
     deal_numbers,
-    parse_variant,
+    parse_survey_variant,
 )
 from .batch import batch_title, cap_jobs, solve_batch
 from .cluster import DaskCluster, connect, distributed
@@ -83,6 +84,7 @@ exit status:
 examples:
   castle survey --deals 1-1000 --jobs 2 --db bc.db
   castle survey --variant citadel --deals 1-100000 --jobs 4 --max-seconds 10 --db citadel.db
+  castle survey --variant freecell --deals 1-32000 --jobs 2 --db freecell.db
   castle survey retry --db citadel.db --max-seconds 120
   castle survey report --db citadel.db --csv citadel.csv --plot citadel.png
 """
@@ -109,10 +111,10 @@ def add_parser(commands: argparse._SubParsersAction[Parser], summary: str) -> Pa
     )
     run.add_argument(
         "--variant",
-        type=parse_variant,
+        type=parse_survey_variant,
         default=DEFAULT_VARIANT,
         metavar="V",
-        help=f"one of {', '.join(VARIANTS)}, any case (default {DEFAULT_VARIANT})",
+        help=f"one of {', '.join(surveyed_variants())}, any case (default {DEFAULT_VARIANT})",
     )
     run.add_argument("--deals", required=True, metavar="RANGE", help=DEALS_HELP)
     run.add_argument("--db", required=True, metavar="FILE", help="the survey file (made if new)")
@@ -128,7 +130,7 @@ def add_parser(commands: argparse._SubParsersAction[Parser], summary: str) -> Pa
     )
     retry.add_argument("--db", required=True, metavar="FILE", help="the survey file")
     retry.add_argument(
-        "--variant", type=parse_variant, metavar="V", help="only this variant (default: all)"
+        "--variant", type=parse_survey_variant, metavar="V", help="only this variant (default: all)"
     )
     add_workers_options(retry)
     add_limit_options(retry)
@@ -263,7 +265,7 @@ def solve_into(
 
 def run_survey(args: argparse.Namespace) -> int:
     variant: str = args.variant
-    numbers = list(deal_numbers(args.deals, "survey run"))
+    numbers = list(deal_numbers(args.deals, "survey run", variant))
     job = job_from(args, variant)
     errors = make_console(stderr=True)
     with contextlib.ExitStack() as stack:

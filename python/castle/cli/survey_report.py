@@ -17,7 +17,7 @@ from rich.text import Text
 from ..surveys.stats import distribution, winnability
 from ..surveys.survey_store import VERDICT_FIELDS, SurveyStore
 from ..variants import NAMES
-from .args import parse_variant
+from .args import parse_survey_variant
 from .csvfile import AtomicCsv
 from .errors import EXIT_OK, Parser, UsageError
 from .output import format_percent, format_seconds, make_console
@@ -36,7 +36,7 @@ def add_parser(actions: argparse._SubParsersAction[Parser]) -> Parser:
     )
     report.add_argument("--db", required=True, metavar="FILE", help="the survey file")
     report.add_argument(
-        "--variant", type=parse_variant, metavar="V", help="only this variant (default: all)"
+        "--variant", type=parse_survey_variant, metavar="V", help="only this variant (default: all)"
     )
     report.add_argument(
         "--csv", metavar="FILE", help="write every stored row: one per deal, by variant and deal"

@@ -1,22 +1,33 @@
 """The game families (:class:`Family`) and their registry: what differs between the castle
-games and Spider is asked of the family of a variant (:func:`family_of`) or of a deal
-(:func:`family_of_deal`). A new family is one module beside these and one line in
-:data:`FAMILIES`."""
+games, Spider and the free-cell games is asked of the family of a variant
+(:func:`family_of`) or of a deal (:func:`family_of_deal`). A new family is one module beside
+these and one line in :data:`FAMILIES`."""
 
 from __future__ import annotations
 
 from ..errors import VariantError
 from .castle import CASTLE
+from .cells import CELLS
 from .protocol import AnyDeal, AnyMove, AnySolution, Family
 from .spider import SPIDER
 
 #: Every family, in the order the command line lists their variants.
-FAMILIES: tuple[Family, ...] = (CASTLE, SPIDER)
+FAMILIES: tuple[Family, ...] = (CASTLE, SPIDER, CELLS)
 
 
 def all_variants() -> tuple[str, ...]:
     """Every variant of every family, family by family."""
     return tuple(variant for family in FAMILIES for variant in family.variants)
+
+
+def played_variants() -> tuple[str, ...]:
+    """Every variant castle plays (:attr:`Family.plays`), family by family."""
+    return tuple(v for family in FAMILIES if family.plays for v in family.variants)
+
+
+def surveyed_variants() -> tuple[str, ...]:
+    """Every variant ``castle survey`` takes (:attr:`Family.offers_survey`)."""
+    return tuple(v for family in FAMILIES if family.offers_survey for v in family.variants)
 
 
 def family_of(variant: str) -> Family:
@@ -29,7 +40,7 @@ def family_of(variant: str) -> Family:
 
 
 def family_named(name: str) -> Family:
-    """The family called ``name`` (``castle``, ``spider``: :attr:`Family.name`)."""
+    """The family called ``name`` (``castle``, ``spider``, ``cells``: :attr:`Family.name`)."""
     for family in FAMILIES:
         if family.name == name:
             return family
@@ -46,6 +57,7 @@ def family_of_deal(deal: object) -> Family | None:
 
 __all__ = [
     "CASTLE",
+    "CELLS",
     "FAMILIES",
     "SPIDER",
     "AnyDeal",
@@ -56,4 +68,6 @@ __all__ = [
     "family_named",
     "family_of",
     "family_of_deal",
+    "played_variants",
+    "surveyed_variants",
 ]

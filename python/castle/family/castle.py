@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ..solving.deal import Deal
+from ..solving.deal import MAX_DEAL_NUMBER, Deal
 from ..solving.outcome import Canceller, ProgressCallback
 from ..solving.solution import FOUNDATION, Move, Solution, solve_castle
 from ..variants import VARIANTS
@@ -21,6 +21,8 @@ class CastleFamily:
     variants: tuple[str, ...] = VARIANTS
     save_format = "castle-game"
     solved_words = "the moves below win (automatic foundation moves included)"
+    plays = True
+    offers_survey = True
     offers_short = True
     offers_spill = True
     rules_section = 1
@@ -30,6 +32,9 @@ class CastleFamily:
 
     def owns(self, deal: object) -> bool:
         return isinstance(deal, Deal)
+
+    def last_deal(self, variant: str) -> int:
+        return MAX_DEAL_NUMBER
 
     def deal(self, variant: str, number: int) -> Deal:
         return Deal.from_number(variant, number)

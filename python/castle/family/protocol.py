@@ -1,6 +1,6 @@
-"""What a family of games (the castle games, Spider) answers for the rest of castle: every
-question whose answer differs between families, so that the command line, solving, output,
-the levels and the front ends ask the family and never which game it is.
+"""What a family of games (the castle games, Spider, the free-cell games) answers for the rest
+of castle: every question whose answer differs between families, so that the command line,
+solving, output, the levels and the front ends ask the family and never which game it is.
 
 A family's deals, moves and answers are its own types; the unions below name them all, so
 a new family adds its types here, its module beside :mod:`castle.family.castle`, and its line
@@ -12,17 +12,18 @@ from __future__ import annotations
 import os
 from typing import Any, Protocol, Union
 
+from ..solving.cells import CellsDeal, CellsMove, CellsSolution
 from ..solving.deal import Deal
 from ..solving.outcome import Canceller, ProgressCallback
 from ..solving.solution import Move, Solution
 from ..solving.spider import SpiderDeal, SpiderMove, SpiderSolution
 
 #: A deal of any family.
-AnyDeal = Union[Deal, SpiderDeal]
+AnyDeal = Union[Deal, SpiderDeal, CellsDeal]
 #: A move of any family.
-AnyMove = Union[Move, SpiderMove]
+AnyMove = Union[Move, SpiderMove, CellsMove]
 #: A solver's answer for any family.
-AnySolution = Union[Solution, SpiderSolution]
+AnySolution = Union[Solution, SpiderSolution, CellsSolution]
 
 
 class Family(Protocol):
@@ -31,8 +32,8 @@ class Family(Protocol):
 
     @property
     def name(self) -> str:
-        """``"castle"``, ``"spider"``: the family as views, board text and the page name it
-        (``Played.KIND`` of its game)."""
+        """``"castle"``, ``"spider"``, ``"cells"``: the family as views, board text and the
+        page name it (``Played.KIND`` of its game)."""
         ...
 
     @property
@@ -43,6 +44,17 @@ class Family(Protocol):
     @property
     def variants(self) -> tuple[str, ...]:
         """The variant ids it plays, in the order the command line lists them."""
+        ...
+
+    @property
+    def plays(self) -> bool:
+        """Whether castle plays its games (its levels, the players, ``castle autoplay``), not
+        only solves them. The attributes below about play matter only then."""
+        ...
+
+    @property
+    def offers_survey(self) -> bool:
+        """Whether ``castle survey`` takes its variants."""
         ...
 
     @property
@@ -88,6 +100,10 @@ class Family(Protocol):
 
     def owns(self, deal: object) -> bool:
         """Whether ``deal`` is a deal of this family."""
+        ...
+
+    def last_deal(self, variant: str) -> int:
+        """The largest deal number of ``variant`` (one of :attr:`variants`)."""
         ...
 
     def deal(self, variant: str, number: int) -> AnyDeal:

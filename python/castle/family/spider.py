@@ -7,6 +7,7 @@ import os
 from typing import Any
 
 from ..errors import LimitError
+from ..solving.deal import MAX_DEAL_NUMBER
 from ..solving.outcome import Canceller, ProgressCallback
 from ..solving.spider import SPIDER_VARIANTS, SpiderDeal, SpiderMove, SpiderSolution, solve_spider
 from .protocol import AnyDeal, AnyMove, AnySolution
@@ -20,6 +21,8 @@ class SpiderFamily:
     variants: tuple[str, ...] = SPIDER_VARIANTS
     save_format = "castle-spider-game"
     solved_words = "the moves below win (deals from the stock and runs taken off included)"
+    plays = True
+    offers_survey = False
     offers_short = False
     offers_spill = False
     rules_section = 4
@@ -29,6 +32,9 @@ class SpiderFamily:
 
     def owns(self, deal: object) -> bool:
         return isinstance(deal, SpiderDeal)
+
+    def last_deal(self, variant: str) -> int:
+        return MAX_DEAL_NUMBER
 
     def deal(self, variant: str, number: int) -> SpiderDeal:
         return SpiderDeal.from_number(variant, number)

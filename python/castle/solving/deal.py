@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from .. import _core
 from ..cards import CARDS, SUITS, Card, shown
-from ..errors import BoardError
+from ..errors import BoardError, VariantError
 from ..variants import DEFAULT_VARIANT, check_variant
 from .board_family import check_family
 
@@ -54,13 +54,14 @@ def check_text(text: str) -> None:
         ) from None
 
 
-#: The native deal a deal wraps (castle's or Spider's), and a deal of either kind.
-C = TypeVar("C", _core.Deal, _core.SpiderDeal)
+#: The native deal a deal wraps (castle's, Spider's or the free-cell games'), and a deal of
+#: any kind.
+C = TypeVar("C", _core.Deal, _core.SpiderDeal, _core.CellsDeal)
 D = TypeVar("D", bound="DealOf[Any]")
 
 
 class DealOf(Generic[C]):
-    """What a castle deal and a Spider deal share: the native deal each wraps, dealt by number,
+    """What the deals of every family share: the native deal each wraps, dealt by number,
     read from board text, or picked at random."""
 
     __slots__ = ("_deal",)
@@ -69,7 +70,7 @@ class DealOf(Generic[C]):
     #: a board is the other family's), the variant :meth:`random` deals without one, and the
     #: check of a variant's name.
     _CORE: ClassVar[Any]
-    _FAMILY: ClassVar[Literal["castle", "spider"]]
+    _FAMILY: ClassVar[Literal["castle", "spider", "cells"]]
     _DEFAULT_VARIANT: ClassVar[str]
 
     def __init__(self, core: C) -> None:
@@ -139,6 +140,13 @@ class DealOf(Generic[C]):
         return f"{name}.from_text({self.to_text()!r}, variant={self.variant!r})"
 
 
+#: The other families' variants, and the class their deals are: ``Deal`` takes castle's only.
+_OTHER_DEALS: dict[str, str] = {
+    **{variant: "castle.SpiderDeal" for variant in _core.spider_variants()},
+    **{variant: "castle.CellsDeal" for variant in _core.cells_variants()},
+}
+
+
 class Deal(DealOf[_core.Deal]):
     """A position of a castle game: 8 columns (bottom card first) and four foundations.
 
@@ -155,6 +163,9 @@ class Deal(DealOf[_core.Deal]):
 
     @staticmethod
     def _check_variant(variant: str) -> str:
+        other = _OTHER_DEALS.get(variant)
+        if other is not None:
+            raise VariantError(f"{variant!r} is not a castle game: its deals are {other}'s")
         return check_variant(variant)
 
     @property

@@ -102,8 +102,8 @@ def known_verdict(variant: str, deal: int) -> Verdict | None:
     """Deal ``deal`` of ``variant`` (a castle variant's id, as :class:`castle.Deal` takes it),
     ``"solved"`` (a win replayed) or ``"unsolvable"`` (a complete search), as the tables the
     package ships have it, at once: no search. None for a deal past the variant's table, or
-    a variant without one (Spider). :class:`castle.VariantError` for a variant castle does not
-    know; ``TypeError`` for a deal that is not a whole number."""
+    a variant without one (Spider, the free-cell games). :class:`castle.VariantError` for a
+    variant castle does not know; ``TypeError`` for a deal that is not a whole number."""
     if variant not in all_variants():
         check_variant(variant)
     if isinstance(deal, bool) or not isinstance(deal, int):

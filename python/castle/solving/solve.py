@@ -8,6 +8,7 @@ import os
 from typing import overload
 
 from ..family import family_of_deal
+from .cells import CellsDeal, CellsSolution
 from .deal import Deal
 from .outcome import DEFAULT_MAX_MEMORY, Canceller, ProgressCallback
 from .solution import FOUNDATION, Move, Solution, Target, make_move
@@ -46,8 +47,24 @@ def solve(
 ) -> SpiderSolution: ...
 
 
+@overload
 def solve(
-    deal: Deal | SpiderDeal,
+    deal: CellsDeal,
+    *,
+    max_states: int | None = None,
+    max_seconds: float | None = None,
+    max_cpu_seconds: float | None = None,
+    max_memory: int = DEFAULT_MAX_MEMORY,
+    short: bool = False,
+    spill_dir: None = None,
+    max_disk: None = None,
+    progress: ProgressCallback | None = None,
+    cancel: Canceller | None = None,
+) -> CellsSolution: ...
+
+
+def solve(
+    deal: Deal | SpiderDeal | CellsDeal,
     *,
     max_states: int | None = None,
     max_seconds: float | None = None,
@@ -58,7 +75,7 @@ def solve(
     max_disk: int | None = None,
     progress: ProgressCallback | None = None,
     cancel: Canceller | None = None,
-) -> Solution | SpiderSolution:
+) -> Solution | SpiderSolution | CellsSolution:
     """Decide whether ``deal`` can be won, and how.
 
     A complete depth-first search, after two passes that only look for a win (see
@@ -93,11 +110,15 @@ def solve(
     second more per won Beleaguered Castle deal, for moves about a third fewer.
 
     A :class:`castle.SpiderDeal` is solved by the Spider solver and gives a
-    :class:`castle.SpiderSolution` (``short`` is not offered for Spider yet).
+    :class:`castle.SpiderSolution` (``short`` is not offered for Spider yet). A
+    :class:`castle.CellsDeal` is solved by the free-cell solver (a complete search, nearest a
+    win first; ``spill_dir`` is not offered for it) and gives a :class:`castle.CellsSolution`,
+    its win replayed by the core before it is returned.
     """
     family = family_of_deal(deal)
     if family is None:
-        raise TypeError(f"solve() takes a castle.Deal or SpiderDeal, not {type(deal).__name__}")
+        kind = type(deal).__name__
+        raise TypeError(f"solve() takes a castle.Deal, SpiderDeal or CellsDeal, not {kind}")
     return family.solve(
         deal,
         max_states=max_states,

@@ -1,0 +1,93 @@
+"""The free-cell games' family (FreeCell, Baker's Game, Eight Off, Seahaven Towers and the
+castle games with cells): every card in sight, cells that hold one card each. castle solves
+them; it does not play them yet (no levels, no player, no saves)."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from ..errors import LimitError
+from ..solving.cells import (
+    CELLS_VARIANTS,
+    CellsDeal,
+    CellsMove,
+    CellsSolution,
+    cells_rules,
+    solve_cells,
+)
+from ..solving.outcome import Canceller, ProgressCallback
+from .protocol import AnyDeal, AnyMove, AnySolution
+
+
+class CellsFamily:
+    """The free-cell games as a :class:`castle.family.Family`."""
+
+    name = "cells"
+    title = "the free-cell games"
+    variants: tuple[str, ...] = CELLS_VARIANTS
+    plays = False
+    offers_survey = True
+    # Not played: no saves, no tips, no autoplay player (``plays`` is False).
+    save_format = ""
+    solved_words = "the moves below win (the solver's safe moves to the foundations included)"
+    offers_short = True
+    offers_spill = False
+    rules_section = 6
+    tips_heading = ""
+    autoplay_settings: frozenset[str] = frozenset()
+    autoplay_verdicts = False
+
+    def owns(self, deal: object) -> bool:
+        return isinstance(deal, CellsDeal)
+
+    def last_deal(self, variant: str) -> int:
+        return cells_rules(variant).last_deal
+
+    def deal(self, variant: str, number: int) -> CellsDeal:
+        return CellsDeal.from_number(variant, number)
+
+    def read_board(self, text: str, variant: str | None) -> CellsDeal:
+        return CellsDeal.from_text(text, variant)
+
+    def solve(
+        self,
+        deal: AnyDeal,
+        *,
+        max_states: int | None,
+        max_seconds: float | None,
+        max_cpu_seconds: float | None,
+        max_memory: int,
+        short: bool,
+        spill_dir: str | os.PathLike[str] | None,
+        max_disk: int | None,
+        progress: ProgressCallback | None,
+        cancel: Canceller | None,
+    ) -> CellsSolution:
+        assert isinstance(deal, CellsDeal)
+        if spill_dir is not None or max_disk is not None:
+            raise LimitError("spill_dir and max_disk are not offered for the free-cell games")
+        return solve_cells(
+            deal,
+            max_states=max_states,
+            max_seconds=max_seconds,
+            max_cpu_seconds=max_cpu_seconds,
+            max_memory=max_memory,
+            short=short,
+            progress=progress,
+            cancel=cancel,
+        )
+
+    def move_text(self, move: AnyMove, arrow: str) -> str:
+        """``7H  column 4 → cell 2``, ``AS  cell 1 → foundation``."""
+        assert isinstance(move, CellsMove)
+        return f"{move.card}  {move.src} {arrow} {move.dst}"
+
+    def solution_json(self, deal: AnyDeal, solution: AnySolution) -> dict[str, Any]:
+        assert isinstance(deal, CellsDeal) and isinstance(solution, CellsSolution)
+        return solution.to_json(deal)
+
+
+CELLS = CellsFamily()
+
+__all__ = ["CELLS", "CellsFamily"]
