@@ -109,14 +109,6 @@ class CellsDeal(DealOf[_core.CellsDeal]):
     def is_won(self) -> bool:
         return bool(self._deal.is_won())
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, CellsDeal):
-            return NotImplemented
-        return (self.variant, self.to_text()) == (other.variant, other.to_text())
-
-    # A class that defines __eq__ has no hash of its own: the deal's is its board text.
-    __hash__ = DealOf.__hash__
-
 
 PlaceKind = Literal["column", "cell", "foundation"]
 

@@ -80,14 +80,6 @@ class SpiderDeal(DealOf[_core.SpiderDeal]):
         """The suits of the runs taken off."""
         return [SUITS[s] for s in self._deal.off]
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, SpiderDeal):
-            return NotImplemented
-        return (self.variant, self.to_text()) == (other.variant, other.to_text())
-
-    # A class that defines __eq__ has no hash of its own: the deal's is its board text.
-    __hash__ = DealOf.__hash__
-
 
 MoveKind = Literal["run", "deal", "off"]
 
