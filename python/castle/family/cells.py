@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ..errors import LimitError
 from ..solving.cells import (
     CELLS_VARIANTS,
     CellsDeal,
@@ -64,9 +63,7 @@ class CellsFamily:
         progress: ProgressCallback | None,
         cancel: Canceller | None,
     ) -> CellsSolution:
-        assert isinstance(deal, CellsDeal)
-        if spill_dir is not None or max_disk is not None:
-            raise LimitError("spill_dir and max_disk are not offered for the free-cell games")
+        assert isinstance(deal, CellsDeal)  # spilling: refused by castle.solve
         return solve_cells(
             deal,
             max_states=max_states,

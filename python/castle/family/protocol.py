@@ -129,7 +129,9 @@ class Family(Protocol):
         progress: ProgressCallback | None,
         cancel: Canceller | None,
     ) -> AnySolution:
-        """``castle.solve`` on a deal of this family (the limits as it takes them)."""
+        """``castle.solve`` on a deal of this family (the limits as it takes them); ``short``
+        and a spill directory come only when :attr:`offers_short` and :attr:`offers_spill` say
+        so (``castle.solve`` and the command line refuse them otherwise)."""
         ...
 
     def move_text(self, move: AnyMove, arrow: str) -> str:

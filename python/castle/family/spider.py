@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ..errors import LimitError
 from ..solving.deal import MAX_DEAL_NUMBER
 from ..solving.outcome import Canceller, ProgressCallback
 from ..solving.spider import SPIDER_VARIANTS, SpiderDeal, SpiderMove, SpiderSolution, solve_spider
@@ -56,11 +55,7 @@ class SpiderFamily:
         progress: ProgressCallback | None,
         cancel: Canceller | None,
     ) -> SpiderSolution:
-        assert isinstance(deal, SpiderDeal)
-        if short:
-            raise LimitError("short is not offered for Spider yet")
-        if spill_dir is not None or max_disk is not None:
-            raise LimitError("spill_dir and max_disk are not offered for Spider yet")
+        assert isinstance(deal, SpiderDeal)  # short and spilling: refused by castle.solve
         return solve_spider(
             deal,
             max_states=max_states,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from typing import overload
 
+from ..errors import LimitError
 from ..family import family_of_deal
 from .cells import CellsDeal, CellsSolution
 from .deal import Deal
@@ -119,6 +120,11 @@ def solve(
     if family is None:
         kind = type(deal).__name__
         raise TypeError(f"solve() takes a castle.Deal, SpiderDeal or CellsDeal, not {kind}")
+    # What a family's solver does not offer is refused here, once, by what the family says.
+    if short and not family.offers_short:
+        raise LimitError(f"short is not offered for {family.title} yet")
+    if (spill_dir is not None or max_disk is not None) and not family.offers_spill:
+        raise LimitError(f"spill_dir and max_disk are not offered for {family.title} yet")
     return family.solve(
         deal,
         max_states=max_states,
