@@ -6,6 +6,13 @@ castle.solving.known) from a survey file that holds every deal of 1..N:
 Every deal of the range must be stored (a deal missing: exit 1, nothing written); those still
 unknown are listed in the table, and ``known_verdict`` answers None for them. Printed: the
 counts, and the file's size.
+
+With ``--onto-shipped``, the survey file need hold only the deals the shipped table leaves
+unknown (a retry of them, ``castle survey run --deals LIST``): its verdicts decide those deals,
+and the rest of the table stays as shipped. A deal the file decides that the table had decided
+otherwise stops it (exit 1, nothing written):
+
+    python tools/verdict_table.py --db sa-retry.db --variant streets-and-alleys --onto-shipped
 """
 
 from __future__ import annotations
@@ -14,7 +21,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from castle.solving.known import VerdictTable
+from castle.solving.known import VerdictTable, shipped_table
 from castle.surveys.survey_store import SurveyStore
 
 #: Where the package's tables live.
@@ -43,14 +50,50 @@ def table_of(store: SurveyStore, variant: str, deals: int) -> VerdictTable:
     return VerdictTable(variant, deals, bytes(bits), frozenset(unknown))
 
 
+def onto_shipped(store: SurveyStore, variant: str) -> VerdictTable:
+    """The shipped table of ``variant`` with the deals it leaves unknown decided as ``store``
+    holds them; ValueError when the file contradicts a verdict the table has."""
+    shipped = shipped_table(variant)
+    if shipped is None:
+        raise ValueError(f"no table is shipped for {variant}")
+    bits = bytearray(shipped.bits)
+    unknown = set(shipped.unknown)
+    statuses = store.statuses(variant, 1, shipped.deals)
+    for deal, status in sorted(statuses.items()):
+        if status == "unknown":
+            continue
+        solved = status == "solved"
+        if deal not in unknown:
+            if (shipped.verdict(deal) == "solved") != solved:
+                raise ValueError(f"{variant} deal {deal}: the file says {status}, the table not")
+            continue
+        unknown.discard(deal)
+        if solved:
+            bits[(deal - 1) // 8] |= 1 << ((deal - 1) % 8)
+        else:
+            bits[(deal - 1) // 8] &= ~(1 << ((deal - 1) % 8)) & 0xFF
+    return VerdictTable(variant, shipped.deals, bytes(bits), frozenset(unknown))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--db", required=True, help="the survey file")
     parser.add_argument("--variant", required=True, help="a castle variant")
-    parser.add_argument("--deals", type=int, required=True, help="the table's last deal")
+    parser.add_argument("--deals", type=int, help="the table's last deal")
+    parser.add_argument(
+        "--onto-shipped",
+        action="store_true",
+        help="decide the shipped table's unknown deals from the file; keep the rest",
+    )
     args = parser.parse_args()
+    if (args.deals is None) == (not args.onto_shipped):
+        parser.error("give --deals N, or --onto-shipped")
     try:
-        table = table_of(SurveyStore.open(args.db), args.variant, args.deals)
+        store = SurveyStore.open(args.db)
+        if args.onto_shipped:
+            table = onto_shipped(store, args.variant)
+        else:
+            table = table_of(store, args.variant, args.deals)
     except ValueError as e:
         print(f"verdict_table: {e}", file=sys.stderr)
         return 1
