@@ -53,8 +53,8 @@ def add_parser(commands: argparse._SubParsersAction[Parser], summary: str) -> Pa
         type=parse_solve_variant,
         default=DEFAULT_VARIANT,
         metavar="V",
-        help="any variant castle solve takes, any case (default %(default)s): the castle "
-        "games, Spider and the free-cell games each have their reference",
+        help="any variant castle solve takes, any case (default %(default)s; the castle "
+        "games, Spider and the free-cell games each have their reference)",
     )
     bench.add_argument(
         "--deals", default="1-20", metavar="RANGE", help="the deals (default %(default)s)"
