@@ -109,25 +109,25 @@ def search(deal: CellsDeal, budget: Budget, weights: Weights, counter: Counter) 
     auto_moves(state, made)
     if state.is_won():
         return End("won", made)
-    walk = Walk(state, budget, weights, counter)
+    best = BestFirst(state, budget, weights, counter)
     # The deal itself first; its step is never made.
     next_up: tuple[int, Step | None] | None = (0, None)
     while True:
         if next_up is not None:
             parent, step = next_up
             next_up = None
-        elif walk.open:
-            _, _, parent, step = heapq.heappop(walk.open)
+        elif best.open:
+            _, _, parent, step = heapq.heappop(best.open)
         else:
             return End("exhausted", [])
-        end = walk.take(parent, step)
+        end = best.take(parent, step)
         if end is not None:
             if end.kind == "won":
-                return End("won", line_to(deal, walk.nodes, end.path))
+                return End("won", line_to(deal, best.nodes, end.path))
             return End(end.kind, [], end.stop)
 
 
-class Walk:
+class BestFirst:
     """What one best-first search holds: the position, the table, the nodes, the queue."""
 
     def __init__(self, state: CellsState, budget: Budget, weights: Weights, counter: Counter):
