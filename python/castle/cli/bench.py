@@ -5,13 +5,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import reference
-from ..solving.deal import Deal
-from ..solving.solve import Solution, solve
-from ..variants import DEFAULT_VARIANT, VARIANTS
-from .args import deal_numbers, parse_jobs, parse_states, parse_variant
+from ..family import family_of
+from ..family.protocol import AnySolution
+from ..reference import cells as reference_cells
+from ..reference import spider as reference_spider
+from ..solving.solve import solve
+from ..variants import DEFAULT_VARIANT
+from .args import deal_numbers, parse_jobs, parse_solve_variant, parse_states
 from .errors import Parser
 
 BENCH_HELP = """\
@@ -30,6 +34,7 @@ exit status:
 examples:
   castle bench
   castle bench --variant citadel --deals 1-100 --max-states 10000
+  castle bench --variant freecell --deals 1-50
   castle bench --rust-only --max-states 1000000 --json
 """
 
@@ -45,11 +50,11 @@ def add_parser(commands: argparse._SubParsersAction[Parser], summary: str) -> Pa
     )
     bench.add_argument(
         "--variant",
-        type=parse_variant,
+        type=parse_solve_variant,
         default=DEFAULT_VARIANT,
         metavar="V",
-        help=f"one of {', '.join(VARIANTS)}, any case (default %(default)s; the "
-        "reference solves the castle games only)",
+        help="any variant castle solve takes, any case (default %(default)s; the castle "
+        "games, Spider and the free-cell games each have their reference)",
     )
     bench.add_argument(
         "--deals", default="1-20", metavar="RANGE", help="the deals (default %(default)s)"
@@ -97,9 +102,20 @@ def throughput_json(t: Throughput) -> dict[str, float]:
     return {"states": t.states, "seconds": t.seconds, "states_per_second": t.rate}
 
 
+#: Each family's pure-Python solver (castle.reference), by the family's name: it takes the
+#: family's deal and ``max_states`` as castle.solve does.
+REFERENCE_SOLVERS: dict[str, Callable[..., AnySolution]] = {
+    "castle": reference.solve,
+    "spider": reference_spider.solve,
+    "cells": reference_cells.solve,
+}
+
+
 def run(args: argparse.Namespace) -> int:
-    numbers = deal_numbers(args.deals, "bench")
-    deals = [Deal.from_number(args.variant, n) for n in numbers]
+    numbers = deal_numbers(args.deals, "bench", args.variant)
+    family = family_of(args.variant)
+    reference_solve = REFERENCE_SOLVERS[family.name]
+    deals = [family.deal(args.variant, n) for n in numbers]
     rust, ref = Throughput(), Throughput()
     disagreements = []
     for deal in deals:
@@ -112,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
         rust.seconds += fast.seconds
         if args.rust_only:
             continue
-        slow: Solution = reference.solve(deal, max_states=args.max_states)
+        slow = reference_solve(deal, max_states=args.max_states)
         ref.states += slow.states
         ref.seconds += slow.seconds
         if (slow.status, slow.states, slow.moves) != (fast.status, fast.states, fast.moves):

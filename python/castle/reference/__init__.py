@@ -16,10 +16,14 @@ the crate's, and each module translates the Rust file of the same name:
                            proof over orbits), ``beam``, ``shorten``
 ``reference/spider/``      ``rust/src/spider/``: ``state``, ``moves``, ``order``,
                            ``search``, ``beam``, ``shorten``
+``reference/cells/``       ``rust/src/cells/``: ``variant``, ``state``, ``moves``
+                           (with ``replay``; ``runs`` and ``steps`` are its
+                           supermoves and the search's steps), ``order``,
+                           ``search``, ``shorten``
 =========================  ==========================================================
 
 The castle game's names are here too (``reference.solve``, ``reference.replay``, ...); Spider's
-are in :mod:`castle.reference.spider`.
+are in :mod:`castle.reference.spider`, the free-cell games' in :mod:`castle.reference.cells`.
 """
 
 from __future__ import annotations

@@ -1,0 +1,103 @@
+"""The order the search takes positions in: how far from a win each looks (after the safe
+moves), an estimate with weights.
+
+Translation of ``rust/src/cells/order.rs``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .moves import fits
+from .state import CellsState
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What the estimate weighs."""
+
+    #: Each card not yet up.
+    out: int
+    #: Each card lying above a card that is next on its foundation.
+    above_next: int
+    #: Each card in a column not on the card it would be built on.
+    unordered: int
+    #: Each empty cell (taken off).
+    free_cell: int
+    #: Each empty column (taken off).
+    empty_column: int
+    #: Each card lying above a lower card of its own suit.
+    over_lower: int
+    #: Each card lying above a lower card of any suit.
+    over_lower_rank: int
+    #: Each step from the deal to the position.
+    depth: int
+
+
+#: The weights the solver ranks positions with first.
+WEIGHTS = Weights(
+    out=4,
+    above_next=2,
+    unordered=0,
+    free_cell=3,
+    empty_column=6,
+    over_lower=2,
+    over_lower_rank=3,
+    depth=0,
+)
+
+#: The complete search's weights: :data:`WEIGHTS` and a step from the deal costing 1.
+COMPLETE_WEIGHTS = replace(WEIGHTS, depth=1)
+
+#: Other weights, for the portfolio's later tries.
+OTHER_WEIGHTS = (
+    replace(WEIGHTS, over_lower=8, over_lower_rank=0),
+    replace(WEIGHTS, out=2, unordered=1, empty_column=10, over_lower=6, over_lower_rank=0),
+    replace(WEIGHTS, above_next=4, free_cell=1, over_lower=4, over_lower_rank=0),
+    Weights(
+        out=6,
+        above_next=1,
+        unordered=2,
+        free_cell=4,
+        empty_column=8,
+        over_lower=0,
+        over_lower_rank=4,
+        depth=0,
+    ),
+)
+
+
+def estimate(state: CellsState, w: Weights) -> int:
+    """How far from a win ``state`` looks: lower is nearer."""
+    foundations = state.foundations
+    up = sum(foundations.values())
+    above_next = unordered = empty = over_lower = over_lower_rank = 0
+    for col in state.cols:
+        if not col:
+            empty += 1
+            continue
+        # The lowest rank of each suit seen so far, bottom up, and of all.
+        lowest = dict.fromkeys("CDHS", 14)
+        lowest_rank = 14
+        for i, card in enumerate(col):
+            if lowest_rank < card.rank:
+                over_lower_rank += 1
+            else:
+                lowest_rank = card.rank
+            if lowest[card.suit] < card.rank:
+                over_lower += 1
+            else:
+                lowest[card.suit] = card.rank
+            if foundations[card.suit] + 1 == card.rank:
+                above_next += len(col) - 1 - i
+            if w.unordered and i > 0 and not fits(state, card, col[i - 1]):
+                unordered += 1
+    return (
+        w.out * (52 - up)
+        + w.above_next * above_next
+        + w.unordered * unordered
+        - w.free_cell * state.free_cells()
+        - w.empty_column * empty
+        + w.over_lower * over_lower
+        + w.over_lower_rank * over_lower_rank
+    )

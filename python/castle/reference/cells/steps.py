@@ -1,0 +1,119 @@
+"""The steps the search takes: single-card moves, less those that lead only to a position of
+the same key and the safe ones (made already), and runs of two cards or more moved as a unit.
+
+Translation of ``rust/src/cells/moves.rs`` (its search's steps: ``generate``, ``Step``,
+``generate_runs``, ``apply_step``, ``undo_step``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from ...solving.cells import TO_FOUNDATION, CellsMove
+from .moves import CELL, COLUMN, apply, fits, fits_column, goes_up, undo
+from .runs import run_len
+from .state import CellsState
+
+
+@dataclass(frozen=True)
+class Run:
+    """The top ``count`` cards of column ``src`` moved as a unit onto column ``dst`` (the
+    single moves it stands for are made when the line is read back)."""
+
+    src: int
+    count: int
+    dst: int
+
+
+#: A step of the search: one card, or a run.
+Step = Union[CellsMove, Run]
+
+
+def generate(state: CellsState, out: list[Step]) -> None:
+    """Append the single-card moves the search tries, from each column's top then each cell:
+    to the foundation (none is safe: those are made already), onto each column whose top it
+    fits, into the first empty column (not a column's only card), into the first empty cell
+    (from a column only). The others lead only to a position of the same key."""
+    cols = state.cols
+    first_empty = next((c for c, col in enumerate(cols) if not col), None)
+    free_cell = next((c for c, cell in enumerate(state.cells) if cell is None), None)
+    sources = [(COLUMN[c], col[-1], len(col) == 1) for c, col in enumerate(cols) if col]
+    sources += [(CELL[c], card, False) for c, card in enumerate(state.cells) if card is not None]
+    for src, card, alone in sources:
+        if goes_up(state, card):
+            out.append(CellsMove(card, src, TO_FOUNDATION))
+        for to, col in enumerate(cols):
+            if col and COLUMN[to] != src and fits(state, card, col[-1]):
+                out.append(CellsMove(card, src, COLUMN[to]))
+        if first_empty is not None and not alone and fits_column(state, card, first_empty):
+            out.append(CellsMove(card, src, COLUMN[first_empty]))
+        if free_cell is not None and src.kind == "column":
+            out.append(CellsMove(card, src, CELL[free_cell]))
+
+
+def generate_runs(state: CellsState, out: list[Step]) -> None:
+    """Append the runs of two cards or more the search moves as a unit: onto each column whose
+    top card the run's bottom card fits, and the longest that may go into the first empty
+    column (not a whole column: that leads to a position of the same key), each if the cells
+    and the empty columns allow it."""
+    free = state.free_cells()
+    empty = state.empty_columns()
+    first_empty = next((c for c, col in enumerate(state.cols) if not col), None)
+    for src, col in enumerate(state.cols):
+        run = run_len(state, src)
+        if run < 2:
+            continue
+        top = col[-1].rank
+        for to, target in enumerate(state.cols):
+            if not target:
+                continue
+            # The one count whose bottom card is one rank below the target's top.
+            count = target[-1].rank - (top + 1)
+            if (
+                to != src
+                and 2 <= count <= run
+                and count <= state.rules.max_run(free, empty)
+                and fits(state, col[-count], target[-1])
+            ):
+                out.append(Run(src, count, to))
+        if first_empty is not None:
+            count = empty_column_run(state, src, run, free, empty)
+            if count >= 2:
+                out.append(Run(src, count, first_empty))
+
+
+def empty_column_run(state: CellsState, src: int, run: int, free: int, empty: int) -> int:
+    """The longest run of column ``src`` (``run`` long) that may go into an empty column: not
+    the whole column; where an empty column takes only a king, the run down from its king."""
+    col = state.cols[src]
+    count = min(run, state.rules.max_run(free, empty - 1))
+    if count == len(col):
+        count -= 1
+    if state.rules.kings_only:
+        count = next((k for k in range(1, count + 1) if col[-k].rank == 13), 0)
+    return count
+
+
+def apply_step(state: CellsState, step: Step) -> None:
+    """Make ``step`` (a run's cards go across at once: the single moves between do not matter
+    here)."""
+    if isinstance(step, Run):
+        shift(state, step.src, step.dst, step.count)
+    else:
+        apply(state, step)
+
+
+def undo_step(state: CellsState, step: Step) -> None:
+    """Take back ``step``, the last step made."""
+    if isinstance(step, Run):
+        shift(state, step.dst, step.src, step.count)
+    else:
+        undo(state, step)
+
+
+def shift(state: CellsState, src: int, dst: int, count: int) -> None:
+    """The top ``count`` cards of column ``src`` put on column ``dst``, in order."""
+    col = state.cols[src]
+    state.cols[dst].extend(col[-count:])
+    del col[-count:]
