@@ -100,6 +100,22 @@ def test_an_illegal_drop_shakes_the_cards_back_and_changes_nothing(tmp_path: Pat
     assert game.moves == 0 and game.position == DEAL
 
 
+def test_a_shake_frame_queued_after_the_shake_ended_changes_nothing(tmp_path: Path) -> None:
+    """A busy machine may run the shake's timer once more after it stopped: that tick is a
+    no-op, not an IndexError that ends the player."""
+    store = SaveStore(tmp_path)
+    game = Game.new("medium", deal=DEAL, store=store)
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        column = app.screen.query_one("#column-7", PileView)
+        column.shake()
+        await until(pilot, lambda: not column.has_class("refused"))
+        column.shake_step()  # the late tick
+        assert column.styles.offset.x.value == 0 and not column.has_class("refused")
+
+    run(CastleApp(store, game), play)
+
+
 def test_a_press_on_cards_that_are_not_a_run_lifts_nothing_and_says_why(
     tmp_path: Path,
 ) -> None:

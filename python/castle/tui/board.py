@@ -211,6 +211,8 @@ class PileView(Widget):
         self.shaking = self.set_interval(SHAKE_FRAME_SECONDS, self.shake_step)
 
     def shake_step(self) -> None:
+        if self.shake_frame >= len(SHAKE):
+            return  # a tick already queued when the interval stopped (a busy machine)
         self.styles.offset = (SHAKE[self.shake_frame], 0)
         self.shake_frame += 1
         if self.shake_frame == len(SHAKE) and self.shaking is not None:
