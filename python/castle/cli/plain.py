@@ -45,8 +45,19 @@ commands (columns are numbered 1-{CASTLE_COLUMNS}):
   s  statistics     q  quit (the game is saved; `castle play --plain` continues it)
   ?  this help"""
 
+_CELLS_HELP = """\
+commands (the columns are numbered from 1, then the cells, as the board shows them):
+  N        tap column or cell N: its top card goes to the best place
+  N M      move what fits from N onto column M (a run as far as the free cells and empty
+           columns allow), or into cell M
+  N M K    move exactly K cards from column N onto column M
+  N f      N's top card to its foundation
+  u  undo     r  redo     h  hint     n  new deal (asks y/n if this game would count as lost)
+  s  statistics     q  quit (the game is saved; `castle play --plain` continues it)
+  ?  this help"""
+
 #: The commands, as each kind of game (``Played.KIND``) takes them.
-HELPS = {"castle": _CASTLE_HELP, "spider": _SPIDER_HELP}
+HELPS = {"castle": _CASTLE_HELP, "spider": _SPIDER_HELP, "cells": _CELLS_HELP}
 
 
 def card_text(card: Card) -> Text:
@@ -54,8 +65,9 @@ def card_text(card: Card) -> Text:
 
 
 def board_text(view: View) -> Text:
-    """The status line, the foundations (castle) and each column: Spider's face-down cards
-    as ``##``, then ``|`` and the face-up cards."""
+    """The status line, the foundations (castle, free cells), the cells numbered after the
+    columns, and each column: Spider's face-down cards as ``##``, then ``|`` and the face-up
+    cards."""
     out = Text()
     out.append(view.status + "\n", style="bold")
     if view.foundations is not None:
@@ -66,6 +78,15 @@ def board_text(view: View) -> Text:
                 f"{suit}-{RANKS[rank - 1]}" if rank else f"{suit}-",
                 style="red" if suit in "DH" else "",
             )
+        out.append("\n")
+    if view.cells is not None:
+        out.append("Cells:")
+        for i, cell in enumerate(view.cells, start=len(view.columns) + 1):
+            out.append(f" {i}: ")
+            if cell.cards:
+                out.append_text(card_text(cell.cards[-1]))
+            else:
+                out.append("-", style="dim")
         out.append("\n")
     for i, column in enumerate(view.columns):
         out.append(f"{i + 1}:")

@@ -27,6 +27,7 @@ from ..game.playclock import Clock
 from ..saves.records import Settings
 from ..saves.store import SaveStore
 from ..table.table import Table
+from .cells_table import CellsTableScreen
 from .goto import Goto, Levels, NewDeal, Play
 from .guide import GuideScreen
 from .menu import ConfirmScreen, MenuScreen
@@ -124,6 +125,7 @@ class CastleApp(App[None]):
 
 __all__ = [
     "CastleApp",
+    "CellsTableScreen",
     "ConfirmScreen",
     "GuideScreen",
     "LevelPicker",
