@@ -24,7 +24,6 @@ class CellView(CastleColumnView):
 
     def __init__(self, index: int, columns: int) -> None:
         super().__init__(index)
-        self.id = f"cell-{index - columns + 1}"
         self.columns = columns
 
     def label(self) -> str:

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal
 
-from ..actions import Pick, Put
+from ..actions import Cancel, Pick, Put
 from ..game.cells_game import CellsGame
 from ..saves.records import Settings
 from ..table.table import Table
@@ -77,6 +77,8 @@ class CellsTableScreen(TapScreen):
             self.say("the cells are empty: select a column (its number), then c")
             return
         after = [place for place in held if selected is None or place > selected[0]]
+        if selected is not None:
+            self.table.act(Cancel())  # a pick now would move the selected card there
         self.act(Pick((after or held)[0]))
 
 

@@ -37,7 +37,8 @@ SPIDER_KEYS: list[BindingType] = [
 
 #: The free-cell table: 1-9 and 0 select and move, c the cells, f sends up, Enter taps.
 CELLS_KEYS: list[BindingType] = [
-    Binding("1", "column(0)", "Select/move", key_display="0-9"),
+    # "Select" alone: the footer holds one more key than the castle table's in 80 columns.
+    Binding("1", "column(0)", "Select", key_display="0-9"),
     *(Binding(str(n % 10), f"column({n - 1})", show=False) for n in range(2, 11)),
     Binding("c", "cell", "Cell"),
     Binding("f", "foundation", "Foundation"),
