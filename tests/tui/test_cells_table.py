@@ -125,7 +125,7 @@ def test_every_free_cell_game_fits_80x24(tmp_path: Path, variant: str) -> None:
         assert isinstance(app.screen, CellsTableScreen)
         assert not app.screen.query_one("#too-small").display
         assert app.screen.query_one("#cells").display
-        cells = len(game.piles()) - len(game.columns)  # type: ignore[union-attr]
-        assert len(app.screen.column_views()) == len(game.columns) + cells  # type: ignore[union-attr]
+        cells = len(game.piles()) - len(game.columns)
+        assert len(app.screen.column_views()) == len(game.columns) + cells
 
     run(CastleApp(store, game), play, size=(80, 24))

@@ -62,9 +62,14 @@ def test_the_picker_s_guide_is_the_highlighted_level_s(tmp_path: Path) -> None:
         assert "# How to play Easy" in text and "## 1. The castle family" in text
         await pilot.press("escape")
         assert isinstance(app.screen, LevelPicker)
-        await pilot.press("end", "question_mark")  # Spider 4
+        await pilot.press(*["down"] * 6, "question_mark")  # Spider 4
         text = app.screen.query_one(Markdown).source
         assert "## Your level: Spider (4 suits)" in text and "## 4. Spider" in text
+        await pilot.press("question_mark")
+        await pilot.press("end", "question_mark")  # Private Lane, the last free-cell game
+        text = app.screen.query_one(Markdown).source
+        assert "## Your level: Private Lane" in text and "## 6. The free-cell games" in text
+        assert "`c`" in text and "The solver" not in text
         await pilot.press("question_mark")
         assert isinstance(app.screen, LevelPicker)
 

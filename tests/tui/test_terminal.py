@@ -230,10 +230,7 @@ def test_a_freecell_game_is_won_by_the_hint_at_80x24(
         screen = term.wait_for(drawn(showing("hint: try ")), seconds=60)
         assert any("hint: try " in line for line in screen[20:23]), "\n".join(screen)
         term.press("h")
-        screen = term.wait_for(
-            lambda s: "You won!" in "\n".join(s)
-            or drawn(lambda s: not showing(f" · moves {moves} ")(s))(s)
-        )
+        screen = term.wait_for(moved_on(moves))
         if any("You won!" in line for line in screen):
             break
         found = re.search(r" · moves (\d+) ", screen[0])
@@ -243,6 +240,14 @@ def test_a_freecell_game_is_won_by_the_hint_at_80x24(
         pytest.fail("the hints did not win deal 617 in 200 moves")
     record = SaveStore(tmp_path / "data").record("freecell")
     assert record.wins == 1
+
+
+def moved_on(moves: int) -> Callable[[list[str]], bool]:
+    """The screen once the game is past ``moves`` moves (drawn whole), or won."""
+    before = f" · moves {moves} "
+    return lambda screen: (
+        "You won!" in "\n".join(screen) or drawn(lambda s: not showing(before)(s))(screen)
+    )
 
 
 def drawn(done: Callable[[list[str]], bool]) -> Callable[[list[str]], bool]:
