@@ -1,6 +1,6 @@
 """The free-cell games' family (FreeCell, Baker's Game, Eight Off, Seahaven Towers and the
-castle games with cells): every card in sight, cells that hold one card each. castle solves
-them; it does not play them yet (no levels, no player, no saves)."""
+castle games with cells): every card in sight, cells that hold one card each. castle solves,
+surveys and plays them (``castle autoplay`` excepted: see :attr:`CellsFamily.autoplays`)."""
 
 from __future__ import annotations
 
