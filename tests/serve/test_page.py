@@ -1286,3 +1286,20 @@ def test_every_free_cell_game_fits_a_desktop_and_a_phone(
                 apart_x = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
                 apart_y = a["y"] + 10 <= b["y"] or b["y"] + 10 <= a["y"]
                 assert apart_x or apart_y, (variant, size, a, b)
+
+
+def test_a_freecell_deal_by_its_number_from_the_picker(serve: Any, open_page: Any) -> None:
+    page = open_page(serve())
+    page.click('#levels [data-level="freecell"]')
+    page.fill("#deal-number", "six")
+    page.click("#play")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "not a deal number: six" in page.inner_text("#error")
+    assert page.is_visible("#start")
+    page.fill("#deal-number", "11982")
+    page.press("#deal-number", "Enter")
+    page.wait_for_selector("body[data-screen=table]")
+    settle(page)
+    shown = view(page)
+    assert (shown["level"], shown["deal"], shown["game"]) == ("freecell", 11982, "cells")
+    assert page.inner_text("#level-name") == "FreeCell · deal 11982"

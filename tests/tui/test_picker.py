@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 
 from castle import Game, SaveStore
-from castle.tui.app import CastleApp, ConfirmScreen, LevelPicker, TableScreen
+from castle.tui.app import CastleApp, CellsTableScreen, ConfirmScreen, LevelPicker, TableScreen
 from piloting import DEAL, run
 from playing import tappable
 from textual.pilot import Pilot
@@ -74,3 +74,20 @@ def test_the_picker_s_guide_is_the_highlighted_level_s(tmp_path: Path) -> None:
         assert isinstance(app.screen, LevelPicker)
 
     run(CastleApp(SaveStore(tmp_path)), play)
+
+
+def test_d_plays_a_deal_by_its_number_at_the_level_highlighted(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        assert isinstance(app.screen, LevelPicker)
+        await pilot.press(*["down"] * 8, "d")  # Easy FreeCell
+        await pilot.press(*"11982", "enter")  # lost: Easy FreeCell refuses it, and says why
+        refusal = str(app.screen.query_one("#deal-refusal", Static).render())
+        assert "not one the solver wins quickly" in refusal
+        await pilot.press("escape", "up", "d", *"617", "enter")  # FreeCell deal 617
+        await pilot.pause()
+        assert isinstance(app.screen, CellsTableScreen)
+        assert (app.screen.game.level, app.screen.game.deal.number) == ("freecell", 617)
+
+    run(CastleApp(store), play)

@@ -116,7 +116,7 @@ class CastleApp(App[None]):
         if isinstance(where, Play):
             screen = self.table_for(where.game)
         elif isinstance(where, NewDeal):
-            game = new_game(where.level_id, self.store, clock=self.clock, rng=self.rng)
+            game = new_game(where.level_id, self.store, where.deal, clock=self.clock, rng=self.rng)
             screen = self.table_for(game)
         else:  # the levels (nowhere named: the picker too, rather than a blank screen)
             screen = LevelPicker(self.store, self.clock)

@@ -202,9 +202,21 @@ function chooseLevel(id) {
   }
 }
 
+/** The deal number the picker's field names: null when empty (the level picks), undefined
+ * when it is not a number (said where the player is). */
+function dealNumber() {
+  const text = $("deal-number").value.trim();
+  if (text === "") return null;
+  if (/^[0-9]{1,12}$/.test(text) && Number(text) >= 1) return Number(text);
+  showError(new Error(`not a deal number: ${text} (a whole number from 1, as 617)`));
+  return undefined;
+}
+
 function play(level = state.level, confirmed = false) {
+  const deal = dealNumber();
+  if (deal === undefined) return Promise.resolve();
   return queued(async () => {
-    const { reply, view, notices } = await api.newDeal(level, confirmed);
+    const { reply, view, notices } = await api.newDeal(level, confirmed, deal);
     tell(notices);
     if (reply.question) {
       ask(reply.question, () => play(level, true));
@@ -214,6 +226,7 @@ function play(level = state.level, confirmed = false) {
       showError(new Error(reply.message)); // said where the player is: the picker
       return;
     }
+    $("deal-number").value = ""; // the next PLAY deals what the level picks
     startTable(view, true);
   });
 }
@@ -599,6 +612,7 @@ function focusedPlace() {
 }
 
 function onKey(event) {
+  if (event.target instanceof HTMLInputElement) return; // typing a deal number
   const key = event.key;
   const mod = event.ctrlKey || event.metaKey;
   if (key === "Escape") {
@@ -817,6 +831,12 @@ function on(id, handler) {
   $(id).addEventListener("click", handler);
 }
 on("play", () => play());
+$("deal-number").addEventListener("keydown", (event) => {
+  if (event.key === "Enter") {
+    event.preventDefault();
+    play();
+  }
+});
 on("continue", continueGame);
 on("start-guide", openGuide);
 on("undo", () => act({ action: "undo" }));
