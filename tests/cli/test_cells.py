@@ -177,8 +177,9 @@ def test_help_lists_the_free_cell_variants(capsys: pytest.CaptureFixture[str]) -
 def test_play_plays_a_free_cell_game_in_the_line_mode(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # Eight Off deal 1: its cells numbered 9-16 after the columns, four filled by the deal.
-    monkeypatch.setattr("sys.stdin", io.StringIO("8 10\n10 2\nq\n"))
+    # Eight Off deal 1: its cells numbered 9-16 after the columns (or c1-c8), four filled by
+    # the deal.
+    monkeypatch.setattr("sys.stdin", io.StringIO("8 c2\n10 2\nq\n"))
     argv = ["play", "--variant", "eight-off", "--deal", "1", "--plain"]
     code, out, _ = run(capsys, *argv, "--data-dir", str(tmp_path))
     assert code == 0

@@ -87,9 +87,10 @@ def test_keys_c_puts_into_a_cell_and_takes_out(tmp_path: Path) -> None:
         await pilot.press("7")  # 6C into the empty column 7
         await pilot.pause()
         assert game.columns[6] == [castle.Card(6, "C")] and game.cells[1] is None
-        await pilot.press("c", "c", "c")
+        await pilot.press("escape", "9")  # no column 9 (not cell 1, place 8)
         await pilot.pause()
-        assert "no cell is free" not in message(app)
+        assert message(app) == "no column 9: the columns are 1 to 8, the cells c"
+        assert app.screen.table.selected is None
 
     run(CastleApp(store, game), play)
 

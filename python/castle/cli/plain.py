@@ -46,7 +46,8 @@ commands (columns are numbered 1-{CASTLE_COLUMNS}):
   ?  this help"""
 
 _CELLS_HELP = """\
-commands (the columns are numbered from 1, then the cells, as the board shows them):
+commands (the columns are numbered from 1, then the cells, as the board shows them; a cell
+is also c1, c2... as the hints name them):
   N        tap column or cell N: its top card goes to the best place
   N M      move what fits from N onto column M (a run as far as the free cells and empty
            columns allow), or into cell M
@@ -118,7 +119,13 @@ def small_number(token: str) -> int | None:
     return None
 
 
-def parse_column(token: str, columns: int) -> int:
+def parse_column(token: str, columns: int, first_cell: int | None = None) -> int:
+    """Place ``token`` (1 to ``columns``) as a 0-based number; a cell also as ``c1``, ``c2``
+    (as the hints name them) when the cells' places start at ``first_cell``."""
+    if first_cell is not None and token[:1].lower() == "c":
+        cell = small_number(token[1:])
+        if cell is not None and 1 <= cell <= columns - first_cell:
+            return first_cell + cell - 1
     number = small_number(token)
     if number is None or not 1 <= number <= columns:
         raise IllegalMoveError(f"not a column: {shown(token)} (columns are 1 to {columns})")
@@ -173,7 +180,9 @@ def play_lines(
                 out.print(f"{level(level_id).name}: {store.record(level_id)}")
             continue
         try:
-            action = command_action(words, len(table.piles()))
+            view = table.view()
+            first_cell = len(view.columns) if view.cells is not None else None
+            action = command_action(words, len(table.piles()), first_cell)
         except CastleError as e:
             out.print(f"not done: {e}", style="yellow")
             continue
@@ -208,7 +217,7 @@ def play_lines(
     return table.game
 
 
-def command_action(words: list[str], columns: int) -> TableAction:
+def command_action(words: list[str], columns: int, first_cell: int | None = None) -> TableAction:
     """The action a line's words ask for, whatever the game (the table refuses what its game
     has not): ``u``, ``r``, ``h``, ``p``, ``n``, ``d``, then ``N`` (a tap), ``N o`` (a run
     off), ``N f`` (to the foundation), ``N M`` and ``N M K``, columns 1 to ``columns``."""
@@ -217,12 +226,14 @@ def command_action(words: list[str], columns: int) -> TableAction:
         return SIMPLE[command]
     if len(words) > 3:
         raise IllegalMoveError(f"not a command: {shown(' '.join(words))} (? for help)")
-    src = parse_column(words[0], columns)
+    src = parse_column(words[0], columns, first_cell)
     if len(words) == 1:
         return Tap(src)
     if len(words) == 2 and words[1].lower() == "o":
         return TakeOff(src)
-    dst: Target = FOUNDATION if words[1].lower() == "f" else parse_column(words[1], columns)
+    dst: Target = (
+        FOUNDATION if words[1].lower() == "f" else parse_column(words[1], columns, first_cell)
+    )
     if len(words) == 2:
         return Drop(src, dst)
     return Drop(src, dst, parse_count(words[2]))

@@ -485,7 +485,7 @@ def _replay(position: CellsDeal, moves: Sequence[CellsMove]) -> CellsDeal:
 def _single(position: CellsDeal, move: CellsMove) -> CoreMove | None:
     """``move``'s core tuple when it is one card's move (a save holds single moves only)."""
     singles = position.core.single_moves(*move.core)
-    return tuple(singles[0]) if len(singles) == 1 else None  # type: ignore[return-value]
+    return singles[0] if len(singles) == 1 else None
 
 
 def _listed(data: object) -> list[Any]:

@@ -44,9 +44,7 @@ LEVELS: dict[str, Level] = {
         Level("spider-2", NAMES["spider-2"], "spider-2", False, "Spades and hearts"),
         Level("spider", NAMES["spider"], "spider", False, "The classic, two full decks"),
         Level("freecell", "FreeCell", "freecell", False, "Any deal, Microsoft's numbers"),
-        Level(
-            "freecell-easy", "Easy FreeCell", "freecell", True, "FreeCell, a deal the solver wins"
-        ),
+        Level("freecell-easy", "Easy FreeCell", "freecell", True, "FreeCell, always winnable"),
         Level("bakers-game", NAMES["bakers-game"], "bakers-game", False, "FreeCell built in suit"),
         Level("eight-off", NAMES["eight-off"], "eight-off", False, "Eight cells, built in suit"),
         Level(

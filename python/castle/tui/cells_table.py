@@ -58,6 +58,15 @@ class CellsTableScreen(TapScreen):
         top = len(self.game.cells) * COLUMN_WIDTH + FOUNDATIONS_WIDTH
         return max(top, len(self.game.columns) * COLUMN_WIDTH) + 2
 
+    def action_column(self, column: int) -> None:
+        # The places past the columns are the cells: their key is c, not a digit.
+        columns = len(self.game.columns)
+        if column >= columns:
+            self.say(f"no column {column + 1}: the columns are 1 to {columns}, the cells c")
+            self.ding()
+            return
+        super().action_column(column)
+
     def action_cell(self) -> None:
         """The selected card into the first free cell; else the next cell's card selected."""
         view = self.table.view()
