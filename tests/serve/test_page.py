@@ -1205,7 +1205,7 @@ def follow_cells_hint(page: Page, touch: bool = False) -> None:
 def test_freecell_is_won_by_following_the_hint(
     serve: Any, open_page: Any, tmp_path: Path, size: str
 ) -> None:
-    """FreeCell deal 617 from the level picker's FreeCell, every hint's card carried where the
+    """FreeCell deal 617 at the FreeCell level, continued, every hint's card carried where the
     hint says (by the mouse on a desktop, by a finger on a phone) to the win. Screenshots of
     the table a few moves in: tmp_path/freecell-<size>.png (docs/serve-freecell.png, the
     desktop's, with CASTLE_WRITE_SCREENSHOTS=1)."""
