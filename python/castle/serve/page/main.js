@@ -693,8 +693,14 @@ function onKey(event) {
 document.addEventListener("keydown", onKey);
 
 /** The free-cell games' c (the terminal's): the selected column's card into the first free
- * cell; else the card of the next cell that holds one selected. */
+ * cell; else the card of the next cell that holds one selected. It reads the table once the
+ * requests before it are answered (a pick just typed selects first), and its own requests
+ * follow in turn. */
 function cellKey() {
+  queued(async () => cellAction());
+}
+
+function cellAction() {
   const view = state.view;
   if (!view || !view.cells) return;
   const first = view.columns.length;
