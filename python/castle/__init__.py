@@ -1,6 +1,6 @@
 """castle: Beleaguered Castle, Streets and Alleys, Citadel and Spider; deals, a complete solver,
 and a game. The free-cell games (FreeCell, Baker's Game, Eight Off, Seahaven Towers, ...):
-deals and a complete solver.
+deals, a complete solver and a game.
 
 >>> import castle
 >>> deal = castle.Deal.from_number("beleaguered-castle", 2)
@@ -35,6 +35,7 @@ from .variants import DEFAULT_VARIANT, VARIANTS
 if TYPE_CHECKING:
     from . import actions
     from .actions import ActionError, TableAction
+    from .game.cells_game import CellsAction, CellsGame
     from .game.game import Action, Game
     from .game.levels import LEVELS, Level, LevelError
     from .game.plan import Hint
@@ -55,6 +56,8 @@ else:
             "ActionError": "castle.actions",
             "TableAction": "castle.actions",
             "Action": "castle.game.game",
+            "CellsAction": "castle.game.cells_game",
+            "CellsGame": "castle.game.cells_game",
             "Game": "castle.game.game",
             "LEVELS": "castle.game.levels",
             "Level": "castle.game.levels",
@@ -90,7 +93,9 @@ __all__ = [
     "BoardError",
     "Card",
     "CastleError",
+    "CellsAction",
     "CellsDeal",
+    "CellsGame",
     "CellsMove",
     "CellsSolution",
     "ColumnView",

@@ -13,8 +13,10 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Union, get_args
 
 from .errors import CastleError
+from .solving.cells import CELLS_VARIANTS, cells_rules
 from .solving.deal import MAX_DEAL_NUMBER
 from .solving.solve import FOUNDATION, Target
+from .solving.spider import COLUMNS as SPIDER_COLUMNS
 
 
 class ActionError(CastleError, ValueError):
@@ -162,8 +164,9 @@ TableAction = Union[
 #: Each action by its name in JSON.
 ACTIONS: dict[str, type[TableAction]] = {kind.NAME: kind for kind in get_args(TableAction)}
 
-#: The largest column number an action may name (Spider's ten columns), and the most cards.
-MAX_COLUMN = 9
+#: The largest place number an action may name: Spider's ten columns, or a free-cell game's
+#: columns and then its cells (Eight Off's eight and eight); and the most cards.
+MAX_COLUMN = max(SPIDER_COLUMNS, *(sum(cells_rules(v)[1:3]) for v in CELLS_VARIANTS)) - 1
 MAX_COUNT = 104
 
 

@@ -1,9 +1,10 @@
 """The command line on the free-cell games: ``castle solve`` of a numbered deal, a board file
 in fc-solve's layout and a batch; ``castle survey`` and its report; bad input as one line;
-``castle play`` refusing them (castle does not play them yet)."""
+``castle play`` playing them in the line mode, ``castle autoplay`` refusing them."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
@@ -138,8 +139,8 @@ def test_a_survey_stores_the_verdicts_and_reports_them(
         ),
         (["solve", "--variant", "freecell", "--deal", "1", "--spill-dir", "."], "--spill-dir"),
         (["survey", "--variant", "spider", "--deals", "1-2", "--db", "x.db"], "unknown variant"),
-        (["play", "--variant", "freecell"], "castle does not play the free-cell games yet"),
-        (["autoplay", "--variant", "eight-off", "--deals", "1-2"], "does not play"),
+        (["play", "--variant", "freecell", "--deal", "0"], "out of range"),
+        (["autoplay", "--variant", "eight-off", "--deals", "1-2"], "does not play the free-cell"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -171,3 +172,20 @@ def test_help_lists_the_free_cell_variants(capsys: pytest.CaptureFixture[str]) -
         assert code == 0
         flat = " ".join(out.split())
         assert all(variant in flat for variant in castle.CELLS_VARIANTS), argv
+
+
+def test_play_plays_a_free_cell_game_in_the_line_mode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Eight Off deal 1: its cells numbered 9-16 after the columns (or c1-c8), four filled by
+    # the deal.
+    monkeypatch.setattr("sys.stdin", io.StringIO("8 c2\n10 2\nq\n"))
+    argv = ["play", "--variant", "eight-off", "--deal", "1", "--plain"]
+    code, out, _ = run(capsys, *argv, "--data-dir", str(tmp_path))
+    assert code == 0
+    lines = out.splitlines()
+    assert "Cells: 9: 6S 10: - 11: 9C 12: - 13: 2H 14: - 15: 6H 16: -" in lines
+    assert "Cells: 9: 6S 10: TC 11: 9C 12: - 13: 2H 14: - 15: 6H 16: -" in lines
+    assert "8: 5H 3H 3C 7S 7D" in lines  # TC went into cell 2
+    assert "not done: TC does not fit on 8S (one rank lower, in suit)" in lines
+    assert "saved: `castle play` continues this game" in lines

@@ -53,7 +53,7 @@ def test_the_first_paragraph_and_the_package_description_name_every_game() -> No
     description = re.search(r'^description = "(.*)"$', pyproject, re.M)
     assert description is not None
     summary = (castle.__doc__ or "").split("\n\n")[0]
-    for game in ("Beleaguered Castle", "Streets and Alleys", "Citadel", "Spider"):
+    for game in ("Beleaguered Castle", "Streets and Alleys", "Citadel", "Spider", "FreeCell"):
         for text in (first, description[1], summary):
             assert game in " ".join(text.replace("*", "").split()), (game, text)
 

@@ -12,6 +12,7 @@ from castle.family import (
     FAMILIES,
     SPIDER,
     all_variants,
+    autoplayed_variants,
     family_named,
     family_of,
     family_of_deal,
@@ -30,10 +31,12 @@ def test_every_variant_has_one_family() -> None:
     assert family_of("freecell") is CELLS
 
 
-def test_the_free_cell_games_are_solved_and_surveyed_not_played() -> None:
-    assert played_variants() == (*castle.VARIANTS, *castle.SPIDER_VARIANTS)
+def test_the_free_cell_games_are_solved_surveyed_and_played_not_autoplayed() -> None:
+    assert played_variants() == (*castle.VARIANTS, *castle.SPIDER_VARIANTS, *castle.CELLS_VARIANTS)
+    assert autoplayed_variants() == (*castle.VARIANTS, *castle.SPIDER_VARIANTS)
     assert surveyed_variants() == (*castle.VARIANTS, *castle.CELLS_VARIANTS)
-    assert not any(level.variant in castle.CELLS_VARIANTS for level in castle.LEVELS.values())
+    leveled = {level.variant for level in castle.LEVELS.values()}
+    assert leveled >= set(castle.CELLS_VARIANTS)
     assert CELLS.last_deal("freecell") == 2**33 - 1
     assert CASTLE.last_deal("citadel") == castle.MAX_DEAL_NUMBER
 
@@ -56,7 +59,7 @@ def test_a_deal_is_of_its_family_and_the_family_deals_it() -> None:
 
 
 def test_each_family_names_its_game_class() -> None:
-    games = (castle.Game, castle.SpiderGame)  # defined: entered in Played.KINDS
+    games = (castle.Game, castle.SpiderGame, castle.CellsGame)  # defined: in Played.KINDS
     for family in FAMILIES:
         if not family.plays:
             assert family.save_format not in Played.KINDS
@@ -64,7 +67,7 @@ def test_each_family_names_its_game_class() -> None:
         game = Played.KINDS[family.save_format]
         assert family.name == game.KIND
         assert family.variants == game.VARIANTS
-    assert (Played.KINDS[CASTLE.save_format], Played.KINDS[SPIDER.save_format]) == games
+    assert tuple(Played.KINDS[f.save_format] for f in (CASTLE, SPIDER, CELLS)) == games
 
 
 def test_the_family_solves_and_writes_its_moves() -> None:

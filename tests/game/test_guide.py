@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from castle.family import CELLS, SPIDER
 from castle.game.guide import level_paragraph, players_rules, rules_text
-from castle.game.levels import LEVELS, is_spider
+from castle.game.levels import LEVELS, level_family
 
 
 def rules() -> str:
@@ -34,9 +35,14 @@ def test_a_level_s_guide_is_its_rules_for_a_player(level_id: str, terminal: bool
     if not terminal:
         assert "--plain" not in text  # the terminal's line mode
     shown = headings(text)
-    if is_spider(level_id):
+    family = level_family(level_id)
+    if family is SPIDER:
         assert "## 4. Spider" in shown and "### Spider" in shown and "### Undo and redo" in shown
         assert "## 1. The castle family" not in shown and "### Castle games" not in shown
+    elif family is CELLS:
+        assert "## 6. The free-cell games" in shown and "### Free-cell games" in shown
+        assert "### Playing them" in shown and "### Hints" in shown and "### The score" in shown
+        assert "### The solver" not in shown and "## 1. The castle family" not in shown
     else:
         assert "## 1. The castle family" in shown and "### Supermove" in shown
         assert "### Castle games" in shown and "## 4. Spider" not in shown
@@ -51,3 +57,4 @@ def test_the_levels_are_told_apart() -> None:
     assert len(paragraphs) == len(LEVELS)
     assert "Streets and Alleys" in str(level_paragraph("hard", rules()))
     assert "spades only" in str(level_paragraph("spider-1", rules()))
+    assert "Microsoft" in str(level_paragraph("freecell", rules()))

@@ -5,12 +5,19 @@ from __future__ import annotations
 import random
 
 import pytest
-from castle import Deal
-from castle.game.levels import LEVELS, LevelError, is_proven_winnable, pick_deal
+from castle import CELLS_VARIANTS, CellsDeal, Deal, solve
+from castle.game.levels import (
+    LEVELS,
+    LevelError,
+    is_proven_winnable,
+    numbered_deal,
+    pick_deal,
+)
 
 
 def test_levels_pick_their_deals() -> None:
-    assert set(LEVELS) == {"easy", "medium", "hard", "citadel", "spider", "spider-2", "spider-1"}
+    castle_and_spider = {"easy", "medium", "hard", "citadel", "spider", "spider-2", "spider-1"}
+    assert set(LEVELS) == castle_and_spider | {"freecell", "freecell-easy", *CELLS_VARIANTS}
     rng = random.Random(7)
     for _ in range(3):
         easy = pick_deal("easy", rng)
@@ -21,5 +28,17 @@ def test_levels_pick_their_deals() -> None:
     assert pick_deal("hard", rng).variant == "streets-and-alleys"
     assert pick_deal("citadel", rng).variant == "citadel"
     assert pick_deal("easy", random.Random(3)) == pick_deal("easy", random.Random(3))
+    freecell = pick_deal("freecell-easy", rng)
+    assert isinstance(freecell, CellsDeal) and freecell.variant == "freecell"
+    assert solve(freecell, max_states=200_000).status == "solved"
+    assert pick_deal("eight-off", rng).variant == "eight-off"
     with pytest.raises(LevelError, match="unknown level 'expert'"):
         pick_deal("expert")
+
+
+def test_easy_freecell_refuses_a_deal_the_solver_proves_lost() -> None:
+    # FreeCell deal 11982 is lost (a complete search): FreeCell deals it, Easy FreeCell not.
+    assert numbered_deal("freecell", 11982) == CellsDeal.from_number("freecell", 11982)
+    with pytest.raises(LevelError, match=r"Easy FreeCell plays only those \(try --level freecell"):
+        numbered_deal("freecell-easy", 11982)
+    assert numbered_deal("freecell-easy", 1).number == 1

@@ -359,7 +359,7 @@ def test_a_spider_deal_through_the_api(tmp_path: Path, monkeypatch: pytest.Monke
     answer = act(c, action="deal")
     assert answer["reply"]["done"] and answer["view"]["stock"] == 40
     assert [len(column["cards"]) for column in answer["view"]["columns"]] == [2] * 10
-    refused(c.post("/api/act", json={"action": "tap", "column": 10}), 400, "0 to 9")
+    refused(c.post("/api/act", json={"action": "tap", "column": 16}), 400, "0 to 15")
     assert not act(c, action="tap", column=0)["reply"]["done"]  # Spider has no tap
     assert act(c, action="undo")["view"]["stock"] == 50
     # The thoughtful hint (it sees the hidden cards) followed to a win: runs off, deals.

@@ -23,8 +23,9 @@ from typing import Any
 import castle.serve
 import pytest
 import uvicorn
-from castle import Deal, Game, SaveStore, SpiderDeal, SpiderGame, Table
+from castle import CellsGame, Deal, Game, SaveStore, SpiderDeal, SpiderGame, Table
 from castle.actions import Advise, PlayHint
+from castle.game.new_game import AnyGame, new_game
 from castle.serve.app import create_app
 from castle.surveys.autoplay import play as play_move
 from paths import ROOT
@@ -97,7 +98,7 @@ def serve(tmp_path: Path) -> Iterator[Any]:
     continued. They stop at the end of the test."""
     running: list[tuple[uvicorn.Server, threading.Thread]] = []
 
-    def start(game: Game | SpiderGame | None = None, loopback: bool = True) -> Server:
+    def start(game: AnyGame | None = None, loopback: bool = True) -> Server:
         data = tmp_path / f"data{len(running)}"
         data.mkdir()
         if game is not None:
@@ -359,6 +360,14 @@ def test_the_level_picker_shows_every_level_and_its_statistics(serve: Any, open_
         "Spider (1 suit)",
         "Spider (2 suits)",
         "Spider (4 suits)",
+        "FreeCell",
+        "Easy FreeCell",
+        "Baker's Game",
+        "Eight Off",
+        "Seahaven Towers",
+        "Siegecraft",
+        "Stronghold",
+        "Private Lane",
     ]
     assert "0 won · 0 lost" in page.inner_text('#levels [data-level="hard"]')
     assert page.is_hidden("#continue")  # no game unfinished
@@ -1165,3 +1174,132 @@ def test_a_hint_with_no_move_left_offers_a_new_deal(serve: Any, open_page: Any) 
     levels = page.request.get(page.url.split("?")[0].rstrip("/") + "/api/levels").json()
     spider = next(level for level in levels["levels"] if level["id"] == "spider")
     assert spider["record"]["losses"] == 1
+
+
+# --- the free-cell games -------------------------------------------------------------------
+
+
+def follow_cells_hint(page: Page, touch: bool = False) -> None:
+    """Ask for a hint and carry the card it marks (mouse or finger) to the place it marks: a
+    column, a cell or a foundation."""
+    page.click("#hint")
+    settle(page)
+    message = page.inner_text("#message")
+    assert message.startswith("hint: try "), message
+    for cell in re.findall(r"cell (\d+)", message):  # a cell is numbered on its place
+        number = int(cell)
+        shown = view(page)
+        place = page.locator(f'#board .slot.cell[data-col="{len(shown["columns"]) + number - 1}"]')
+        assert place.count() == 1
+    target = page.locator("#board .hint-dst")
+    assert target.count() == 1
+    source = page.locator("#board .card.hint-src").first
+    if touch:
+        touch_drag(page, source, target)
+    else:
+        drag(page, source, target)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_freecell_is_won_by_following_the_hint(
+    serve: Any, open_page: Any, tmp_path: Path, size: str
+) -> None:
+    """FreeCell deal 617 at the FreeCell level, continued, every hint's card carried where the
+    hint says (by the mouse on a desktop, by a finger on a phone) to the win. Screenshots of
+    the table a few moves in: tmp_path/freecell-<size>.png (docs/serve-freecell.png, the
+    desktop's, with CASTLE_WRITE_SCREENSHOTS=1)."""
+    options = DESKTOP if size == "desktop" else PHONE
+    server = serve(new_game("freecell", None, 617))
+    page = open_page(server, **options)
+    continue_game(page)
+    shown = view(page)
+    assert shown["game"] == "cells" and len(shown["cells"]) == 4
+    assert page.locator("#board .slot.cell").count() == 4
+    for moves in range(200):
+        if page.is_visible("#results"):
+            break
+        follow_cells_hint(page, touch=size == "phone")
+        if moves == 12:
+            page.click("#hint")
+            settle(page)
+            page.screenshot(path=str(tmp_path / f"freecell-{size}.png"))
+            if size == "desktop" and os.environ.get("CASTLE_WRITE_SCREENSHOTS") == "1":
+                page.screenshot(path=str(DOCS / "serve-freecell.png"))
+            page.click("#hint")  # play it
+            settle(page)
+    results_shown(page)
+    assert SaveStore(server.data).record("freecell").wins == 1
+
+
+def test_freecell_taps_double_taps_and_the_c_key(serve: Any, open_page: Any) -> None:
+    page = open_page(serve(new_game("freecell", None, 617)))
+    continue_game(page)
+    before = view(page)
+    queen = before["columns"][7]["cards"][-1]  # QH, on column 8
+    top(page, 7).dblclick()  # no foundation for it: into a free cell
+    settle(page)
+    shown = view(page)
+    assert shown["cells"][0]["cards"] == [queen]
+    assert card(page, queen).get_attribute("data-col") == "8"
+    page.keyboard.press("1")  # JD selected, then c: into the next free cell
+    page.keyboard.press("c")
+    settle(page)
+    assert view(page)["cells"][1]["cards"] == [before["columns"][0]["cards"][-1]]
+    page.keyboard.press("c")  # the first cell's card selected
+    settle(page)
+    assert view(page)["selection"]["src"] == 8
+    page.keyboard.press("Escape")
+    settle(page)
+    card(page, queen).click()  # a tap: where the game sends it (the same game, by hand)
+    settle(page)
+    game = new_game("freecell", None, 617)
+    assert isinstance(game, CellsGame)
+    game.double_tap(7)
+    game.move(0, 9)
+    game.tap(8)
+    after = view(page)
+    assert [c["cards"] for c in after["columns"]] == [list(map(str, c)) for c in game.columns]
+    assert [c["cards"] for c in after["cells"]] == [[str(c)] if c else [] for c in game.cells]
+
+
+@pytest.mark.parametrize("variant", ["eight-off", "seahaven-towers", "siegecraft"])
+def test_every_free_cell_game_fits_a_desktop_and_a_phone(
+    serve: Any, open_page: Any, tmp_path: Path, variant: str
+) -> None:
+    """Each cell, foundation and column on the screen, none over another (Eight Off's eight
+    cells take a row of their own); screenshots: tmp_path/<variant>-<size>.png."""
+    game = new_game(castle.game.levels.level_for_variant(variant).id, None, 1)
+    for size, options in (("desktop", DESKTOP), ("phone", PHONE)):
+        page = open_page(serve(game), **options)
+        continue_game(page)
+        page.screenshot(path=str(tmp_path / f"{variant}-{size}.png"))
+        width = options["viewport"]["width"]
+        places = page.locator("#board .slot.cell, #board .slot.foundation, #board .slot.column")
+        boxes = [places.nth(i).bounding_box() for i in range(places.count())]
+        assert len(boxes) == len(game.piles()) + 4
+        for box in boxes:
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        tops = [b for b in boxes if b is not None]
+        for i, a in enumerate(tops):
+            for b in tops[i + 1 :]:
+                apart_x = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                apart_y = a["y"] + 10 <= b["y"] or b["y"] + 10 <= a["y"]
+                assert apart_x or apart_y, (variant, size, a, b)
+
+
+def test_a_freecell_deal_by_its_number_from_the_picker(serve: Any, open_page: Any) -> None:
+    page = open_page(serve())
+    page.click('#levels [data-level="freecell"]')
+    page.fill("#deal-number", "six")
+    page.click("#play")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "not a deal number: six" in page.inner_text("#error")
+    assert page.is_visible("#start")
+    page.fill("#deal-number", "11982")
+    page.press("#deal-number", "Enter")
+    page.wait_for_selector("body[data-screen=table]")
+    settle(page)
+    shown = view(page)
+    assert (shown["level"], shown["deal"], shown["game"]) == ("freecell", 11982, "cells")
+    assert page.inner_text("#level-name") == "FreeCell · deal 11982"

@@ -38,6 +38,7 @@ from castle.actions import (
     Undo,
     action_from_json,
 )
+from castle.game import played
 from castle.game.new_game import new_game
 from castle.solving.spider import solve_spider
 
@@ -372,3 +373,61 @@ def test_lift_refuses_a_column_or_count_it_does_not_have() -> None:
         with pytest.raises(ActionError):
             table.lift(src, count)
     assert table.lift(0, 20).refusal is not None
+
+
+def test_freecell_is_won_by_following_the_hints_through_the_table(tmp_path: Path) -> None:
+    # What a front end does: ask for a hint, then drop the hinted card where it says; the
+    # hint's places are columns or cells, numbered as the view lists them.
+    store = SaveStore(tmp_path)
+    table = Table(new_game("freecell", store, 617), store)
+    for _ in range(200):
+        if table.view().won:
+            break
+        reply = table.act(Advise())
+        assert reply.done and reply.message.startswith("hint: try "), reply
+        hint = table.view().hint
+        assert hint is not None and hint["action"] == "drop"
+        view = table.view()
+        assert view.cells is not None
+        places = (*view.columns, *view.cells)
+        assert places[hint["src"]].hinted
+        assert table.act(Drop(hint["src"], hint["dst"], hint["count"])).done
+    view = table.view()
+    assert view.won and view.cards_up == 52 and view.game == "cells"
+    assert view.record is not None and view.record.startswith("1 won, 0 lost (100%)")
+    assert "FreeCell · deal 617" in view.status
+
+
+def test_freecell_cells_are_places_of_the_view() -> None:
+    table = Table(new_game("freecell", None, 1))
+    view = table.view()
+    assert view.cells is not None and len(view.cells) == 4 and len(view.columns) == 8
+    assert json.loads(json.dumps(view.to_json()))["cells"][0]["cards"] == []
+    top = view.columns[0].cards[-1]
+    assert table.act(Pick(0)).done
+    assert table.view().selection is not None
+    assert table.act(Put(8)).done  # into cell 1, place 8
+    view = table.view()
+    assert view.cells is not None and view.cells[0].cards == (top,)
+    assert table.act(Pick(8)).done  # the cell's card, selected: where may it go
+    selection = table.view().selection
+    assert selection is not None and 8 not in selection.targets and 9 in selection.targets
+    assert table.act(Cancel()).done
+    assert table.act(DoubleTap(1)).done  # no foundation for it: into the next free cell
+    view = table.view()
+    assert view.cells is not None and view.cells[1].cards
+    refused = table.act(Drop(8, 9))
+    assert not refused.done and refused.message == "cell 2 is full" and refused.shake == 8
+    refused = table.act(Drop(2, 0, 3))
+    assert not refused.done and "it cannot move as one" in refused.message
+    assert not table.act(Pick(12)).done  # no place 12: bad input, refused
+
+
+def test_a_freecell_deal_no_play_wins_says_so_at_its_first_hint(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(played, "HINT_SECONDS", 60.0)  # the proof, on a busy machine too
+    table = Table(new_game("freecell", None, 11982))
+    reply = table.act(Advise())
+    assert reply.done and "no win from here" in reply.message
+    assert reply.question is not None and "new deal" in reply.question

@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 
 from castle import Game, SaveStore
-from castle.tui.app import CastleApp, ConfirmScreen, LevelPicker, TableScreen
+from castle.tui.app import CastleApp, CellsTableScreen, ConfirmScreen, LevelPicker, TableScreen
 from piloting import DEAL, run
 from playing import tappable
 from textual.pilot import Pilot
@@ -62,10 +62,32 @@ def test_the_picker_s_guide_is_the_highlighted_level_s(tmp_path: Path) -> None:
         assert "# How to play Easy" in text and "## 1. The castle family" in text
         await pilot.press("escape")
         assert isinstance(app.screen, LevelPicker)
-        await pilot.press("end", "question_mark")  # Spider 4
+        await pilot.press(*["down"] * 6, "question_mark")  # Spider 4
         text = app.screen.query_one(Markdown).source
         assert "## Your level: Spider (4 suits)" in text and "## 4. Spider" in text
+        await pilot.press("question_mark")
+        await pilot.press("end", "question_mark")  # Private Lane, the last free-cell game
+        text = app.screen.query_one(Markdown).source
+        assert "## Your level: Private Lane" in text and "## 6. The free-cell games" in text
+        assert "`c`" in text and "The solver" not in text
         await pilot.press("question_mark")
         assert isinstance(app.screen, LevelPicker)
 
     run(CastleApp(SaveStore(tmp_path)), play)
+
+
+def test_d_plays_a_deal_by_its_number_at_the_level_highlighted(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+
+    async def play(app: CastleApp, pilot: Pilot[None]) -> None:
+        assert isinstance(app.screen, LevelPicker)
+        await pilot.press(*["down"] * 8, "d")  # Easy FreeCell
+        await pilot.press(*"11982", "enter")  # lost: Easy FreeCell refuses it, and says why
+        refusal = str(app.screen.query_one("#deal-refusal", Static).render())
+        assert "not one the solver wins quickly" in refusal
+        await pilot.press("escape", "up", "d", *"617", "enter")  # FreeCell deal 617
+        await pilot.pause()
+        assert isinstance(app.screen, CellsTableScreen)
+        assert (app.screen.game.level, app.screen.game.deal.number) == ("freecell", 617)
+
+    run(CastleApp(store), play)

@@ -212,3 +212,54 @@ def assert_table_whole(screen: list[str], moves: int) -> None:
     assert screen[1].lstrip().startswith("Stock"), text
     assert screen[3].split() == [str(n) for n in range(1, 11)], text
     assert "h Hint" in screen[-1] and "q Quit" in screen[-1], text
+
+
+@pytest.mark.slow
+def test_a_freecell_game_is_won_by_the_hint_at_80x24(
+    terminal: Callable[..., Terminal], tmp_path: Path
+) -> None:
+    """FreeCell deal 617 played by h, h (the hint shown, then played) to the win: at every
+    step the status line, the cells and foundations row, the columns' numbers, the hint on the
+    message line and the footer are on the screen; the win is saved in the statistics."""
+    term = terminal("--variant", "freecell", "--deal", "617")
+    screen = term.wait_for(drawn(showing("FreeCell · deal 617 · moves 0 ")))
+    moves = 0
+    for _ in range(200):
+        assert_cells_table_whole(screen, moves)
+        term.press("h")
+        screen = term.wait_for(drawn(showing("hint: try ")), seconds=60)
+        assert any("hint: try " in line for line in screen[20:23]), "\n".join(screen)
+        term.press("h")
+        screen = term.wait_for(moved_on(moves))
+        if any("You won!" in line for line in screen):
+            break
+        found = re.search(r" · moves (\d+) ", screen[0])
+        assert found is not None, "\n".join(screen)
+        moves = int(found.group(1))
+    else:
+        pytest.fail("the hints did not win deal 617 in 200 moves")
+    record = SaveStore(tmp_path / "data").record("freecell")
+    assert record.wins == 1
+
+
+def moved_on(moves: int) -> Callable[[list[str]], bool]:
+    """The screen once the game is past ``moves`` moves (drawn whole), or won."""
+    before = f" · moves {moves} "
+    return lambda screen: (
+        "You won!" in "\n".join(screen) or drawn(lambda s: not showing(before)(s))(screen)
+    )
+
+
+def drawn(done: Callable[[list[str]], bool]) -> Callable[[list[str]], bool]:
+    """``done``, on a screen drawn to its footer (a table is drawn top down)."""
+    return lambda screen: done(screen) and "q Quit" in screen[-1]
+
+
+def assert_cells_table_whole(screen: list[str], moves: int) -> None:
+    """The free-cell table as a player needs it at 80x24."""
+    text = "\n".join(screen)
+    assert "The table needs" not in text, text
+    assert re.match(rf" FreeCell · deal 617 · moves {moves} · .* · score ", screen[0]), text
+    assert screen[1].split()[:5] == ["c1", "c2", "c3", "c4", "f"], text
+    assert screen[3].split() == [str(n) for n in range(1, 9)], text
+    assert "h Hint" in screen[-1] and "q Quit" in screen[-1], text

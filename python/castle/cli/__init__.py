@@ -25,9 +25,9 @@ from .errors import (
 
 MAIN_HELP = """\
 Solve and play the castle patience games (Beleaguered Castle, Streets and Alleys,
-Citadel) and Spider (4, 2 or 1 suits: --variant spider, spider-2, spider-1); solve and
-survey the free-cell games (not played yet: --variant freecell, bakers-game, eight-off,
-seahaven-towers, siegecraft, stronghold, private-lane). Every command plays Beleaguered
+Citadel), Spider (4, 2 or 1 suits: --variant spider, spider-2, spider-1) and the free-cell
+games (--variant freecell, bakers-game, eight-off, seahaven-towers, siegecraft,
+stronghold, private-lane; castle autoplay excepted). Every command plays Beleaguered
 Castle unless --variant says otherwise.
 """
 

@@ -15,7 +15,13 @@ from pathlib import Path
 from .. import DEFAULT_MAX_MEMORY, VARIANTS
 from ..cards import shown
 from ..errors import BoardError, LimitError
-from ..family import all_variants, family_of, played_variants, surveyed_variants
+from ..family import (
+    all_variants,
+    autoplayed_variants,
+    family_of,
+    played_variants,
+    surveyed_variants,
+)
 from ..game.levels import LEVELS
 from ..saves.store import DATA_DIR_ENV, SaveStore, StoreLockError
 from ..solving.deal import check_deal_number, parse_deal_range
@@ -175,6 +181,19 @@ def parse_played_variant(text: str) -> str:
         raise argparse.ArgumentTypeError(
             f"castle does not play {family_of(variant).title} yet, it solves and surveys them "
             f"(castle solve --variant {variant}); it plays {', '.join(played_variants())}"
+        )
+    return variant
+
+
+def parse_autoplay_variant(text: str) -> str:
+    """A variant ``castle autoplay`` plays, in any case; one castle plays only with a person
+    (the free-cell games) is refused as such."""
+    variant = parse_played_variant(text)
+    if variant not in autoplayed_variants():
+        raise argparse.ArgumentTypeError(
+            f"castle autoplay does not play {family_of(variant).title}: every card is in "
+            "sight, so the solver's verdict is the fair player's (castle survey --variant "
+            f"{variant}); it plays {', '.join(autoplayed_variants())}"
         )
     return variant
 

@@ -32,8 +32,8 @@ from .args import (
     DEALS_HELP,
     add_workers_options,
     deal_numbers,
+    parse_autoplay_variant,
     parse_jobs,
-    parse_played_variant,
     parse_seconds,
     parse_seed,
     parse_states,
@@ -99,7 +99,7 @@ def add_parser(commands: argparse._SubParsersAction[Parser], summary: str) -> Pa
     )
     autoplay.add_argument(
         "--variant",
-        type=parse_played_variant,
+        type=parse_autoplay_variant,
         metavar="V",
         help=f"any variant, any case: {', '.join(CASTLE.variants)} (played by the hint's plan) or "
         f"{', '.join(SPIDER.variants)} (played by the solver, or with --fair by the fair "

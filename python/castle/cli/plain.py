@@ -45,8 +45,20 @@ commands (columns are numbered 1-{CASTLE_COLUMNS}):
   s  statistics     q  quit (the game is saved; `castle play --plain` continues it)
   ?  this help"""
 
+_CELLS_HELP = """\
+commands (the columns are numbered from 1, then the cells, as the board shows them; a cell
+is also c1, c2... as the hints name them):
+  N        tap column or cell N: its top card goes to the best place
+  N M      move what fits from N onto column M (a run as far as the free cells and empty
+           columns allow), or into cell M
+  N M K    move exactly K cards from column N onto column M
+  N f      N's top card to its foundation
+  u  undo     r  redo     h  hint     n  new deal (asks y/n if this game would count as lost)
+  s  statistics     q  quit (the game is saved; `castle play --plain` continues it)
+  ?  this help"""
+
 #: The commands, as each kind of game (``Played.KIND``) takes them.
-HELPS = {"castle": _CASTLE_HELP, "spider": _SPIDER_HELP}
+HELPS = {"castle": _CASTLE_HELP, "spider": _SPIDER_HELP, "cells": _CELLS_HELP}
 
 
 def card_text(card: Card) -> Text:
@@ -54,8 +66,9 @@ def card_text(card: Card) -> Text:
 
 
 def board_text(view: View) -> Text:
-    """The status line, the foundations (castle) and each column: Spider's face-down cards
-    as ``##``, then ``|`` and the face-up cards."""
+    """The status line, the foundations (castle, free cells), the cells numbered after the
+    columns, and each column: Spider's face-down cards as ``##``, then ``|`` and the face-up
+    cards."""
     out = Text()
     out.append(view.status + "\n", style="bold")
     if view.foundations is not None:
@@ -66,6 +79,15 @@ def board_text(view: View) -> Text:
                 f"{suit}-{RANKS[rank - 1]}" if rank else f"{suit}-",
                 style="red" if suit in "DH" else "",
             )
+        out.append("\n")
+    if view.cells is not None:
+        out.append("Cells:")
+        for i, cell in enumerate(view.cells, start=len(view.columns) + 1):
+            out.append(f" {i}: ")
+            if cell.cards:
+                out.append_text(card_text(cell.cards[-1]))
+            else:
+                out.append("-", style="dim")
         out.append("\n")
     for i, column in enumerate(view.columns):
         out.append(f"{i + 1}:")
@@ -97,7 +119,13 @@ def small_number(token: str) -> int | None:
     return None
 
 
-def parse_column(token: str, columns: int) -> int:
+def parse_column(token: str, columns: int, first_cell: int | None = None) -> int:
+    """Place ``token`` (1 to ``columns``) as a 0-based number; a cell also as ``c1``, ``c2``
+    (as the hints name them) when the cells' places start at ``first_cell``."""
+    if first_cell is not None and token[:1].lower() == "c":
+        cell = small_number(token[1:])
+        if cell is not None and 1 <= cell <= columns - first_cell:
+            return first_cell + cell - 1
     number = small_number(token)
     if number is None or not 1 <= number <= columns:
         raise IllegalMoveError(f"not a column: {shown(token)} (columns are 1 to {columns})")
@@ -152,7 +180,9 @@ def play_lines(
                 out.print(f"{level(level_id).name}: {store.record(level_id)}")
             continue
         try:
-            action = command_action(words, len(table.piles()))
+            view = table.view()
+            first_cell = len(view.columns) if view.cells is not None else None
+            action = command_action(words, len(table.piles()), first_cell)
         except CastleError as e:
             out.print(f"not done: {e}", style="yellow")
             continue
@@ -187,7 +217,7 @@ def play_lines(
     return table.game
 
 
-def command_action(words: list[str], columns: int) -> TableAction:
+def command_action(words: list[str], columns: int, first_cell: int | None = None) -> TableAction:
     """The action a line's words ask for, whatever the game (the table refuses what its game
     has not): ``u``, ``r``, ``h``, ``p``, ``n``, ``d``, then ``N`` (a tap), ``N o`` (a run
     off), ``N f`` (to the foundation), ``N M`` and ``N M K``, columns 1 to ``columns``."""
@@ -196,12 +226,14 @@ def command_action(words: list[str], columns: int) -> TableAction:
         return SIMPLE[command]
     if len(words) > 3:
         raise IllegalMoveError(f"not a command: {shown(' '.join(words))} (? for help)")
-    src = parse_column(words[0], columns)
+    src = parse_column(words[0], columns, first_cell)
     if len(words) == 1:
         return Tap(src)
     if len(words) == 2 and words[1].lower() == "o":
         return TakeOff(src)
-    dst: Target = FOUNDATION if words[1].lower() == "f" else parse_column(words[1], columns)
+    dst: Target = (
+        FOUNDATION if words[1].lower() == "f" else parse_column(words[1], columns, first_cell)
+    )
     if len(words) == 2:
         return Drop(src, dst)
     return Drop(src, dst, parse_count(words[2]))

@@ -49,6 +49,7 @@ examples:
   castle play
   castle play --level hard
   castle play --variant spider-2 --deal 3
+  castle play --variant freecell --deal 617
   printf '7 8\\nq\\n' | castle play --plain --deal 2
 """
 

@@ -25,6 +25,13 @@ def played_variants() -> tuple[str, ...]:
     return tuple(v for family in FAMILIES if family.plays for v in family.variants)
 
 
+def autoplayed_variants() -> tuple[str, ...]:
+    """Every variant ``castle autoplay`` takes (:attr:`Family.autoplays`)."""
+    return tuple(
+        v for family in FAMILIES if family.plays and family.autoplays for v in family.variants
+    )
+
+
 def surveyed_variants() -> tuple[str, ...]:
     """Every variant ``castle survey`` takes (:attr:`Family.offers_survey`)."""
     return tuple(v for family in FAMILIES if family.offers_survey for v in family.variants)
@@ -65,6 +72,7 @@ __all__ = [
     "AnySolution",
     "Family",
     "all_variants",
+    "autoplayed_variants",
     "family_named",
     "family_of",
     "family_of_deal",

@@ -22,10 +22,13 @@ class CastleFamily:
     save_format = "castle-game"
     solved_words = "the moves below win (automatic foundation moves included)"
     plays = True
+    autoplays = True
     offers_survey = True
     offers_short = True
     offers_spill = True
     rules_section = 1
+    # The game of §3 itself: its players' guide reads all of §3.
+    shared_play: tuple[str, ...] = ()
     tips_heading = "Castle games"
     autoplay_settings = frozenset({"max_states", "max_seconds"})
     autoplay_verdicts = True

@@ -1,6 +1,6 @@
 """The free-cell games' family (FreeCell, Baker's Game, Eight Off, Seahaven Towers and the
-castle games with cells): every card in sight, cells that hold one card each. castle solves
-them; it does not play them yet (no levels, no player, no saves)."""
+castle games with cells): every card in sight, cells that hold one card each. castle solves,
+surveys and plays them (``castle autoplay`` excepted: see :attr:`CellsFamily.autoplays`)."""
 
 from __future__ import annotations
 
@@ -25,15 +25,26 @@ class CellsFamily:
     name = "cells"
     title = "the free-cell games"
     variants: tuple[str, ...] = CELLS_VARIANTS
-    plays = False
+    plays = True
+    # Every card is in sight, so a fair player is the solver itself: ``castle autoplay``
+    # would only replay ``castle survey``'s verdicts.
+    autoplays = False
     offers_survey = True
-    # Not played: no saves, no tips, no autoplay player (``plays`` is False).
-    save_format = ""
+    save_format = "castle-cells-game"
     solved_words = "the moves below win (the solver's safe moves to the foundations included)"
     offers_short = True
     offers_spill = False
     rules_section = 6
-    tips_heading = ""
+    shared_play: tuple[str, ...] = (
+        "Undo and redo",
+        "Saves and Continue",
+        "Statistics",
+        "Menu and pause",
+        "The start and the end",
+        "Hints",
+        "The score",
+    )
+    tips_heading = "Free-cell games"
     autoplay_settings: frozenset[str] = frozenset()
     autoplay_verdicts = False
 

@@ -53,6 +53,12 @@ class Family(Protocol):
         ...
 
     @property
+    def autoplays(self) -> bool:
+        """Whether ``castle autoplay`` plays its deals (a player of its own that sees what a
+        person sees); only where :attr:`plays`."""
+        ...
+
+    @property
     def offers_survey(self) -> bool:
         """Whether ``castle survey`` takes its variants."""
         ...
@@ -80,6 +86,12 @@ class Family(Protocol):
     @property
     def rules_section(self) -> int:
         """The section of docs/rules.md with its rules (the players' guide starts there)."""
+        ...
+
+    @property
+    def shared_play(self) -> tuple[str, ...]:
+        """The subsections of docs/rules.md's §3 (the castle games as a person plays them)
+        that its game plays alike, for its players' guide (the castle games: all of §3)."""
         ...
 
     @property

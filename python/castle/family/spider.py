@@ -21,10 +21,18 @@ class SpiderFamily:
     save_format = "castle-spider-game"
     solved_words = "the moves below win (deals from the stock and runs taken off included)"
     plays = True
+    autoplays = True
     offers_survey = False
     offers_short = False
     offers_spill = False
     rules_section = 4
+    shared_play: tuple[str, ...] = (
+        "Undo and redo",
+        "Saves and Continue",
+        "Statistics",
+        "Menu and pause",
+        "The start and the end",
+    )
     tips_heading = "Spider"
     autoplay_settings = frozenset({"fair", "samples", "seed", "max_states"})
     autoplay_verdicts = False

@@ -22,14 +22,15 @@ from ..solving.solve import FOUNDATION, Move, Target, make_move, solve
 from ..variants import NAMES
 from ..words import plural
 from . import played
+
+# Game.resume reads a save of any kind: each kind enters itself in Played.KINDS as its class
+# is defined, so a process that imported only Game still reads a Spider or free-cell save.
+from .cells_game import CellsGame
 from .levels import DEFAULT_LEVEL, level
 from .plan import Hint, Plan
 from .playclock import Clock
 from .played import Played, Step, TopRow, resume, text_field
 from .scoring import progress, timed_score
-
-# Game.resume reads a save of any kind: each kind enters itself in Played.KINDS as its class
-# is defined, so a process that imported only Game still reads a Spider save.
 from .spider_game import SpiderGame
 
 if TYPE_CHECKING:
@@ -105,12 +106,14 @@ class Game(Played[Action, Deal]):
     @classmethod
     def resume(
         cls, store: SaveStore, *, clock: Clock = time.monotonic, paused: bool = False
-    ) -> Game | SpiderGame | None:
-        """The saved game, castle or Spider, exactly as it was left (None if there is none, or
-        if the file was unusable: then it is set aside and ``store.notices`` says why). Its
-        clock runs on from the seconds saved, unless ``paused`` (then :meth:`unpause` starts
-        it)."""
-        return cast("Game | SpiderGame | None", resume(store, clock=clock, paused=paused))
+    ) -> Game | SpiderGame | CellsGame | None:
+        """The saved game, castle, Spider or free-cell, exactly as it was left (None if there
+        is none, or if the file was unusable: then it is set aside and ``store.notices`` says
+        why). Its clock runs on from the seconds saved, unless ``paused`` (then
+        :meth:`unpause` starts it)."""
+        return cast(
+            "Game | SpiderGame | CellsGame | None", resume(store, clock=clock, paused=paused)
+        )
 
     # --- what the player sees ---------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """The players' guide: the part of docs/rules.md a player of a level reads, for every front end
 (the terminal's ``?`` and the browser's). First the level's own paragraph (§3, Levels); then
 at a castle table §1 (the rules) and §3 (the game as a person plays it: moves, undo, hints,
-score...), at a Spider table §4 and the parts of §3 that Spider shares; then §5's tips for
+score...), at a Spider table §4 and the parts of §3 that Spider shares, at a free-cell table
+§6 (less what is written for programs) and the parts of §3 it shares; then §5's tips for
 that game. Left out: §2 (board text and deal numbers), each section's opening words (they
 name the programs and the Python classes), and, away from the terminal, the subsections on
 ``castle play``'s keys (the browser says its own). The text ships in the package as
@@ -16,14 +17,8 @@ from importlib import resources
 
 from .levels import level, level_family
 
-#: The sections of §3 that a Spider game plays as a castle game does (docs/rules.md says so).
-SHARED_WITH_SPIDER = (
-    "Undo and redo",
-    "Saves and Continue",
-    "Statistics",
-    "Menu and pause",
-    "The start and the end",
-)
+#: Subsections of a family's rules written for programs, not players: left out.
+FOR_PROGRAMS = ("Deal numbers and board text", "The solver")
 #: The section of the castle games' rules, whose game §3 describes.
 CASTLE_RULES = 1
 #: A subsection whose heading names this is the terminal player's alone.
@@ -99,7 +94,7 @@ def players_rules(level_id: str, markdown: str, *, terminal: bool) -> str:
     played = sections.get(3, "")
 
     def shown(title: str) -> bool:
-        return terminal or TERMINAL_ONLY not in title
+        return (terminal or TERMINAL_ONLY not in title) and title not in FOR_PROGRAMS
 
     about = level_paragraph(level_id, markdown) or f"{level(level_id).blurb}.\n"
     parts = [f"## Your level: {level(level_id).name}\n\n{about}"]
@@ -109,7 +104,7 @@ def players_rules(level_id: str, markdown: str, *, terminal: bool) -> str:
         # §3 is the game of §1's rules as a person plays it: all of it (but the levels).
         parts.append(heading(played) + subsections(played, lambda h: h != "Levels" and shown(h)))
     else:
-        shared = subsections(played, lambda h: h in SHARED_WITH_SPIDER)
+        shared = subsections(played, lambda h: h in family.shared_play)
         if shared:
             parts.append("## As in the castle games (§3)\n\n" + shared)
     if 5 in sections:
@@ -118,4 +113,4 @@ def players_rules(level_id: str, markdown: str, *, terminal: bool) -> str:
     return "\n".join(part.rstrip("\n") + "\n" for part in parts if part.strip())
 
 
-__all__ = ["SHARED_WITH_SPIDER", "TERMINAL_ONLY", "level_paragraph", "players_rules", "rules_text"]
+__all__ = ["TERMINAL_ONLY", "level_paragraph", "players_rules", "rules_text"]

@@ -2,6 +2,8 @@
 
 Easy is Beleaguered Castle restricted to deals the solver has proven winnable; Medium is any
 Beleaguered Castle deal; Hard is Streets and Alleys. Citadel is playable as a level of its own.
+FreeCell is any of Microsoft's deals, Easy FreeCell only those the solver wins; each other
+free-cell game is a level of its own.
 """
 
 from __future__ import annotations
@@ -41,6 +43,20 @@ LEVELS: dict[str, Level] = {
         Level("spider-1", NAMES["spider-1"], "spider-1", False, "Two decks, all spades"),
         Level("spider-2", NAMES["spider-2"], "spider-2", False, "Spades and hearts"),
         Level("spider", NAMES["spider"], "spider", False, "The classic, two full decks"),
+        Level("freecell", "FreeCell", "freecell", False, "Any deal, Microsoft's numbers"),
+        Level("freecell-easy", "Easy FreeCell", "freecell", True, "FreeCell, always winnable"),
+        Level("bakers-game", NAMES["bakers-game"], "bakers-game", False, "FreeCell built in suit"),
+        Level("eight-off", NAMES["eight-off"], "eight-off", False, "Eight cells, built in suit"),
+        Level(
+            "seahaven-towers",
+            NAMES["seahaven-towers"],
+            "seahaven-towers",
+            False,
+            "Ten columns, built in suit",
+        ),
+        Level("siegecraft", NAMES["siegecraft"], "siegecraft", False, "Beleaguered Castle, a cell"),
+        Level("stronghold", NAMES["stronghold"], "stronghold", False, "Streets and Alleys, a cell"),
+        Level("private-lane", NAMES["private-lane"], "private-lane", False, "Two cells, any suit"),
     )
 }
 DEFAULT_LEVEL = "easy"
@@ -54,7 +70,8 @@ EASY_CANDIDATES = 200
 
 def level(level_id: str) -> Level:
     """The level named ``level_id`` (``easy``, ``medium``, ``hard``, ``citadel``, ``spider``,
-    ``spider-2``, ``spider-1``)."""
+    ``spider-2``, ``spider-1``, ``freecell``, ``freecell-easy``, and each other free-cell
+    game's id)."""
     try:
         return LEVELS[level_id]
     except KeyError:
@@ -90,6 +107,7 @@ def pick_deal(level_id: str, rng: random.Random | None = None) -> AnyDeal:
     rng = rng or random.Random()
     table = shipped_table(chosen.variant) if chosen.winnable_only else None
     highest = RANDOM_DEAL_MAX if table is None else table.deals
+    highest = min(highest, family.last_deal(chosen.variant))
     for _ in range(EASY_CANDIDATES if chosen.winnable_only else 1):
         deal = family.deal(chosen.variant, rng.randint(1, highest))
         if not chosen.winnable_only:
@@ -100,14 +118,14 @@ def pick_deal(level_id: str, rng: random.Random | None = None) -> AnyDeal:
 
 
 def numbered_deal(level_id: str, number: int) -> AnyDeal:
-    """Deal ``number`` of the level's game; Easy refuses one the solver does not win quickly
-    (:class:`LevelError`)."""
+    """Deal ``number`` of the level's game; Easy and Easy FreeCell refuse one the solver does
+    not win quickly (:class:`LevelError`)."""
     chosen = level(level_id)
     deal = family_of(chosen.variant).deal(chosen.variant, number)
     if chosen.winnable_only and not is_proven_winnable(deal):
         raise LevelError(
-            f"deal {number} is not one the solver wins quickly: Easy plays only those "
-            "(try --level medium)"
+            f"deal {number} is not one the solver wins quickly: {chosen.name} plays only those "
+            f"(try --level {level_for_variant(chosen.variant).id})"
         )
     return deal
 

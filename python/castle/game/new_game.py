@@ -1,5 +1,6 @@
 """A new game at any level: castle levels make a :class:`castle.Game`, Spider levels a
-:class:`castle.SpiderGame` (the player's screens and line mode start games through this)."""
+:class:`castle.SpiderGame`, the free-cell levels a :class:`castle.CellsGame` (the player's
+screens and line mode start games through this)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ import time
 from typing import Union, cast
 
 from ..saves.store import SaveStore
+from .cells_game import CellsGame
 from .game import Game
 from .levels import level, level_family, numbered_deal
 from .playclock import Clock
 from .played import Played
 from .spider_game import SpiderGame
 
-AnyGame = Union[Game, SpiderGame]
+AnyGame = Union[Game, SpiderGame, CellsGame]
 
 
 def new_game(

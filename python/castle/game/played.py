@@ -74,12 +74,15 @@ class Step:
 class TopRow:
     """What a game shows above its columns: the castle games their ``foundations`` (each
     suit's top rank, 0 when empty) and ``cards_up``; Spider its ``stock`` (cards left) and
-    ``off`` (the suit of each run taken off). What a game lacks is None."""
+    ``off`` (the suit of each run taken off); the free-cell games their foundations, cards up
+    and how many ``cells`` (the last piles of :meth:`Played.piles`). What a game lacks is
+    None."""
 
     foundations: dict[str, int] | None = None
     cards_up: int | None = None
     stock: int | None = None
     off: tuple[str, ...] | None = None
+    cells: int | None = None
 
 
 class Played(Generic[A, P]):

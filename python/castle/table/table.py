@@ -109,6 +109,19 @@ class Table:
         selection = None if self.selected is None else self.lift(*self.selected)
         targets = () if selection is None or selection.refusal else selection.targets
         top = game.top_row()
+        # The piles are the columns, then the cells of a game that has them.
+        cells = top.cells or 0
+        places = tuple(
+            ColumnView(
+                down=down,
+                cards=tuple(cards),
+                movable=self.movable(i),
+                picked=selection.count if selection and selection.src == i else 0,
+                target=i in targets,
+                hinted=i in self.hinted,
+            )
+            for i, (down, cards) in enumerate(self.piles())
+        )
         record = statistics = None
         if game.is_won and self.store is not None:
             level_record = self.store.record(game.level)
@@ -125,17 +138,8 @@ class Table:
             moves=game.moves,
             seconds=game.seconds,
             score=game.score,
-            columns=tuple(
-                ColumnView(
-                    down=down,
-                    cards=tuple(cards),
-                    movable=self.movable(i),
-                    picked=selection.count if selection and selection.src == i else 0,
-                    target=i in targets,
-                    hinted=i in self.hinted,
-                )
-                for i, (down, cards) in enumerate(self.piles())
-            ),
+            columns=places[: len(places) - cells],
+            cells=places[len(places) - cells :] if top.cells is not None else None,
             foundations=top.foundations,
             foundation_target=FOUNDATION in targets,
             cards_up=top.cards_up,
@@ -154,7 +158,8 @@ class Table:
         )
 
     def piles(self) -> list[tuple[int, list[Card]]]:
-        """Each column as (face-down count, face-up cards)."""
+        """Each column as (face-down count, face-up cards), then each cell (its card or
+        none) of a game that has cells: the places an action names by number."""
         return self.game.piles()
 
     def movable(self, column: int) -> int:

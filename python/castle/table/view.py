@@ -65,9 +65,12 @@ class Lift:
 class View:
     """The table as a front end draws it.
 
-    ``game`` is the kind of game (``"castle"`` or ``"spider"``: ``Played.KIND``). Castle games
-    have ``foundations`` (each suit's top rank, 0 when empty) and ``cards_up``; Spider has
-    ``stock`` (cards left) and ``off`` (the suit of each run taken off). ``selection`` is the
+    ``game`` is the kind of game (``"castle"``, ``"spider"`` or ``"cells"``: ``Played.KIND``).
+    Castle games have ``foundations`` (each suit's top rank, 0 when empty) and ``cards_up``;
+    Spider has ``stock`` (cards left) and ``off`` (the suit of each run taken off); the
+    free-cell games have foundations, cards up and ``cells``, each a pile of one card or none
+    (None in the others). An action names a cell as it names a column, by its number among
+    the places: cell ``i`` is place ``len(columns) + i``. ``selection`` is the
     held or selected cards with their targets (``foundation_target``: the foundations are one of
     them); ``message`` the last word of the game to the player; ``record`` the level's
     statistics once the game is won, as a line, and ``statistics`` as numbers (wins, losses,
@@ -101,6 +104,7 @@ class View:
     record: str | None
     statistics: dict[str, Any] | None = None
     hint: dict[str, Any] | None = None
+    cells: tuple[ColumnView, ...] | None = None
 
     @property
     def clock(self) -> str:
@@ -136,6 +140,7 @@ class View:
             "record": self.record,
             "statistics": self.statistics,
             "hint": self.hint,
+            "cells": None if self.cells is None else [c.to_json() for c in self.cells],
         }
 
 

@@ -27,6 +27,7 @@ from ..game.playclock import Clock
 from ..saves.records import Settings
 from ..saves.store import SaveStore
 from ..table.table import Table
+from .cells_table import CellsTableScreen
 from .goto import Goto, Levels, NewDeal, Play
 from .guide import GuideScreen
 from .menu import ConfirmScreen, MenuScreen
@@ -115,7 +116,7 @@ class CastleApp(App[None]):
         if isinstance(where, Play):
             screen = self.table_for(where.game)
         elif isinstance(where, NewDeal):
-            game = new_game(where.level_id, self.store, clock=self.clock, rng=self.rng)
+            game = new_game(where.level_id, self.store, where.deal, clock=self.clock, rng=self.rng)
             screen = self.table_for(game)
         else:  # the levels (nowhere named: the picker too, rather than a blank screen)
             screen = LevelPicker(self.store, self.clock)
@@ -124,6 +125,7 @@ class CastleApp(App[None]):
 
 __all__ = [
     "CastleApp",
+    "CellsTableScreen",
     "ConfirmScreen",
     "GuideScreen",
     "LevelPicker",

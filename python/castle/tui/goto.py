@@ -20,10 +20,11 @@ class Play:
 
 @dataclass(frozen=True)
 class NewDeal:
-    """A new deal at ``level_id``; when it counts an unfinished game as lost, the player has
-    said yes to that already."""
+    """A new deal at ``level_id`` (deal number ``deal``, else one the level picks); when it
+    counts an unfinished game as lost, the player has said yes to that already."""
 
     level_id: str
+    deal: int | None = None
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,18 @@ SPIDER_MOUSE = """\
 - **Hints** are fair unless the menu says otherwise: they see only what you see (§4).
 """
 
+CELLS_MOUSE = """\
+- **Click** a column or a cell: its top card goes to its best place: its foundation, else onto
+  another column's card, else an empty column, else a free cell.
+- **Double click**: the card goes to its foundation if it fits there, else into a free cell.
+- **Drag**: press on a card and move: it goes with the cards above it, onto a column, into a
+  cell (one card) or onto the foundations (one card). The places they may go are marked green
+  while you hold them. A run goes as a unit only as far as the free cells and empty columns
+  let it (§6); cards that are not a run do not lift at all: the message says why.
+- **c** puts the selected card into a free cell; with nothing selected it selects a cell's card
+  (again: the next cell's).
+"""
+
 #: What every table shares: hints played by their key, and tall columns folded.
 TABLE_NOTES = """\
 - **h** asks for a hint and marks its move; **h** again plays that move, so a game can be
@@ -74,7 +86,7 @@ KEY_NAMES = {
 
 
 #: The mouse at each family's table, by the family's name (``Played.KIND``).
-FAMILY_MOUSE = {"castle": CASTLE_MOUSE, "spider": SPIDER_MOUSE}
+FAMILY_MOUSE = {"castle": CASTLE_MOUSE, "spider": SPIDER_MOUSE, "cells": CELLS_MOUSE}
 
 
 def guide_markdown(level_id: str, bindings: list[BindingType]) -> str:

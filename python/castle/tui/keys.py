@@ -35,7 +35,22 @@ SPIDER_KEYS: list[BindingType] = [
     *PLAY_KEYS,
 ]
 
-#: Each family's table keys, by the family's name (``Played.KIND``).
-FAMILY_KEYS: dict[str, list[BindingType]] = {"castle": CASTLE_KEYS, "spider": SPIDER_KEYS}
+#: The free-cell table: 1-9 and 0 select and move, c the cells, f sends up, Enter taps.
+CELLS_KEYS: list[BindingType] = [
+    # "Select" alone: the footer holds one more key than the castle table's in 80 columns.
+    Binding("1", "column(0)", "Select", key_display="0-9"),
+    *(Binding(str(n % 10), f"column({n - 1})", show=False) for n in range(2, 11)),
+    Binding("c", "cell", "Cell"),
+    Binding("f", "foundation", "Foundation"),
+    Binding("enter,space", "tap", "Tap", show=False),
+    *PLAY_KEYS,
+]
 
-__all__ = ["CASTLE_KEYS", "FAMILY_KEYS", "PLAY_KEYS", "SPIDER_KEYS"]
+#: Each family's table keys, by the family's name (``Played.KIND``).
+FAMILY_KEYS: dict[str, list[BindingType]] = {
+    "castle": CASTLE_KEYS,
+    "spider": SPIDER_KEYS,
+    "cells": CELLS_KEYS,
+}
+
+__all__ = ["CASTLE_KEYS", "CELLS_KEYS", "FAMILY_KEYS", "PLAY_KEYS", "SPIDER_KEYS"]

@@ -1,5 +1,6 @@
 """The level picker, where ``castle play`` opens: each level with its statistics (Enter plays
-a new deal of it), and Continue first when a saved game is unfinished. The choice is handed
+a new deal of it, ``d`` a deal by its number), and Continue first when a saved game is
+unfinished. The choice is handed
 back (:mod:`.goto`)."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ..game.new_game import AnyGame
 from ..game.playclock import Clock
 from ..saves.store import SaveStore
 from ..words import clock_text, plural
+from .deal_number import DealNumberScreen
 from .goto import Goto, NewDeal, Play
 from .guide import GuideScreen
 from .menu import ask_new_deal
@@ -29,6 +31,7 @@ class LevelPicker(Screen[Goto]):
     unfinished (its time kept by ``clock``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "deal_number", "Deal by number"),
         Binding("question_mark", "guide", "Guide", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -69,23 +72,38 @@ class LevelPicker(Screen[Goto]):
         if chosen == "continue" and self.saved is not None:
             self.dismiss(Play(self.saved))
         elif chosen is not None:
-            level_id = chosen
+            self.new_deal(chosen)
 
-            def answer(yes: bool) -> None:
-                if yes:  # else the picker stays
-                    self.dismiss(NewDeal(level_id))
+    def new_deal(self, level_id: str, deal: int | None = None) -> None:
+        """A new deal at the level (``deal``, else one it picks), once the player says an
+        unfinished game may count as lost."""
 
-            ask_new_deal(self, level_id, self.saved, answer)
+        def answer(yes: bool) -> None:
+            if yes:  # else the picker stays
+                self.dismiss(NewDeal(level_id, deal))
 
-    def action_guide(self) -> None:
-        """The guide of the level highlighted (of Continue: its game's level)."""
+        ask_new_deal(self, level_id, self.saved, answer)
+
+    def action_deal_number(self) -> None:
+        """A deal by its number, at the level highlighted (Continue's: its game's level)."""
+        level_id = self.highlighted_level()
+
+        def chosen(number: int | None) -> None:
+            if number is not None:
+                self.new_deal(level_id, number)
+
+        self.app.push_screen(DealNumberScreen(level_id), chosen)
+
+    def highlighted_level(self) -> str:
         highlighted = self.query_one("#picker", OptionList).highlighted_option
         chosen = highlighted.id if highlighted is not None else None
         if chosen == "continue" and self.saved is not None:
             chosen = self.saved.level
-        if chosen not in LEVELS:
-            chosen = DEFAULT_LEVEL
-        self.app.push_screen(GuideScreen(None, level_id=chosen))
+        return chosen if chosen in LEVELS else DEFAULT_LEVEL
+
+    def action_guide(self) -> None:
+        """The guide of the level highlighted (of Continue: its game's level)."""
+        self.app.push_screen(GuideScreen(None, level_id=self.highlighted_level()))
 
 
 __all__ = ["LevelPicker"]

@@ -108,6 +108,8 @@ class PlayScreen(Screen[Goto]):
     TOP_ROW: ClassVar[type[Widget]]
     #: The widget that draws a column.
     PILE: ClassVar[type[PileView]]
+    #: What else the top row holds, shown only when the table fits (selectors).
+    TOP_PARTS: ClassVar[tuple[str, ...]] = ()
 
     def show_top(self, view: View) -> None:
         raise NotImplementedError
@@ -119,15 +121,23 @@ class PlayScreen(Screen[Goto]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        yield self.TOP_ROW()
+        yield from self.compose_top()
         with Horizontal(id="table"):
-            yield from (self.PILE(i) for i in range(len(self.table.piles())))
+            yield from self.compose_columns()
         with Horizontal(id="message-row"):
             yield Static(id="message")
             yield Static("thinking…", id="thinking")
         yield Static(id="too-small")
         yield HeldCards()
         yield Footer(compact=True)
+
+    def compose_top(self) -> ComposeResult:
+        """The row above the columns."""
+        yield self.TOP_ROW()
+
+    def compose_columns(self) -> ComposeResult:
+        """The columns: a pile view for each of the game's piles."""
+        yield from (self.PILE(i) for i in range(len(self.table.piles())))
 
     def on_mount(self) -> None:
         self.game.unpause()
@@ -145,7 +155,8 @@ class PlayScreen(Screen[Goto]):
         return self.query_one(self.TOP_ROW)
 
     def column_views(self) -> list[PileView]:
-        return list(self.query(PileView))
+        """Every pile view, by its place's number (the columns, then any cells)."""
+        return sorted(self.query(PileView), key=lambda view: view.index)
 
     def show_status(self) -> None:
         self.query_one("#status", Static).update(self.game.headline)
@@ -160,8 +171,9 @@ class PlayScreen(Screen[Goto]):
         if held is not None and held.refusal is not None:
             held = None
         targets = (held or view.selection or NO_LIFT).targets
+        places = (*view.columns, *(view.cells or ()))
         for pile in self.column_views():
-            column = view.columns[pile.index]
+            column = places[pile.index]
             picked = held.count if held is not None and held.src == pile.index else column.picked
             pile.set_class(column.hinted, "hint")
             pile.show(column, picked, hinted_cards(view, pile.index))
@@ -171,10 +183,14 @@ class PlayScreen(Screen[Goto]):
         """The fewest rows the columns' cards fold into (:mod:`.fold`)."""
         return min(FEWEST_ROWS, max(down + len(cards) for down, cards in self.table.piles()))
 
+    def table_width(self) -> int:
+        """The columns the table needs on the screen."""
+        return len(self.column_views()) * COLUMN_WIDTH + 2
+
     def fit(self) -> None:
         """The table, or what the terminal lacks for it: a table cut off would hide cards (a
         tall column folds, so that only a terminal smaller than any fold says so)."""
-        width = len(self.column_views()) * COLUMN_WIDTH + 2
+        width = self.table_width()
         height = self.fewest_rows() + TABLE_CHROME_ROWS
         size = self.size
         lacking: list[str] = []
@@ -187,7 +203,7 @@ class PlayScreen(Screen[Goto]):
             "" if fits else "The table needs a terminal " + "; and ".join(lacking) + "."
         )
         self.query_one("#too-small").display = not fits
-        for part in ("#table", "#status", "#message-row"):
+        for part in ("#table", "#status", "#message-row", *self.TOP_PARTS):
             self.query_one(part).display = fits
         self.top_row().display = fits
 
@@ -430,32 +446,18 @@ class PlayScreen(Screen[Goto]):
         self.app.exit()
 
 
-class TableScreen(PlayScreen):
-    """The castle game: the foundations, the eight columns, the status line and a message
-    line.
+class TapScreen(PlayScreen):
+    """A table whose clicks tap (the castle and free-cell tables): a column's number selects
+    its top card (again: one more card of its run), then another place's number moves the
+    selected cards there, ``f`` sends the top card up, Enter taps it. The mouse: a click taps
+    a column, a double click sends its top card up, a drag carries the cards from the one
+    pressed to the top."""
 
-    Keys: a column's number selects its top card (again: one more card of its run), then
-    another column's number moves the selected cards there, ``f`` sends the top card up,
-    Enter taps it. The mouse: a click taps a column, a double click sends its top card up, a
-    drag carries the cards from the one pressed to the top.
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = CASTLE_KEYS
-
-    KIND = "castle"
     TOP_ROW = FoundationsView
-    PILE = CastleColumnView
 
     def __init__(self, table: Table, settings: Settings) -> None:
-        assert isinstance(table.game, Game)
         super().__init__(table, settings)
         self.pending_tap: Timer | None = None
-
-    @property
-    def game(self) -> Game:
-        game = self.table.game
-        assert isinstance(game, Game)  # a new deal makes a new screen
-        return game
 
     def show_top(self, view: View) -> None:
         self.query_one(FoundationsView).show(view.foundations or {}, view.cards_up or 0)
@@ -465,7 +467,7 @@ class TableScreen(PlayScreen):
 
     def action_foundation(self) -> None:
         if self.table.selected is None:
-            self.say("select a column first (1-8), then f")
+            self.say("select a column first (its number), then f")
             return
         self.act(Put(FOUNDATION))
 
@@ -491,6 +493,26 @@ class TableScreen(PlayScreen):
         self.pending_tap = self.set_timer(self.app.CLICK_CHAIN_TIME_THRESHOLD, tap)
 
 
+class TableScreen(TapScreen):
+    """The castle game: the foundations, the eight columns, the status line and a message
+    line; the keys and the mouse of :class:`TapScreen`."""
+
+    BINDINGS: ClassVar[list[BindingType]] = CASTLE_KEYS
+
+    KIND = "castle"
+    PILE = CastleColumnView
+
+    def __init__(self, table: Table, settings: Settings) -> None:
+        assert isinstance(table.game, Game)
+        super().__init__(table, settings)
+
+    @property
+    def game(self) -> Game:
+        game = self.table.game
+        assert isinstance(game, Game)  # a new deal makes a new screen
+        return game
+
+
 #: No cards held or selected: nowhere to mark.
 NO_LIFT = Lift(0, 0, (), (), None)
 
@@ -500,9 +522,9 @@ def hinted_cards(view: View, column: int) -> tuple[int, ...]:
     if it moves a run from there: no fold may hide it."""
     hint = view.hint or {}
     count = hint.get("count")
-    if hint.get("src") != column or not isinstance(count, int):
+    if hint.get("src") != column or not isinstance(count, int) or column >= len(view.columns):
         return ()
     return (len(view.columns[column].cards) - count,)
 
 
-__all__ = ["PlayScreen", "TableScreen"]
+__all__ = ["PlayScreen", "TableScreen", "TapScreen"]

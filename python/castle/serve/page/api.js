@@ -40,7 +40,7 @@ async function call(method, path, body, options = {}) {
 export const api = {
   levels: () => call("GET", "/api/levels"),
   view: () => call("GET", "/api/view"),
-  newDeal: (level, confirmed = false) => call("POST", "/api/new", { level, confirmed }),
+  newDeal: (level, confirmed = false, deal = null) => call("POST", "/api/new", { level, confirmed, deal }),
   continueGame: () => call("POST", "/api/continue", {}),
   act: (action, options) => call("POST", "/api/act", action, options),
   lift: (src, count) => call("GET", `/api/lift?src=${src}&count=${count}`),

@@ -5,7 +5,7 @@ import { api, ApiError } from "./api.js";
 import { cardName, cardShort, isRed } from "./cards.js";
 import { attachPointer, release } from "./drag.js";
 import { setSound, soundOn, sounds } from "./sound.js";
-import { TableView } from "./table.js";
+import { pileOf, TableView } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 const DOUBLE_TAP_MS = 300;
@@ -113,7 +113,7 @@ function handleReply(reply, view, { held = null, column = null } = {}) {
     else {
       // The cards that go back (the game says which), else the card tapped.
       const shaken = reply.shake ?? column;
-      const col = view && shaken !== null ? view.columns[shaken] : null;
+      const col = view && shaken !== null ? pileOf(view, shaken) : null;
       if (col) table.shake(table.run(shaken, col.down + Math.max(0, col.cards.length - 1)));
     }
     return;
@@ -202,9 +202,21 @@ function chooseLevel(id) {
   }
 }
 
+/** The deal number the picker's field names: null when empty (the level picks), undefined
+ * when it is not a number (said where the player is). */
+function dealNumber() {
+  const text = $("deal-number").value.trim();
+  if (text === "") return null;
+  if (/^[0-9]{1,12}$/.test(text) && Number(text) >= 1) return Number(text);
+  showError(new Error(`not a deal number: ${text} (a whole number from 1, as 617)`));
+  return undefined;
+}
+
 function play(level = state.level, confirmed = false) {
+  const deal = dealNumber();
+  if (deal === undefined) return Promise.resolve();
   return queued(async () => {
-    const { reply, view, notices } = await api.newDeal(level, confirmed);
+    const { reply, view, notices } = await api.newDeal(level, confirmed, deal);
     tell(notices);
     if (reply.question) {
       ask(reply.question, () => play(level, true));
@@ -214,6 +226,7 @@ function play(level = state.level, confirmed = false) {
       showError(new Error(reply.message)); // said where the player is: the picker
       return;
     }
+    $("deal-number").value = ""; // the next PLAY deals what the level picks
     startTable(view, true);
   });
 }
@@ -473,7 +486,7 @@ function tapPlace(place) {
     return;
   }
   const col = place.col;
-  const column = state.view.columns[col];
+  const column = pileOf(state.view, col);
   if (sel && sel.src !== col) {
     act({ action: "pick", column: col }); // the selection goes there
     return;
@@ -533,7 +546,7 @@ function canDrag(place) {
 }
 
 function dragCount(place) {
-  const column = state.view.columns[place.col];
+  const column = pileOf(state.view, place.col);
   return column.down + column.cards.length - place.index;
 }
 
@@ -599,6 +612,7 @@ function focusedPlace() {
 }
 
 function onKey(event) {
+  if (event.target instanceof HTMLInputElement) return; // typing a deal number
   const key = event.key;
   const mod = event.ctrlKey || event.metaKey;
   if (key === "Escape") {
@@ -665,7 +679,8 @@ function onKey(event) {
     n: () => newDeal(),
     m: openMenu,
     "?": openGuide,
-    f: () => (selected() ? act({ action: "put", dst: "foundation" }) : say("select a column first (1-8), then f")),
+    f: () => (selected() ? act({ action: "put", dst: "foundation" }) : say("select a column first (its number), then f")),
+    c: cellKey,
     d: () => act({ action: "deal" }),
     o: () => act({ action: "take_off" }),
   };
@@ -676,6 +691,39 @@ function onKey(event) {
   }
 }
 document.addEventListener("keydown", onKey);
+
+/** The free-cell games' c (the terminal's): the selected column's card into the first free
+ * cell; else the card of the next cell that holds one selected. It reads the table once the
+ * requests before it are answered (a pick just typed selects first), and its own requests
+ * follow in turn. */
+function cellKey() {
+  queued(async () => cellAction());
+}
+
+function cellAction() {
+  const view = state.view;
+  if (!view || !view.cells) return;
+  const first = view.columns.length;
+  const sel = selected();
+  if (sel && sel.src < first) {
+    const free = view.cells.findIndex((cell) => !cell.cards.length);
+    if (free < 0) {
+      sounds.refused();
+      say("no cell is free");
+    } else {
+      act({ action: "put", dst: first + free });
+    }
+    return;
+  }
+  const held = view.cells.flatMap((cell, i) => (cell.cards.length ? [first + i] : []));
+  if (!held.length) {
+    say("the cells are empty: select a column (its number), then c");
+    return;
+  }
+  const after = held.filter((place) => !sel || place > sel.src);
+  if (sel) act({ action: "cancel" }); // a pick now would move the selected card there
+  act({ action: "pick", column: (after.length ? after : held)[0] });
+}
 
 /** Ask for a hint. It is sent after the requests before it (it is of the table they leave)
  * but not queued: the server thinks outside the player's lock, so the player may move, drag
@@ -789,6 +837,12 @@ function on(id, handler) {
   $(id).addEventListener("click", handler);
 }
 on("play", () => play());
+$("deal-number").addEventListener("keydown", (event) => {
+  if (event.key === "Enter") {
+    event.preventDefault();
+    play();
+  }
+});
 on("continue", continueGame);
 on("start-guide", openGuide);
 on("undo", () => act({ action: "undo" }));

@@ -26,11 +26,16 @@ const SMALLEST_CW = 28;
 export function geometry(view, width, height) {
   const spider = view.game === "spider";
   const n = view.columns.length;
-  const narrow = spider || width < 640 || width < height * 0.95;
+  const cells = view.cells ? view.cells.length : 0;
+  // The free-cell games have a top row (the cells, then the foundations), as Spider has; when
+  // it is wider than the columns (Eight Off), the cells take a row of their own under it.
+  const narrow = spider || cells > 0 || width < 640 || width < height * 0.95;
+  const twoRows = cells + 4 > n;
+  const across = cells && !twoRows ? Math.max(n, cells + 4.5) : n;
   const gap = Math.max(4, Math.min(14, width / 90));
   let cw;
   if (narrow) {
-    cw = Math.min(104, (width - gap * (n + 1)) / n, (height - 3 * gap) / 4.2);
+    cw = Math.min(104, (width - gap * (across + 1)) / across, (height - 3 * gap) / (twoRows && cells ? 5.4 : 4.2));
   } else {
     cw = Math.min(112, (width - gap * 14) / 10, (height - 3 * gap) / 4.2);
   }
@@ -43,6 +48,24 @@ export function geometry(view, width, height) {
   return g;
 }
 
+/** Where a free-cell game's top row puts its ``cells`` and its foundations (``g.cells``,
+ * ``g.foundations``), over columns ``columnsWidth`` wide from ``x0``; the row(s)' height. */
+function cellsRow(g, cells, x0, columnsWidth) {
+  const { cw, ch, gap } = g;
+  const twoRows = cells + 4 > g.columnsCount;
+  const rowWidth = twoRows ? 4 * cw + 3 * gap : (cells + 4) * cw + (cells + 3) * gap + cw / 2;
+  const left = Math.round(x0 + (columnsWidth - Math.max(rowWidth, columnsWidth)) / 2);
+  const right = left + Math.max(rowWidth, columnsWidth);
+  const foundationsWidth = 4 * cw + 3 * gap;
+  const fx = twoRows ? Math.round(x0 + (columnsWidth - foundationsWidth) / 2) : right - foundationsWidth;
+  SUITS.forEach((s, i) => {
+    g.foundations[s] = { x: Math.round(fx + i * (cw + gap)), y: gap };
+  });
+  const cellsY = twoRows ? gap + ch + gap : gap;
+  for (let i = 0; i < cells; i++) g.cells.push({ x: left + i * (cw + gap), y: cellsY });
+  return cellsY + ch - gap;
+}
+
 /** The places for cards ``cw`` wide; ``readable``: every column's covered face-up cards show
  * their corners. */
 function layout(view, width, height, { spider, narrow, gap, cw }) {
@@ -50,7 +73,7 @@ function layout(view, width, height, { spider, narrow, gap, cw }) {
   const ch = Math.round(cw * 1.4);
   // Each column's number stands over it (the hints and the keys name columns by number).
   const label = Math.max(13, Math.round(cw * 0.2));
-  const g = { narrow, gap, cw, ch, label, columns: [], foundations: {}, stock: null, off: [], readable: true };
+  const g = { narrow, gap, cw, ch, label, columns: [], foundations: {}, cells: [], stock: null, off: [], readable: true, columnsCount: n };
   const columnsWidth = n * cw + (n - 1) * gap;
   let x0 = Math.round((width - columnsWidth) / 2);
   let y0 = gap;
@@ -61,6 +84,8 @@ function layout(view, width, height, { spider, narrow, gap, cw }) {
       g.off.push({ x: x0 + columnsWidth - cw - (7 - i) * offStep, y: gap });
     }
     y0 = gap + ch;
+  } else if (view.cells) {
+    y0 = gap + cellsRow(g, view.cells.length, x0, columnsWidth);
   } else if (narrow) {
     const fWidth = 4 * cw + 3 * gap;
     const fx = Math.round((width - fWidth) / 2);
@@ -130,6 +155,13 @@ export function items(view, g) {
       y += place.up;
     });
   });
+  (view.cells ?? []).forEach((cell, i) => {
+    const at = g.cells[i];
+    const col = view.columns.length + i;
+    cell.cards.forEach((text) => {
+      out.push({ key: key(text), text, x: at.x, y: at.y, z: 10, where: "column", col, index: 0 });
+    });
+  });
   if (view.foundations) {
     for (const suit of SUITS) {
       const rank = view.foundations[suit] ?? 0;
@@ -160,12 +192,25 @@ function foundationName(suit, rank) {
   return rank ? `${name}: ${cardName(`${"A23456789TJQK"[rank - 1]}${suit}`)}` : `${name}, empty`;
 }
 
-/** Where the hint shown goes: a column, the suit of the foundation, or null. */
+/** Place ``col`` of ``view``: a column, or past them a cell (the view numbers the cells after
+ * the columns, as actions do). */
+export function pileOf(view, col) {
+  const n = view.columns.length;
+  return col < n ? view.columns[col] : (view.cells ?? [])[col - n];
+}
+
+/** How a place is named: "column 3", "cell 2". */
+function placeName(view, col) {
+  const n = view.columns.length;
+  return col < n ? `column ${col + 1}` : `cell ${col - n + 1}`;
+}
+
+/** Where the hint shown goes: a column or a cell, the suit of the foundation, or null. */
 function hintTo(view) {
   const hint = view.hint;
   if (!hint || hint.action !== "drop") return null;
   if (hint.dst !== "foundation") return hint.dst;
-  const cards = view.columns[hint.src].cards;
+  const cards = pileOf(view, hint.src).cards;
   return cards.length ? parseCard(cards[cards.length - 1]).suit : null;
 }
 
@@ -338,6 +383,22 @@ export class TableView {
         el.setAttribute("role", "group");
       }
     });
+    (view.cells ?? []).forEach((cell, i) => {
+      const at = g.cells[i];
+      const col = view.columns.length + i;
+      const empty = !cell.cards.length;
+      const el = place(`col:${col}`, "column cell", at.x, at.y, g.ch, {
+        "data-col": col,
+        "aria-label": `cell ${i + 1}${empty ? ", empty" : ""}`,
+      });
+      el.textContent = empty ? String(i + 1) : "";
+      el.classList.toggle("target", cell.target);
+      el.classList.toggle("hinted", cell.hinted);
+      el.classList.toggle("hint-dst", empty && hintTo(view) === col);
+      el.classList.toggle("empty", empty);
+      el.tabIndex = empty ? 0 : -1;
+      el.setAttribute("role", empty ? "button" : "group");
+    });
     if (view.stock !== null && g.stock) {
       const el = place("stock", "stock", g.stock.x, g.stock.y, 0, {
         "data-stock": "",
@@ -389,7 +450,7 @@ export class TableView {
     if (item.where === "column") {
       el.dataset.col = item.col;
       el.dataset.index = item.index;
-      const column = view.columns[item.col];
+      const column = pileOf(view, item.col);
       const total = column.down + column.cards.length;
       if (item.text) {
         el.setAttribute("role", "button");
@@ -407,7 +468,7 @@ export class TableView {
         if (item.index === total - 1) {
           if (column.target) el.classList.add("target-top");
           if (hintTo(view) === item.col) el.classList.add("hint-dst");
-          el.setAttribute("aria-label", `${cardName(item.text)}, column ${item.col + 1}`);
+          el.setAttribute("aria-label", `${cardName(item.text)}, ${placeName(view, item.col)}`);
         } else {
           el.setAttribute("aria-label", cardName(item.text));
         }
