@@ -679,7 +679,8 @@ function onKey(event) {
     n: () => newDeal(),
     m: openMenu,
     "?": openGuide,
-    f: () => (selected() ? act({ action: "put", dst: "foundation" }) : say("select a column first (its number), then f")),
+    // Like c, f reads the selection once the requests before it are answered.
+    f: () => queued(async () => (selected() ? act({ action: "put", dst: "foundation" }) : say("select a column first (its number), then f"))),
     c: cellKey,
     d: () => act({ action: "deal" }),
     o: () => act({ action: "take_off" }),
