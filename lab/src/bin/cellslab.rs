@@ -5,7 +5,8 @@
 //! wins' lengths; every win is replayed from its deal first (a win that does not replay stops
 //! the run). `EACH=1` prints a line a deal; `SHORT=1` shortens each win; `PLAN=o4l6:2000,e9:4000` runs
 //! that portfolio before the complete search (each try's weights as letters and numbers, see
-//! `weights_of`, and its states; `PLAN=` none); `WO`, `WA`, `WU`,
+//! `weights_of`, and its states, a `d` after them for a depth-first try: `e9:300d`; the
+//! depth-first tries of one weights are one dive, gone on with; `PLAN=` none); `WO`, `WA`, `WU`,
 //! `WF`, `WE`, `WL` and `WR` set the estimate's weights (out, above next, unordered, free cell,
 //! empty column, over a lower card of its suit, of any suit).
 use castle::cells::deal::CellsDeal;
@@ -81,9 +82,14 @@ fn main() {
             .filter(|s| !s.is_empty())
             .map(|step| {
                 let (w, states) = step.split_once(':').unwrap();
+                let (states, dive) = match states.strip_suffix('d') {
+                    Some(s) => (s, true),
+                    None => (states, false),
+                };
                 Try {
                     weights: weights_of(w, WEIGHTS),
                     states: states.parse().unwrap(),
+                    dive,
                 }
             })
             .collect(),

@@ -5,6 +5,7 @@
 
 pub mod board;
 pub mod deal;
+pub mod dive;
 pub mod moves;
 pub mod order;
 pub mod search;

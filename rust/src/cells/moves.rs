@@ -178,6 +178,49 @@ pub fn auto_moves(state: &mut CellsState, out: &mut Vec<CellsMove>) -> usize {
     }
 }
 
+/// The single moves `step` stands for, made from `state` (left as it was found).
+pub fn step_moves(state: &CellsState, step: Step) -> Vec<CellsMove> {
+    match step {
+        Step::One(m) => vec![m],
+        Step::Run { from, count, to } => {
+            let (from, count, to) = (from as usize, count as usize, to as usize);
+            run_moves(state, from, count, to).expect("a run the search could move")
+        }
+    }
+}
+
+/// [`auto_moves`] after `step`, made from a position that had none to make: only a step that
+/// puts a card up, or one that uncovers a card that may go up safely, leaves any (a card
+/// moved elsewhere is no more safe to put up than it was).
+#[inline]
+pub fn auto_moves_after(state: &mut CellsState, step: Step, out: &mut Vec<CellsMove>) -> usize {
+    let uncovered = match step {
+        Step::One(CellsMove {
+            to: Place::Foundation,
+            ..
+        }) => None,
+        Step::One(CellsMove {
+            from: Place::Column(c),
+            ..
+        })
+        | Step::Run { from: c, .. } => match state.cols[c as usize].last() {
+            Some(&card) => Some(card),
+            None => {
+                debug_assert_eq!(auto_moves(&mut state.clone(), &mut Vec::new()), 0);
+                return 0;
+            }
+        },
+        Step::One(_) => None,
+    };
+    if uncovered.is_some_and(|card| !(goes_up(state, card) && is_safe(state, card)))
+        || matches!(step, Step::One(m) if matches!(m.from, Place::Cell(_)) && m.to != Place::Foundation)
+    {
+        debug_assert_eq!(auto_moves(&mut state.clone(), &mut Vec::new()), 0);
+        return 0;
+    }
+    auto_moves(state, out)
+}
+
 /// Every legal single-card move here, in a fixed order: from each column's top, then from
 /// each cell; to the foundation, then to each column, then to each empty cell.
 pub fn all_legal(state: &CellsState, out: &mut Vec<CellsMove>) {
@@ -575,6 +618,40 @@ mod tests {
                 let mut back = state.clone();
                 undo(&mut back, m);
                 assert_eq!(back, before);
+            }
+        }
+    }
+
+    /// Along plays of every variant, the safe moves after each step that `auto_moves_after`
+    /// makes are those `auto_moves` makes (it only leaves out looking where none can be).
+    #[test]
+    fn the_safe_moves_after_a_step_are_all_the_safe_moves() {
+        for v in Variant::ALL {
+            let deal = CellsDeal::from_number(v, 29).unwrap();
+            let mut state = CellsState::from_deal(&deal);
+            auto_moves(&mut state, &mut Vec::new());
+            for turn in 0..200 {
+                let mut moves = Vec::new();
+                generate(&state, &mut moves);
+                let mut steps: Vec<Step> = moves.iter().map(|&m| Step::One(m)).collect();
+                generate_runs(&state, &mut steps);
+                if steps.is_empty() {
+                    break;
+                }
+                for &step in &steps {
+                    let (mut after, mut all) = (state.clone(), state.clone());
+                    apply_step(&mut after, step);
+                    apply_step(&mut all, step);
+                    let (mut made, mut want) = (Vec::new(), Vec::new());
+                    auto_moves_after(&mut after, step, &mut made);
+                    auto_moves(&mut all, &mut want);
+                    assert_eq!((made, &after), (want, &all), "{v:?} turn {turn} {step:?}");
+                }
+                apply_step(&mut state, steps[turn * 3 % steps.len()]);
+                auto_moves(&mut state, &mut Vec::new());
+                if state.is_won() {
+                    break;
+                }
             }
         }
     }

@@ -2,21 +2,22 @@
 //! unit), each followed by the safe moves to the foundations (`moves::auto_moves`), positions
 //! taken nearest a win first by an estimate (`order.rs`), every position entered once in a
 //! table keyed up to the order of the cells and of the columns. A portfolio of short tries
-//! comes first; the last search has no limit of its own and expands every position reachable
-//! from the deal (as the safe moves leave it) at most once, so when it runs out of positions it
-//! has proved there is no win: a safe move never loses one, since no card could go onto the
+//! comes first (depth-first ones, `dive.rs`, then best-first ones); the last search has no
+//! limit of its own and expands every position reachable from the deal (as the safe moves
+//! leave it) at most once, so when it runs out of positions it has proved there is no win: a safe move never loses one, since no card could go onto the
 //! card it puts up, and a run's step is only a shortcut beside the single moves it stands for.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::deal::CellsDeal;
+use super::dive::Dive;
 
 use super::moves::{
-    apply, apply_step, auto_moves, generate, generate_runs, replays_to_win, run_moves, undo,
-    undo_step, CellsMove, Place, Step,
+    apply, apply_step, auto_moves, auto_moves_after, generate, generate_runs, replays_to_win,
+    step_moves, undo, undo_step, CellsMove, Place, Step,
 };
-use super::order::{estimate, Weights, COMPLETE_WEIGHTS, OTHER_WEIGHTS, WEIGHTS};
+use super::order::{rank_steps, Weights, COMPLETE_WEIGHTS, OTHER_WEIGHTS, WEIGHTS};
 use super::shorten::shorten_within;
 use super::state::{CellsKey, CellsState};
 use crate::cards::Card;
@@ -31,39 +32,82 @@ use crate::solver::{Limits, Outcome, Stop};
 pub struct Try {
     pub weights: Weights,
     pub states: u64,
+    /// Depth first ([`super::dive`]: each position's steps in the order of their estimates,
+    /// the first followed until it ends), not best first.
+    pub dive: bool,
 }
 
-/// The solver's portfolio: short searches ranked in turn by other weights (a deal one ranking
-/// loses its way in, another often wins at once), each twice as long as the one before from
-/// the third on, the first ranking again last; then the complete search ranked by
-/// [`COMPLETE_WEIGHTS`]. Over FreeCell deals 1-2000 the five tries before the last took 0.96
-/// of the time of three tries of 3,000, 3,000 and 6,000 states, and half the 99th percentile;
-/// the last try took the time to 0.95 and won deal 2172, which the complete search leaves
-/// undecided at 10 s (the solver's research notes).
-pub const PORTFOLIO: [Try; 6] = [
+/// The solver's portfolio. First depth-first tries ([`Dive`]) ranked by three weights in
+/// turn, 300 positions each, twice round (the second round goes on where the first stopped):
+/// a position costs less there than best first, and most deals are won in the first. Then
+/// best-first tries ranked in turn by other weights (a deal one ranking loses its way in,
+/// another often wins at once), from the third on each twice as long as the one before, the
+/// first weights again last; then the complete search ranked by [`COMPLETE_WEIGHTS`]. Over
+/// FreeCell deals 1-8000 the dives first took 0.82 of the time of the best-first tries alone
+/// (other rounds of dives: 0.87 to 0.89); those took 0.96 of the time of three tries of 3,000,
+/// 3,000 and 6,000 states (deals 1-2000) and half the 99th percentile, and their last won
+/// deal 2172, which the complete search leaves undecided at 10 s (the solver's research
+/// notes).
+pub const PORTFOLIO: [Try; 12] = [
+    Try {
+        weights: WEIGHTS,
+        states: 300,
+        dive: true,
+    },
+    Try {
+        weights: OTHER_WEIGHTS[3],
+        states: 300,
+        dive: true,
+    },
+    Try {
+        weights: OTHER_WEIGHTS[2],
+        states: 300,
+        dive: true,
+    },
+    Try {
+        weights: WEIGHTS,
+        states: 300,
+        dive: true,
+    },
+    Try {
+        weights: OTHER_WEIGHTS[3],
+        states: 300,
+        dive: true,
+    },
+    Try {
+        weights: OTHER_WEIGHTS[2],
+        states: 300,
+        dive: true,
+    },
     Try {
         weights: WEIGHTS,
         states: 500,
+        dive: false,
     },
     Try {
         weights: OTHER_WEIGHTS[0],
         states: 500,
+        dive: false,
     },
     Try {
         weights: OTHER_WEIGHTS[1],
         states: 1_000,
+        dive: false,
     },
     Try {
         weights: OTHER_WEIGHTS[2],
         states: 2_000,
+        dive: false,
     },
     Try {
         weights: OTHER_WEIGHTS[3],
         states: 4_000,
+        dive: false,
     },
     Try {
         weights: WEIGHTS,
         states: 8_000,
+        dive: false,
     },
 ];
 
@@ -107,6 +151,8 @@ pub fn solve_with(
     let mut expanded = 0u64;
     let mut ends = Vec::new();
     let mut end = End::Limit(Stop::States);
+    // The dives begun, one for each weights: a dive with weights met before goes on.
+    let mut dives: Vec<Dive> = Vec::new();
     for t in tries {
         // A try ends at its own states, or at the caller's limits.
         let until = Budget {
@@ -118,12 +164,25 @@ pub fn solve_with(
             deadline: budget.deadline,
             memory: budget.memory,
         };
-        end = search(deal, &until, &t.weights, &mut expanded, &mut watch);
+        end = if t.dive {
+            let at = match dives.iter().position(|d| *d.weights() == t.weights) {
+                Some(at) => at,
+                None => {
+                    dives.push(Dive::new(deal, t.weights, budget.memory));
+                    dives.len() - 1
+                }
+            };
+            dives[at].go(&until, &mut expanded, &mut watch)
+        } else {
+            search(deal, &until, &t.weights, &mut expanded, &mut watch)
+        };
         ends.push(expanded);
         if !matches!(end, End::Limit(Stop::States | Stop::Memory)) {
             break;
         }
     }
+    // The complete search has all the memory.
+    drop(dives);
     if matches!(end, End::Limit(Stop::States | Stop::Memory)) {
         end = search(deal, &budget, weights, &mut expanded, &mut watch);
         ends.push(expanded);
@@ -161,8 +220,7 @@ struct Waiting {
     step: Step,
 }
 
-/// The line from the deal to node `at`, then `last`: each step's single moves and the safe
-/// moves after it.
+/// The line from the deal to node `at`, then `last`.
 fn line_to(deal: &CellsDeal, nodes: &[Node], at: usize, last: Option<Step>) -> Vec<CellsMove> {
     let mut steps: Vec<Step> = last.into_iter().collect();
     let mut i = at;
@@ -170,22 +228,20 @@ fn line_to(deal: &CellsDeal, nodes: &[Node], at: usize, last: Option<Step>) -> V
         steps.push(nodes[i].step);
         i = nodes[i].parent as usize;
     }
+    steps.reverse();
+    line_of(deal, &steps)
+}
+
+/// The single moves of `steps` made from `deal`, each step's safe moves after it (and the
+/// deal's before the first).
+pub(super) fn line_of(deal: &CellsDeal, steps: &[Step]) -> Vec<CellsMove> {
     let mut state = CellsState::from_deal(deal);
     let mut line = Vec::new();
     auto_moves(&mut state, &mut line);
-    for &step in steps.iter().rev() {
-        match step {
-            Step::One(m) => {
-                apply(&mut state, m);
-                line.push(m);
-            }
-            Step::Run { from, count, to } => {
-                let (from, count, to) = (from as usize, count as usize, to as usize);
-                for m in run_moves(&state, from, count, to).expect("a run the search could move") {
-                    apply(&mut state, m);
-                    line.push(m);
-                }
-            }
+    for &step in steps {
+        for m in step_moves(&state, step) {
+            apply(&mut state, m);
+            line.push(m);
         }
         auto_moves(&mut state, &mut line);
     }
@@ -239,7 +295,7 @@ fn search(
                 current = Some(parent);
             }
             apply_step(&mut state, step);
-            auto_moves(&mut state, &mut made);
+            auto_moves_after(&mut state, step, &mut made);
         }
         match table.insert(state.key()) {
             Insert::New => {}
@@ -310,26 +366,14 @@ impl Children<'_> {
         made: &mut Vec<CellsMove>,
     ) -> Option<Step> {
         let w = self.weights;
-        for &child in steps {
-            made.clear();
-            apply_step(state, child);
-            auto_moves(state, made);
-            if state.is_won() {
-                return Some(child);
-            }
+        rank_steps(state, steps, w, made, |near, child| {
             *met += 1;
-            let near = estimate(state, w) + w.depth * self.depth as i32;
             open.push(Waiting {
-                rank: Reverse((near, Reverse(*met))),
+                rank: Reverse((near + w.depth * self.depth as i32, Reverse(*met))),
                 parent: self.parent,
                 step: child,
             });
-            while let Some(a) = made.pop() {
-                undo(state, a);
-            }
-            undo_step(state, child);
-        }
-        None
+        })
     }
 }
 

@@ -1,0 +1,239 @@
+//! A depth-first try: from each position the steps in the order of the estimates of the
+//! positions they lead to, the first followed until it ends (won, or every step from it
+//! leading where the search has been), then the next. It holds one line and the steps not
+//! yet taken beside it, so a position costs less than in the best-first search; but one bad
+//! step early can keep it below that step for long, so it is only ever a short try.
+
+use super::deal::CellsDeal;
+use super::moves::{
+    apply_step, auto_moves, auto_moves_after, generate, generate_runs, undo, undo_step, CellsMove,
+    Step,
+};
+use super::order::{rank_steps, Weights};
+use super::search::line_of;
+use super::state::{CellsKey, CellsState};
+use crate::solver::budget::{Budget, End, Watch};
+use crate::solver::heap::Memory;
+use crate::solver::table::{Insert, Table};
+use crate::solver::Stop;
+
+/// A position on the line: the step that led to it, the safe moves made after that step
+/// (their count, the last ones in `safe`), and where its steps not yet taken start in `ahead`.
+struct Frame {
+    step: Step,
+    safe: usize,
+    ahead: usize,
+}
+
+/// A depth-first try of one deal, steps ranked by its weights (their depth weight aside:
+/// every step from one position is as deep), that can stop at a count of positions and go on
+/// later from where it stopped (the portfolio's tries with the same weights are one dive).
+pub struct Dive<'a> {
+    deal: &'a CellsDeal,
+    weights: Weights,
+    state: CellsState,
+    /// The safe moves made after the line's steps.
+    safe: Vec<CellsMove>,
+    table: Table<CellsKey>,
+    kids: Kids,
+    /// The line's positions past the deal's, each with the steps from it not yet taken.
+    line: Vec<Frame>,
+    /// Whether the deal's position has been expanded.
+    begun: bool,
+}
+
+impl<'a> Dive<'a> {
+    pub fn new(deal: &'a CellsDeal, weights: Weights, memory: Memory) -> Dive<'a> {
+        Dive {
+            deal,
+            weights,
+            state: CellsState::from_deal(deal),
+            safe: Vec::new(),
+            table: Table::new(memory),
+            kids: Kids::default(),
+            line: Vec::new(),
+            begun: false,
+        }
+    }
+
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Goes on until it ends, or `budget` stops it (`End::Limit(Stop::States)` when its
+    /// states are spent: it may go on after that).
+    pub fn go(&mut self, budget: &Budget, expanded: &mut u64, watch: &mut Watch) -> End<CellsMove> {
+        if !self.begun {
+            self.begun = true;
+            auto_moves(&mut self.state, &mut self.safe);
+            if self.state.is_won() {
+                return End::Won(std::mem::take(&mut self.safe));
+            }
+            self.safe.clear();
+            if self.table.insert(self.state.key()) == Insert::Full {
+                return End::Limit(Stop::Memory);
+            }
+            if let Some(why) = budget.spend(expanded, watch) {
+                return End::Limit(why);
+            }
+            if let Some(won) = self.kids.push(&mut self.state, &self.weights) {
+                return End::Won(line_of(self.deal, &[won]));
+            }
+        }
+        let state = &mut self.state;
+        loop {
+            if budget.max_states.is_some_and(|max| *expanded >= max) {
+                return End::Limit(Stop::States);
+            }
+            let Some(step) = self.kids.next(self.line.last().map_or(0, |f| f.ahead)) else {
+                // Every step from here taken: back to the position before.
+                let Some(frame) = self.line.pop() else {
+                    return End::Exhausted;
+                };
+                for _ in 0..frame.safe {
+                    undo(state, self.safe.pop().expect("a safe move made"));
+                }
+                undo_step(state, frame.step);
+                continue;
+            };
+            apply_step(state, step);
+            let count = auto_moves_after(state, step, &mut self.safe);
+            let insert = self.table.insert(state.key());
+            if insert != Insert::New {
+                for _ in 0..count {
+                    undo(state, self.safe.pop().expect("a safe move made"));
+                }
+                undo_step(state, step);
+                if insert == Insert::Full {
+                    return End::Limit(Stop::Memory);
+                }
+                continue;
+            }
+            if let Some(why) = budget.spend(expanded, watch) {
+                return End::Limit(why);
+            }
+            self.line.push(Frame {
+                step,
+                safe: count,
+                ahead: self.kids.end(),
+            });
+            if let Some(won) = self.kids.push(state, &self.weights) {
+                let mut steps: Vec<Step> = self.line.iter().map(|f| f.step).collect();
+                steps.push(won);
+                return End::Won(line_of(self.deal, &steps));
+            }
+        }
+    }
+}
+
+/// The steps not yet taken from the line's positions, each position's in a block after those
+/// of the position before it, best last (taken first).
+#[derive(Default)]
+struct Kids {
+    ranked: Vec<(i32, Step)>,
+    moves: Vec<CellsMove>,
+    steps: Vec<Step>,
+    made: Vec<CellsMove>,
+}
+
+impl Kids {
+    /// The steps from `state`, ranked, as a new block; the step that wins, if one does.
+    fn push(&mut self, state: &mut CellsState, weights: &Weights) -> Option<Step> {
+        self.moves.clear();
+        generate(state, &mut self.moves);
+        self.steps.clear();
+        self.steps.extend(self.moves.iter().map(|&m| Step::One(m)));
+        generate_runs(state, &mut self.steps);
+        let start = self.ranked.len();
+        let ranked = &mut self.ranked;
+        let won = rank_steps(state, &self.steps, weights, &mut self.made, |near, step| {
+            ranked.push((near, step));
+        });
+        // Best last; of steps as near, the one met last (as in the best-first search).
+        self.ranked[start..].sort_by_key(|&(near, _)| std::cmp::Reverse(near));
+        won
+    }
+
+    /// Where the next block will start.
+    fn end(&self) -> usize {
+        self.ranked.len()
+    }
+
+    /// The next step of the block starting at `start` (the last block), taken off it.
+    fn next(&mut self, start: usize) -> Option<Step> {
+        if self.ranked.len() > start {
+            self.ranked.pop().map(|(_, s)| s)
+        } else {
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::moves::replays_to_win;
+    use super::super::order::{COMPLETE_WEIGHTS, WEIGHTS};
+    use super::super::search::solve_with;
+    use super::super::variant::Variant;
+    use super::*;
+    use crate::solver::budget::{Deadline, Start};
+    use crate::solver::{Limits, Status};
+
+    fn budget(states: Option<u64>) -> Budget {
+        let limits = Limits::states(states);
+        Budget {
+            max_states: states,
+            deadline: Deadline::after(&limits, &Start::now(), 1.0),
+            memory: Memory::from_now(limits.max_memory),
+        }
+    }
+
+    /// A dive stopped now and then and gone on with finds what one never stopped finds, in
+    /// as many positions.
+    #[test]
+    fn a_dive_goes_on_where_it_stopped() {
+        for n in [1, 2, 5, 617] {
+            let deal = CellsDeal::from_number(Variant::FreeCell, n).unwrap();
+            let mut watch_a = || false;
+            let mut watch = Watch::new(Start::now().wall, &mut watch_a);
+            let (mut straight, mut stopped) = (0u64, 0u64);
+            let mut once = Dive::new(&deal, WEIGHTS, budget(None).memory);
+            let End::Won(line) = once.go(&budget(None), &mut straight, &mut watch) else {
+                panic!("deal {n} is won");
+            };
+            assert!(replays_to_win(&deal, &line));
+            let mut dive = Dive::new(&deal, WEIGHTS, budget(None).memory);
+            let end = loop {
+                let until = budget(Some(stopped + 7));
+                match dive.go(&until, &mut stopped, &mut watch) {
+                    End::Limit(Stop::States) => assert_eq!(stopped, until.max_states.unwrap()),
+                    end => break end,
+                }
+            };
+            assert_eq!((end, stopped), (End::Won(line), straight), "deal {n}");
+        }
+    }
+
+    /// A dive with no limit goes everywhere the complete search goes: on deal 11982, which
+    /// no play wins, it expands as many positions before it runs out.
+    #[test]
+    fn a_dive_that_runs_out_has_been_everywhere() {
+        let deal = CellsDeal::from_number(Variant::FreeCell, 11982).unwrap();
+        let mut never = || false;
+        let mut watch = Watch::new(Start::now().wall, &mut never);
+        let mut expanded = 0;
+        let mut dive = Dive::new(&deal, WEIGHTS, budget(None).memory);
+        let end = dive.go(&budget(None), &mut expanded, &mut watch);
+        assert_eq!(end, End::Exhausted);
+        let complete = solve_with(
+            &deal,
+            &Limits::states(None),
+            &[],
+            &COMPLETE_WEIGHTS,
+            false,
+            &mut || false,
+        );
+        assert_eq!(complete.status, Status::Unsolvable);
+        assert_eq!(expanded, complete.states);
+    }
+}
