@@ -6,11 +6,10 @@
 
 use super::deal::CellsDeal;
 use super::moves::{
-    apply_step, auto_moves, auto_moves_after, generate, generate_runs, undo, undo_step, CellsMove,
-    Step,
+    apply_step, auto_moves, auto_moves_after, generate, generate_runs, line_of, undo, undo_step,
+    CellsMove, Step,
 };
 use super::order::{rank_steps, Weights};
-use super::search::line_of;
 use super::state::{CellsKey, CellsState};
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::heap::Memory;

@@ -518,6 +518,22 @@ fn move_run(
     out.extend(sub);
 }
 
+/// The single moves of `steps` made from `deal`, each step's safe moves after it (and the
+/// deal's before the first).
+pub fn line_of(deal: &CellsDeal, steps: &[Step]) -> Vec<CellsMove> {
+    let mut state = CellsState::from_deal(deal);
+    let mut line = Vec::new();
+    auto_moves(&mut state, &mut line);
+    for &step in steps {
+        for m in step_moves(&state, step) {
+            apply(&mut state, m);
+            line.push(m);
+        }
+        auto_moves(&mut state, &mut line);
+    }
+    line
+}
+
 /// Whether `moves` are legal one after another from `deal` and end with every card up.
 pub fn replays_to_win(deal: &CellsDeal, moves: &[CellsMove]) -> bool {
     let mut state = CellsState::from_deal(deal);

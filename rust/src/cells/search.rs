@@ -14,8 +14,8 @@ use super::deal::CellsDeal;
 use super::dive::Dive;
 
 use super::moves::{
-    apply, apply_step, auto_moves, auto_moves_after, generate, generate_runs, replays_to_win,
-    step_moves, undo, undo_step, CellsMove, Place, Step,
+    apply_step, auto_moves, auto_moves_after, generate, generate_runs, line_of, replays_to_win,
+    undo, undo_step, CellsMove, Place, Step,
 };
 use super::order::{rank_steps, Weights, COMPLETE_WEIGHTS, OTHER_WEIGHTS, WEIGHTS};
 use super::shorten::shorten_within;
@@ -230,22 +230,6 @@ fn line_to(deal: &CellsDeal, nodes: &[Node], at: usize, last: Option<Step>) -> V
     }
     steps.reverse();
     line_of(deal, &steps)
-}
-
-/// The single moves of `steps` made from `deal`, each step's safe moves after it (and the
-/// deal's before the first).
-pub(super) fn line_of(deal: &CellsDeal, steps: &[Step]) -> Vec<CellsMove> {
-    let mut state = CellsState::from_deal(deal);
-    let mut line = Vec::new();
-    auto_moves(&mut state, &mut line);
-    for &step in steps {
-        for m in step_moves(&state, step) {
-            apply(&mut state, m);
-            line.push(m);
-        }
-        auto_moves(&mut state, &mut line);
-    }
-    line
 }
 
 /// A best-first search: the queue holds moves not yet made, each ranked by the position it
