@@ -19,7 +19,7 @@ the crate's, and each module translates the Rust file of the same name:
 ``reference/cells/``       ``rust/src/cells/``: ``variant``, ``state``, ``moves``
                            (with ``replay``; ``runs`` and ``steps`` are its
                            supermoves and the search's steps), ``order``,
-                           ``search``, ``shorten``
+                           ``dive``, ``search``, ``shorten``
 =========================  ==========================================================
 
 The castle game's names are here too (``reference.solve``, ``reference.replay``, ...); Spider's

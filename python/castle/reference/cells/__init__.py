@@ -4,7 +4,8 @@ For the same deal and ``max_states`` it returns the same status, states and move
 :func:`castle.solve` on a :class:`castle.CellsDeal`; its rules check a win move by move
 (:func:`replay`) apart from the core's. Each module translates the Rust file of its name in
 ``rust/src/cells/``: ``variant`` (the rules that differ between the games), ``state``,
-``moves`` (the single-card rules, the safe moves, the replay), ``order``, ``search``,
+``moves`` (the single-card rules, the safe moves, the replay), ``order``, ``dive`` (the
+portfolio's depth-first tries), ``search`` (the portfolio and the best-first search),
 ``shorten``; ``moves.rs`` is in three here: ``moves``, ``runs`` (a run moved as a unit, as its
 single moves) and ``steps`` (what the search tries). Moves are the API's
 :class:`castle.CellsMove`.

@@ -6,10 +6,13 @@ Translation of ``rust/src/cells/order.rs``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from .moves import fits
+from ...solving.cells import CellsMove
+from .moves import auto_moves, fits, undo
 from .state import CellsState
+from .steps import Step, apply_step, undo_step
 
 
 @dataclass(frozen=True)
@@ -101,3 +104,25 @@ def estimate(state: CellsState, w: Weights) -> int:
         + w.over_lower * over_lower
         + w.over_lower_rank * over_lower_rank
     )
+
+
+def rank_steps(
+    state: CellsState, steps: list[Step], w: Weights, each: Callable[[int, Step], None]
+) -> Step | None:
+    """Each of ``steps`` made from ``state`` (left as it was found) with its safe moves, and
+    ``each`` told its estimate (without the depth); the first that wins, if one does, ends it.
+
+    The core reckons a child's estimate from its parent's columns when that is cheaper; the
+    value is the same, so here it is simply the estimate."""
+    made: list[CellsMove] = []
+    for child in steps:
+        made.clear()
+        apply_step(state, child)
+        auto_moves(state, made)
+        if state.is_won():
+            return child
+        each(estimate(state, w), child)
+        while made:
+            undo(state, made.pop())
+        undo_step(state, child)
+    return None

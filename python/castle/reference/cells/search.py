@@ -1,7 +1,7 @@
-"""The free-cell solver: a portfolio of short best-first tries, then the complete best-first
-search, over steps (a single card, or a run moved as a unit) each followed by the safe moves,
-positions taken nearest a win first, every position entered once in a table keyed up to the
-order of the cells and of the columns.
+"""The free-cell solver: a portfolio of short tries (depth-first ones, ``dive``, then
+best-first ones), then the complete best-first search, over steps (a single card, or a run
+moved as a unit) each followed by the safe moves, positions taken nearest a win first, every
+position entered once in a table keyed up to the order of the cells and of the columns.
 
 Translation of ``rust/src/cells/search.rs``.
 """
@@ -15,25 +15,30 @@ from dataclasses import dataclass
 from ...solving.cells import CellsDeal, CellsMove, CellsSolution
 from ...solving.outcome import check_limits
 from ..solver import Budget, Counter, Deadline, End, Start, Stop, finish
-from .moves import apply, auto_moves, replays_to_win, undo
-from .order import COMPLETE_WEIGHTS, OTHER_WEIGHTS, WEIGHTS, Weights, estimate
-from .runs import run_moves
+from .dive import Dive
+from .moves import auto_moves, replays_to_win, undo
+from .order import COMPLETE_WEIGHTS, OTHER_WEIGHTS, WEIGHTS, Weights, rank_steps
 from .shorten import shorten
 from .state import CellsState, Key, Placed
-from .steps import Run, Step, apply_step, generate, generate_runs, undo_step
+from .steps import Step, apply_step, generate, generate_runs, line_of, undo_step
 
 
 @dataclass(frozen=True)
 class Try:
     """A step of the portfolio: a search ranked by ``weights`` that gives up after ``states``
-    expansions of its own."""
+    expansions of its own; depth first (a :class:`~.dive.Dive`, which a later try with the
+    same weights goes on with) if ``dive``, else best first."""
 
     weights: Weights
     states: int
+    dive: bool = False
 
 
-#: The portfolio of ``cells/search.rs``, try for try.
+#: The portfolio of ``cells/search.rs``, try for try: dives ranked by three weights in turn,
+#: 300 positions each, twice round (the second round goes on where the first stopped), then
+#: the best-first tries.
 PORTFOLIO = (
+    *(Try(w, 300, dive=True) for w in (WEIGHTS, OTHER_WEIGHTS[3], OTHER_WEIGHTS[2]) * 2),
     Try(WEIGHTS, 500),
     Try(OTHER_WEIGHTS[0], 500),
     Try(OTHER_WEIGHTS[1], 1_000),
@@ -61,14 +66,7 @@ def solve(
     start = Start.now()
     counter = Counter()
     deadline = Deadline.after(max_seconds, max_cpu_seconds, start, 1.0)
-    end: End[CellsMove] = End("limit", [], Stop.STATES)
-    for t in PORTFOLIO:
-        # A try ends at its own states, or at the caller's limits.
-        cap = counter.expanded + t.states
-        until = Budget(cap if max_states is None else min(cap, max_states), deadline)
-        end = search(deal, until, t.weights, counter)
-        if not resumable(end):
-            break
+    end = tries(deal, max_states, deadline, counter)
     if resumable(end):
         end = search(deal, Budget(max_states, deadline), COMPLETE_WEIGHTS, counter)
     if end.kind == "won" and short:
@@ -78,6 +76,28 @@ def solve(
         return replays_to_win(deal, moves)
 
     return finish(end, counter, start.wall, CellsSolution, wins)
+
+
+def tries(
+    deal: CellsDeal, max_states: int | None, deadline: Deadline, counter: Counter
+) -> End[CellsMove]:
+    """The :data:`PORTFOLIO`'s tries in turn, until one ends otherwise than at its states."""
+    end: End[CellsMove] = End("limit", [], Stop.STATES)
+    # The dives begun, one for each weights: a dive with weights met before goes on.
+    dives: dict[Weights, Dive] = {}
+    for t in PORTFOLIO:
+        # A try ends at its own states, or at the caller's limits.
+        cap = counter.expanded + t.states
+        until = Budget(cap if max_states is None else min(cap, max_states), deadline)
+        if t.dive:
+            if t.weights not in dives:
+                dives[t.weights] = Dive(deal, t.weights)
+            end = dives[t.weights].go(until, counter)
+        else:
+            end = search(deal, until, t.weights, counter)
+        if not resumable(end):
+            break
+    return end
 
 
 def resumable(end: End[CellsMove]) -> bool:
@@ -175,22 +195,20 @@ class BestFirst:
     def queue(self, parent: int, depth: int) -> Step | None:
         """Each step from node ``parent`` (the position ``state`` holds) made with its safe
         moves, ranked and queued; the first that wins, if one does."""
-        state, w = self.state, self.weights
         steps: list[Step] = []
-        generate(state, steps)
-        generate_runs(state, steps)
-        made: list[CellsMove] = []
-        for child in steps:
-            made.clear()
-            apply_step(state, child)
-            auto_moves(state, made)
-            if state.is_won():
-                return child
-            self.met += 1
-            near = estimate(state, w) + w.depth * depth
-            heapq.heappush(self.open, (near, -self.met, parent, child))
-            take_back(state, child, made)
-        return None
+        generate(self.state, steps)
+        generate_runs(self.state, steps)
+        return rank_steps(
+            self.state,
+            steps,
+            self.weights,
+            lambda near, child: self.wait(near + self.weights.depth * depth, parent, child),
+        )
+
+    def wait(self, near: int, parent: int, child: Step) -> None:
+        """Queue ``child`` from node ``parent``, ``near`` a win."""
+        self.met += 1
+        heapq.heappush(self.open, (near, -self.met, parent, child))
 
 
 def take_back(state: CellsState, step: Step | None, made: list[CellsMove]) -> None:
@@ -202,8 +220,7 @@ def take_back(state: CellsState, step: Step | None, made: list[CellsMove]) -> No
 
 
 def line_to(deal: CellsDeal, nodes: list[Node], last: list[Step]) -> list[CellsMove]:
-    """The line from the deal to the last node, then the step ``last`` holds: each step's
-    single moves and the safe moves after it."""
+    """The line from the deal to the last node, then the step ``last`` holds."""
     steps = list(last)
     i = len(nodes) - 1
     while i != 0:
@@ -211,17 +228,5 @@ def line_to(deal: CellsDeal, nodes: list[Node], last: list[Step]) -> list[CellsM
         assert step is not None
         steps.append(step)
         i = nodes[i].parent
-    state = CellsState.from_deal(deal)
-    line: list[CellsMove] = []
-    auto_moves(state, line)
-    for step in reversed(steps):
-        if isinstance(step, Run):
-            singles = run_moves(state, step.src, step.count, step.dst)
-            assert singles is not None, "a run the search could move"
-        else:
-            singles = [step]
-        for m in singles:
-            apply(state, m)
-            line.append(m)
-        auto_moves(state, line)
-    return line
+    steps.reverse()
+    return line_of(deal, steps)

@@ -2,7 +2,8 @@
 the same key and the safe ones (made already), and runs of two cards or more moved as a unit.
 
 Translation of ``rust/src/cells/moves.rs`` (its search's steps: ``generate``, ``Step``,
-``generate_runs``, ``apply_step``, ``undo_step``).
+``generate_runs``, ``apply_step``, ``undo_step``, ``step_moves``) and of ``line_of`` in
+``rust/src/cells/search.rs`` (a line of steps read back as single moves).
 """
 
 from __future__ import annotations
@@ -10,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from ...solving.cells import TO_FOUNDATION, CellsMove
-from .moves import CELL, COLUMN, apply, fits, fits_column, goes_up, undo
-from .runs import run_len
+from ...solving.cells import TO_FOUNDATION, CellsDeal, CellsMove
+from .moves import CELL, COLUMN, apply, auto_moves, fits, fits_column, goes_up, undo
+from .runs import run_len, run_moves
 from .state import CellsState
 
 
@@ -117,3 +118,26 @@ def shift(state: CellsState, src: int, dst: int, count: int) -> None:
     col = state.cols[src]
     state.cols[dst].extend(col[-count:])
     del col[-count:]
+
+
+def step_moves(state: CellsState, step: Step) -> list[CellsMove]:
+    """The single moves ``step`` stands for, made from ``state`` (left as it was found)."""
+    if isinstance(step, Run):
+        singles = run_moves(state, step.src, step.count, step.dst)
+        assert singles is not None, "a run the search could move"
+        return singles
+    return [step]
+
+
+def line_of(deal: CellsDeal, steps: list[Step]) -> list[CellsMove]:
+    """The single moves of ``steps`` made from ``deal``, each step's safe moves after it (and
+    the deal's before the first)."""
+    state = CellsState.from_deal(deal)
+    line: list[CellsMove] = []
+    auto_moves(state, line)
+    for step in steps:
+        for m in step_moves(state, step):
+            apply(state, m)
+            line.append(m)
+        auto_moves(state, line)
+    return line

@@ -1,0 +1,139 @@
+"""A depth-first try: from each position the steps in the order of the estimates of the
+positions they lead to, the first followed until it ends (won, or every step from it leading
+where the search has been), then the next. It can stop at a count of positions and go on later
+from where it stopped: the portfolio's tries with the same weights are one dive.
+
+Translation of ``rust/src/cells/dive.rs``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...solving.cells import CellsDeal, CellsMove
+from ..solver import Budget, Counter, End, Stop
+from .moves import auto_moves, undo
+from .order import Weights, rank_steps
+from .state import CellsState, Key
+from .steps import Step, apply_step, generate, generate_runs, line_of, undo_step
+
+
+@dataclass
+class Frame:
+    """A position on the line: the step that led to it, the safe moves made after that step
+    (their count, the last ones in the dive's ``safe``), and where its steps not yet taken
+    start in the dive's ``ranked``."""
+
+    step: Step
+    safe: int
+    ahead: int
+
+
+class Dive:
+    """A depth-first try of one deal, steps ranked by ``weights`` (their depth weight aside:
+    every step from one position is as deep)."""
+
+    def __init__(self, deal: CellsDeal, weights: Weights):
+        self.deal = deal
+        self.weights = weights
+        self.state = CellsState.from_deal(deal)
+        #: The safe moves made after the line's steps.
+        self.safe: list[CellsMove] = []
+        self.table: set[Key] = set()
+        #: The steps not yet taken from the line's positions, each position's in a block
+        #: after those of the position before it, best last (taken first).
+        self.ranked: list[tuple[int, Step]] = []
+        #: The line's positions past the deal's.
+        self.line: list[Frame] = []
+        self.begun = False
+
+    def go(self, budget: Budget, counter: Counter) -> End[CellsMove]:
+        """Go on until the dive ends, or ``budget`` stops it (a limit of ``Stop.STATES`` when
+        its states are spent: it may go on after that)."""
+        if not self.begun:
+            self.begun = True
+            end = self.begin(budget, counter)
+            if end is not None:
+                return end
+        while True:
+            if budget.max_states is not None and counter.expanded >= budget.max_states:
+                return End("limit", [], Stop.STATES)
+            step = self.next_step()
+            if step is None:
+                if not self.line:
+                    return End("exhausted", [])
+                self.back()
+                continue
+            end = self.take(step, budget, counter)
+            if end is not None:
+                return end
+
+    def begin(self, budget: Budget, counter: Counter) -> End[CellsMove] | None:
+        """The deal's position: its safe moves, then entered and expanded."""
+        auto_moves(self.state, self.safe)
+        if self.state.is_won():
+            return End("won", list(self.safe))
+        self.safe.clear()
+        self.table.add(self.state.key())
+        stop = budget.spend(counter)
+        if stop is not None:
+            return End("limit", [], stop)
+        won = self.push()
+        if won is not None:
+            return End("won", line_of(self.deal, [won]))
+        return None
+
+    def take(self, step: Step, budget: Budget, counter: Counter) -> End[CellsMove] | None:
+        """The position after ``step``: passed over if seen, else put on the line and
+        expanded. How the dive ends, if it does here."""
+        state = self.state
+        count = len(self.safe)
+        apply_step(state, step)
+        auto_moves(state, self.safe)
+        count = len(self.safe) - count
+        key = state.key()
+        if key in self.table:
+            self.take_back(step, count)
+            return None
+        self.table.add(key)
+        stop = budget.spend(counter)
+        if stop is not None:
+            return End("limit", [], stop)
+        self.line.append(Frame(step, count, len(self.ranked)))
+        won = self.push()
+        if won is not None:
+            steps = [f.step for f in self.line] + [won]
+            return End("won", line_of(self.deal, steps))
+        return None
+
+    def back(self) -> None:
+        """Every step from the line's last position taken: back to the position before."""
+        frame = self.line.pop()
+        self.take_back(frame.step, frame.safe)
+
+    def take_back(self, step: Step, count: int) -> None:
+        """Take back the last ``count`` safe moves, then ``step``."""
+        for _ in range(count):
+            undo(self.state, self.safe.pop())
+        undo_step(self.state, step)
+
+    def push(self) -> Step | None:
+        """The steps from the position ``state`` holds, ranked, as a new block; the step that
+        wins, if one does."""
+        steps: list[Step] = []
+        generate(self.state, steps)
+        generate_runs(self.state, steps)
+        start = len(self.ranked)
+        ranked = self.ranked
+        won = rank_steps(self.state, steps, self.weights, lambda near, s: ranked.append((near, s)))
+        # Best last; of steps as near, the one met last (as in the best-first search): the
+        # sort is stable, as the core's.
+        self.ranked[start:] = sorted(self.ranked[start:], key=lambda r: -r[0])
+        return won
+
+    def next_step(self) -> Step | None:
+        """The next step of the line's last position's block, taken off it."""
+        start = self.line[-1].ahead if self.line else 0
+        if len(self.ranked) > start:
+            return self.ranked.pop()[1]
+        return None
