@@ -39,6 +39,9 @@ pub struct Dive<'a> {
     line: Vec<Frame>,
     /// Whether the deal's position has been expanded.
     begun: bool,
+    /// Whether memory stopped it: a position entered in the table (or refused by it) then is
+    /// not on the line, so going on could skip a part of the tree and call the deal lost.
+    spoiled: bool,
 }
 
 impl<'a> Dive<'a> {
@@ -52,6 +55,7 @@ impl<'a> Dive<'a> {
             kids: Kids::default(),
             line: Vec::new(),
             begun: false,
+            spoiled: false,
         }
     }
 
@@ -60,8 +64,18 @@ impl<'a> Dive<'a> {
     }
 
     /// Goes on until it ends, or `budget` stops it (`End::Limit(Stop::States)` when its
-    /// states are spent: it may go on after that).
+    /// states are spent: it may go on after that; after `End::Limit(Stop::Memory)` it answers
+    /// that again, never that the deal is lost).
     pub fn go(&mut self, budget: &Budget, expanded: &mut u64, watch: &mut Watch) -> End<CellsMove> {
+        if self.spoiled {
+            return End::Limit(Stop::Memory);
+        }
+        let end = self.go_on(budget, expanded, watch);
+        self.spoiled = matches!(end, End::Limit(Stop::Memory));
+        end
+    }
+
+    fn go_on(&mut self, budget: &Budget, expanded: &mut u64, watch: &mut Watch) -> End<CellsMove> {
         if !self.begun {
             self.begun = true;
             auto_moves(&mut self.state, &mut self.safe);
@@ -211,6 +225,42 @@ mod tests {
             };
             assert_eq!((end, stopped), (End::Won(line), straight), "deal {n}");
         }
+    }
+
+    /// A dive that memory stopped cannot go on soundly (the position it was entering is in
+    /// the table, not on its line): on deal 11982, which no play wins, once the budget's
+    /// memory stops it, it says so again when asked to go on, never that it ran out of
+    /// positions, nor goes on at all.
+    #[test]
+    fn a_dive_memory_stopped_never_calls_the_deal_lost() {
+        let deal = CellsDeal::from_number(Variant::FreeCell, 11982).unwrap();
+        let mut never = || false;
+        let mut watch = Watch::new(Start::now().wall, &mut never);
+        let mut expanded = 0;
+        let mut dive = Dive::new(&deal, WEIGHTS, budget(None).memory);
+        let some = budget(Some(50));
+        assert_eq!(
+            dive.go(&some, &mut expanded, &mut watch),
+            End::Limit(Stop::States)
+        );
+        // No byte more from now on: the next allocation stops it between two positions.
+        let full = Budget {
+            memory: Memory::from_now(0),
+            ..budget(None)
+        };
+        assert_eq!(
+            dive.go(&full, &mut expanded, &mut watch),
+            End::Limit(Stop::Memory)
+        );
+        let (stopped, roomy) = (expanded, budget(Some(expanded + 10_000)));
+        assert_eq!(
+            dive.go(&roomy, &mut expanded, &mut watch),
+            End::Limit(Stop::Memory)
+        );
+        assert_eq!(
+            expanded, stopped,
+            "it does not go on from where memory stopped it"
+        );
     }
 
     /// A dive with no limit goes everywhere the complete search goes: on deal 11982, which
