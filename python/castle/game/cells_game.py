@@ -29,10 +29,10 @@ from ..variants import NAMES
 from ..words import plural
 from . import played
 from .levels import level
+from .one_deck import OneDeck
 from .plan import Hint, Plan
 from .playclock import Clock
-from .played import Played, Step, TopRow, text_field
-from .scoring import progress, timed_score
+from .played import Step, TopRow, text_field
 
 if TYPE_CHECKING:
     from ..saves.store import SaveStore
@@ -60,7 +60,7 @@ class CellsAction:
     moves: tuple[CellsMove, ...]
 
 
-class CellsGame(Played[CellsAction, CellsDeal]):
+class CellsGame(OneDeck[CellsAction, CellsDeal]):
     """A free-cell deal in play. Illegal actions raise :class:`IllegalMoveError` and change
     nothing; with a ``store`` the game is saved after every action and a win is entered in
     the level's statistics."""
@@ -103,24 +103,6 @@ class CellsGame(Played[CellsAction, CellsDeal]):
     @property
     def is_won(self) -> bool:
         return self._position.is_won
-
-    @property
-    def cards_sent(self) -> int:
-        """Cards sent to the foundations since the deal (undone ones not counted)."""
-        return progress(self.foundations) - progress(self.deal.foundations)
-
-    @property
-    def score(self) -> int:
-        """The timed score, as the castle games' (docs/rules.md §3)."""
-        return timed_score(self.cards_sent, self.seconds, self.is_won)
-
-    @property
-    def progress(self) -> int:
-        """Cards on the foundations, 52 when won."""
-        return progress(self.foundations)
-
-    def tally(self) -> str:
-        return f"cards up {self.progress}/52"
 
     def top_row(self) -> TopRow:
         return TopRow(

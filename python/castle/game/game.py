@@ -27,10 +27,10 @@ from . import played
 # is defined, so a process that imported only Game still reads a Spider or free-cell save.
 from .cells_game import CellsGame
 from .levels import DEFAULT_LEVEL, level
+from .one_deck import OneDeck
 from .plan import Hint, Plan
 from .playclock import Clock
-from .played import Played, Step, TopRow, resume, text_field
-from .scoring import progress, timed_score
+from .played import Step, TopRow, resume, text_field
 from .spider_game import SpiderGame
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def plan_supermove(count: int, src: int, dst: int, free: Sequence[int]) -> list[
     )
 
 
-class Game(Played[Action, Deal]):
+class Game(OneDeck[Action, Deal]):
     """A deal in play: moves, undo and redo, hints, the clock and both scores.
 
     ``clock`` returns seconds (``time.monotonic`` by default; tests inject their own). With a
@@ -128,24 +128,6 @@ class Game(Played[Action, Deal]):
     @property
     def is_won(self) -> bool:
         return bool(self._position.core.is_won())
-
-    @property
-    def cards_sent(self) -> int:
-        """Cards the player has sent to the foundations (undone ones not counted)."""
-        return progress(self.foundations) - progress(self.deal.foundations)
-
-    @property
-    def score(self) -> int:
-        """The timed score (docs/rules.md §3)."""
-        return timed_score(self.cards_sent, self.seconds, self.is_won)
-
-    @property
-    def progress(self) -> int:
-        """The classic record: cards on the foundations, 52 when won."""
-        return progress(self.foundations)
-
-    def tally(self) -> str:
-        return f"cards up {self.progress}/52"
 
     def top_row(self) -> TopRow:
         return TopRow(foundations=dict(self.foundations), cards_up=self.progress)
