@@ -27,7 +27,7 @@ from castle.cli.output import make_console
 from castle.cli.progress import BatchProgress
 from castle.cli.report import DealResult
 from castle.solving.deal import parse_deal_range
-from castle.solving.outcome import DEFAULT_MAX_MEMORY
+from castle.solving.settings import SolveSettings
 
 
 def rate(job: Job, numbers: Sequence[int], workers: int, *, dask: bool) -> tuple[float, float]:
@@ -54,7 +54,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     numbers = list(parse_deal_range(args.deals))
-    job = Job(args.variant, args.max_states, None, DEFAULT_MAX_MEMORY)
+    job = Job(args.variant, SolveSettings(max_states=args.max_states))
     print(
         f"{args.variant} deals {args.deals}, {args.max_states:,} states per deal, "
         f"{args.workers} workers"

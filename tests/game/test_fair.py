@@ -12,7 +12,6 @@ import pytest
 from castle import SaveStore, SpiderDeal, SpiderGame, _core
 from castle.game.fair import FairEffort, dealt_anew, fair_advice, fair_exits
 from castle.game.spider_game import NO_MOVE_HELPS, _core_move
-from castle.solving.spider import solve_spider
 from castle.surveys.autoplay import autoplay_spider, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -109,7 +108,7 @@ def test_once_nothing_is_hidden_the_fair_hint_is_the_solvers_plan() -> None:
     )
     advice = fair_advice(endgame)
     assert advice.exact and advice.moves
-    assert advice.moves == solve_spider(endgame).moves[: len(advice.moves)]
+    assert advice.moves == castle.solve(endgame).moves[: len(advice.moves)]
     game = SpiderGame(endgame)
     play_by_hints(game, QUICK)
     assert game.is_won

@@ -20,7 +20,7 @@ from castle import (
     VariantError,
     _core,
 )
-from castle.solving.cells import TO_FOUNDATION, Place, cells_rules, replays, solve_cells
+from castle.solving.cells import TO_FOUNDATION, Place, cells_rules, replays
 
 #: Microsoft's FreeCell deal 1, row by row as it is printed everywhere.
 MS_DEAL_1 = """\
@@ -195,11 +195,11 @@ def test_cancel_stops_the_search_and_progress_must_be_callable() -> None:
     deal = CellsDeal.from_number("freecell", 11982)
     cancel = threading.Event()
     cancel.set()
-    stopped = solve_cells(deal, cancel=cancel)
+    stopped = castle.solve(deal, cancel=cancel)
     assert (stopped.status, stopped.limit, stopped.moves) == ("unknown", "cancelled", ())
-    assert solve_cells(deal, cancel=threading.Event()).status == "unsolvable"
+    assert castle.solve(deal, cancel=threading.Event()).status == "unsolvable"
     with pytest.raises(TypeError):
-        solve_cells(deal, progress=3)  # type: ignore[arg-type]
+        castle.solve(deal, progress=3)  # type: ignore[call-overload]
 
 
 def test_progress_reports_about_once_a_second_and_its_exception_stops_the_search() -> None:

@@ -9,6 +9,7 @@ import castle
 import pytest
 from castle import BoardError, SpiderDeal, SpiderMove
 from castle.reference import spider as ref
+from castle.solving.settings import SolveSettings
 from castle.solving.spider import solve_spider
 
 
@@ -156,6 +157,6 @@ def test_bad_spider_input_is_a_clear_error() -> None:
     bad: list[object] = [0, -3, True, 2.5, 2_000_000]
     for width in bad:
         with pytest.raises(ValueError, match="beam_width"):
-            solve_spider(SpiderDeal.from_number("spider", 1), beam_width=width)  # type: ignore[arg-type]
+            solve_spider(SpiderDeal.from_number("spider", 1), SolveSettings(), beam_width=width)  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="beam_width"):
             ref.solve(SpiderDeal.from_number("spider", 1), beam_width=width)  # type: ignore[arg-type]

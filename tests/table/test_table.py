@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import castle
 import pytest
 from castle import (
     FOUNDATION,
@@ -40,7 +41,6 @@ from castle.actions import (
 )
 from castle.game import played
 from castle.game.new_game import new_game
-from castle.solving.spider import solve_spider
 
 #: The foundations at 6, the 7s and 8s apart: two taps send 7C and 7D up.
 SEVENS = Deal.from_text(
@@ -182,7 +182,7 @@ def test_spider_through_the_table(tmp_path: Path) -> None:
 def test_spider_is_won_through_the_table() -> None:
     table = Table(SpiderGame(SPIDER_ENDGAME))
     assert not table.act(TakeOff()).done  # no complete run yet
-    solution = solve_spider(SPIDER_ENDGAME)
+    solution = castle.solve(SPIDER_ENDGAME)
     assert solution.status == "solved"
     for move in solution.moves:
         if move.kind == "deal":

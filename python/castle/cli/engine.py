@@ -14,12 +14,12 @@ import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, replace
 from typing import Protocol, TypeVar
 
 from ..family import AnyDeal, AnySolution, family_of
 from ..solving.outcome import ProgressCallback
+from ..solving.settings import SolveSettings
 from .output import format_size, json_line, plain_number
 from .report import DealResult
 
@@ -58,44 +58,27 @@ class Job:
     """What every deal of a batch to solve shares (sent to the workers): a :class:`Work`."""
 
     variant: str
-    max_states: int | None
-    max_seconds: float | None
-    max_memory: int
-    short: bool = False
+    #: Each deal's limits and options (no progress or cancel: a worker's deals report none).
+    settings: SolveSettings
     json: bool = False
-    #: Where a castle deal's proof goes on in files past ``max_memory``, and how much.
-    spill_dir: Path | None = None
-    max_disk: int | None = None
-    #: The solving thread's CPU time per deal.
-    max_cpu_seconds: float | None = None
 
     def solve(self, deal: AnyDeal, progress: ProgressCallback | None = None) -> AnySolution:
         # What a family's solver does not offer, the command refused before the job was made.
-        return family_of(deal.variant).solve(
-            deal,
-            max_states=self.max_states,
-            max_seconds=self.max_seconds,
-            max_cpu_seconds=self.max_cpu_seconds,
-            max_memory=self.max_memory,
-            short=self.short,
-            spill_dir=self.spill_dir,
-            max_disk=self.max_disk,
-            progress=progress,
-            cancel=None,
-        )
+        return family_of(deal.variant).solve(deal, replace(self.settings, progress=progress))
 
     def describe_limits(self) -> str:
+        s = self.settings
         parts = []
-        if self.max_states is not None:
-            parts.append(f"{self.max_states:,} states")
-        if self.max_seconds is not None:
-            parts.append(f"{plain_number(self.max_seconds)} s")
-        if self.max_cpu_seconds is not None:
-            parts.append(f"{plain_number(self.max_cpu_seconds)} s of CPU")
-        parts.append(f"{format_size(self.max_memory)} of memory")
-        if self.spill_dir is not None:
-            disk = "" if self.max_disk is None else f"{format_size(self.max_disk)} of "
-            parts.append(f"{disk}disk in {self.spill_dir}")
+        if s.max_states is not None:
+            parts.append(f"{s.max_states:,} states")
+        if s.max_seconds is not None:
+            parts.append(f"{plain_number(s.max_seconds)} s")
+        if s.max_cpu_seconds is not None:
+            parts.append(f"{plain_number(s.max_cpu_seconds)} s of CPU")
+        parts.append(f"{format_size(s.max_memory)} of memory")
+        if s.spill_dir is not None:
+            disk = "" if s.max_disk is None else f"{format_size(s.max_disk)} of "
+            parts.append(f"{disk}disk in {s.spill_dir}")
         return ", ".join(parts)
 
     def run_chunk(self, start: int, numbers: Sequence[int]) -> list[DealResult]:

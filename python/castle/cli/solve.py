@@ -14,6 +14,7 @@ from ..errors import BoardError
 from ..family import CASTLE, CELLS, SPIDER, AnyDeal, AnySolution, family_named, family_of
 from ..solving.board_family import board_family
 from ..solving.outcome import Progress
+from ..solving.settings import SolveSettings
 from ..variants import DEFAULT_VARIANT
 from .args import (
     DEALS_HELP,
@@ -129,17 +130,16 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("give exactly one of: a board FILE (- for stdin), --deal N, --deals RANGE")
     if args.deals is None and (args.csv is not None or args.jobs != 1):
         raise UsageError("--jobs and --csv go with --deals")
-    job = Job(
-        variant=args.variant or DEFAULT_VARIANT,
+    settings = SolveSettings(
         max_states=args.max_states,
         max_seconds=args.max_seconds,
         max_cpu_seconds=args.max_cpu_seconds,
         max_memory=args.max_memory,
         short=args.short,
-        json=args.json,
         spill_dir=args.spill_dir,
         max_disk=args.max_disk,
     )
+    job = Job(variant=args.variant or DEFAULT_VARIANT, settings=settings, json=args.json)
     check_spill_options(args)
     family = family_of(job.variant)
     if args.short and not family.offers_short:

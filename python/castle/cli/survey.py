@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..family import surveyed_variants
+from ..solving.settings import SolveSettings
 from ..surveys.survey_claims import DealClaims
 from ..surveys.survey_store import SurveyError, SurveyStore, SurveyWriter, Verdict, utc_now
 from ..variants import DEFAULT_VARIANT, NAMES
@@ -158,8 +159,7 @@ def run(args: argparse.Namespace) -> int:
 
 def job_from(args: argparse.Namespace, variant: str) -> Job:
     check_spill_options(args)
-    return Job(
-        variant=variant,
+    settings = SolveSettings(
         max_states=args.max_states,
         max_seconds=args.max_seconds,
         max_cpu_seconds=args.max_cpu_seconds,
@@ -167,6 +167,7 @@ def job_from(args: argparse.Namespace, variant: str) -> Job:
         spill_dir=args.spill_dir,
         max_disk=args.max_disk,
     )
+    return Job(variant=variant, settings=settings)
 
 
 class SharedDeals:
@@ -215,7 +216,12 @@ def solve_into(
     every verdict found so far committed. Other runs on the file at the same time share
     the deals (a ``retry`` of unknowns since ``since`` shares them as
     :class:`DealClaims` says): the summary, and how many deals they settled."""
-    limits = (job.max_states, job.max_seconds, job.max_memory, job.max_cpu_seconds)
+    limits = (
+        job.settings.max_states,
+        job.settings.max_seconds,
+        job.settings.max_memory,
+        job.settings.max_cpu_seconds,
+    )
     if not numbers:
         return BatchSummary(job.variant, label, 0, jobs, limits=job.describe_limits()), 0
     claims = DealClaims(store, job.variant, limits, retry=retry, since=since)
@@ -234,11 +240,11 @@ def solve_into(
                 result.seconds,
                 result.moves,
                 result.limit,
-                job.max_states,
-                job.max_seconds,
-                job.max_memory,
+                job.settings.max_states,
+                job.settings.max_seconds,
+                job.settings.max_memory,
                 utc_now(),
-                job.max_cpu_seconds,
+                job.settings.max_cpu_seconds,
             )
         )
 
@@ -411,7 +417,7 @@ def store_lines(db: str, variant: str, tally: VerdictTally, job: Job) -> list[Te
     lines = [Text(f"{db} now holds {tally.finished:,} {name} deals:", style="bold")]
     lines.extend(tally.lines(p90=True))
     unknown = tally.counts["unknown"]
-    clock = "--max-seconds" if job.max_cpu_seconds is None else "--max-cpu-seconds"
+    clock = "--max-seconds" if job.settings.max_cpu_seconds is None else "--max-cpu-seconds"
     if unknown:
         lines.append(
             Text(

@@ -3,11 +3,10 @@ sight, one card moved at a time, the foundations built up by suit."""
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from ..solving.deal import MAX_DEAL_NUMBER, Deal
-from ..solving.outcome import Canceller, ProgressCallback
+from ..solving.settings import SolveSettings
 from ..solving.solution import FOUNDATION, Move, Solution, solve_castle
 from ..variants import VARIANTS
 from .protocol import AnyDeal, AnyMove, AnySolution
@@ -45,33 +44,9 @@ class CastleFamily:
     def read_board(self, text: str, variant: str | None) -> Deal:
         return Deal.from_text(text, variant)
 
-    def solve(
-        self,
-        deal: AnyDeal,
-        *,
-        max_states: int | None,
-        max_seconds: float | None,
-        max_cpu_seconds: float | None,
-        max_memory: int,
-        short: bool,
-        spill_dir: str | os.PathLike[str] | None,
-        max_disk: int | None,
-        progress: ProgressCallback | None,
-        cancel: Canceller | None,
-    ) -> Solution:
+    def solve(self, deal: AnyDeal, settings: SolveSettings) -> Solution:
         assert isinstance(deal, Deal)
-        return solve_castle(
-            deal,
-            max_states=max_states,
-            max_seconds=max_seconds,
-            max_cpu_seconds=max_cpu_seconds,
-            max_memory=max_memory,
-            short=short,
-            spill_dir=spill_dir,
-            max_disk=max_disk,
-            progress=progress,
-            cancel=cancel,
-        )
+        return solve_castle(deal, settings)
 
     def move_text(self, move: AnyMove, arrow: str) -> str:
         """``7H  column 4 → column 6``, ``AS  column 2 → foundation``."""

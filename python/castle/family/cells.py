@@ -4,7 +4,6 @@ surveys and plays them (``castle autoplay`` excepted: see :attr:`CellsFamily.aut
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from ..solving.cells import (
@@ -15,7 +14,7 @@ from ..solving.cells import (
     cells_rules,
     solve_cells,
 )
-from ..solving.outcome import Canceller, ProgressCallback
+from ..solving.settings import SolveSettings
 from .protocol import AnyDeal, AnyMove, AnySolution
 
 
@@ -60,31 +59,9 @@ class CellsFamily:
     def read_board(self, text: str, variant: str | None) -> CellsDeal:
         return CellsDeal.from_text(text, variant)
 
-    def solve(
-        self,
-        deal: AnyDeal,
-        *,
-        max_states: int | None,
-        max_seconds: float | None,
-        max_cpu_seconds: float | None,
-        max_memory: int,
-        short: bool,
-        spill_dir: str | os.PathLike[str] | None,
-        max_disk: int | None,
-        progress: ProgressCallback | None,
-        cancel: Canceller | None,
-    ) -> CellsSolution:
+    def solve(self, deal: AnyDeal, settings: SolveSettings) -> CellsSolution:
         assert isinstance(deal, CellsDeal)  # spilling: refused by castle.solve
-        return solve_cells(
-            deal,
-            max_states=max_states,
-            max_seconds=max_seconds,
-            max_cpu_seconds=max_cpu_seconds,
-            max_memory=max_memory,
-            short=short,
-            progress=progress,
-            cancel=cancel,
-        )
+        return solve_cells(deal, settings)
 
     def move_text(self, move: AnyMove, arrow: str) -> str:
         """``7H  column 4 → cell 2``, ``AS  cell 1 → foundation``."""

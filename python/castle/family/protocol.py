@@ -9,12 +9,11 @@ in :data:`castle.family.FAMILIES`.
 
 from __future__ import annotations
 
-import os
 from typing import Any, Protocol, Union
 
 from ..solving.cells import CellsDeal, CellsMove, CellsSolution
 from ..solving.deal import Deal
-from ..solving.outcome import Canceller, ProgressCallback
+from ..solving.settings import SolveSettings
 from ..solving.solution import Move, Solution
 from ..solving.spider import SpiderDeal, SpiderMove, SpiderSolution
 
@@ -127,23 +126,11 @@ class Family(Protocol):
         None); a fault is a :class:`castle.BoardError`."""
         ...
 
-    def solve(
-        self,
-        deal: AnyDeal,
-        *,
-        max_states: int | None,
-        max_seconds: float | None,
-        max_cpu_seconds: float | None,
-        max_memory: int,
-        short: bool,
-        spill_dir: str | os.PathLike[str] | None,
-        max_disk: int | None,
-        progress: ProgressCallback | None,
-        cancel: Canceller | None,
-    ) -> AnySolution:
-        """``castle.solve`` on a deal of this family (the limits as it takes them); ``short``
-        and a spill directory come only when :attr:`offers_short` and :attr:`offers_spill` say
-        so (``castle.solve`` and the command line refuse them otherwise)."""
+    def solve(self, deal: AnyDeal, settings: SolveSettings) -> AnySolution:
+        """``castle.solve`` on a deal of this family, its limits and options as one object;
+        ``short`` and a spill directory come only when :attr:`offers_short` and
+        :attr:`offers_spill` say so (``castle.solve`` and the command line refuse them
+        otherwise)."""
         ...
 
     def move_text(self, move: AnyMove, arrow: str) -> str:

@@ -3,11 +3,10 @@ time, runs of a suit taken off whole."""
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from ..solving.deal import MAX_DEAL_NUMBER
-from ..solving.outcome import Canceller, ProgressCallback
+from ..solving.settings import SolveSettings
 from ..solving.spider import SPIDER_VARIANTS, SpiderDeal, SpiderMove, SpiderSolution, solve_spider
 from .protocol import AnyDeal, AnyMove, AnySolution
 
@@ -49,30 +48,9 @@ class SpiderFamily:
     def read_board(self, text: str, variant: str | None) -> SpiderDeal:
         return SpiderDeal.from_text(text, variant)
 
-    def solve(
-        self,
-        deal: AnyDeal,
-        *,
-        max_states: int | None,
-        max_seconds: float | None,
-        max_cpu_seconds: float | None,
-        max_memory: int,
-        short: bool,
-        spill_dir: str | os.PathLike[str] | None,
-        max_disk: int | None,
-        progress: ProgressCallback | None,
-        cancel: Canceller | None,
-    ) -> SpiderSolution:
+    def solve(self, deal: AnyDeal, settings: SolveSettings) -> SpiderSolution:
         assert isinstance(deal, SpiderDeal)  # short and spilling: refused by castle.solve
-        return solve_spider(
-            deal,
-            max_states=max_states,
-            max_seconds=max_seconds,
-            max_cpu_seconds=max_cpu_seconds,
-            max_memory=max_memory,
-            progress=progress,
-            cancel=cancel,
-        )
+        return solve_spider(deal, settings)
 
     def move_text(self, move: AnyMove, arrow: str) -> str:
         """``9S 8S  column 3 → column 8``, ``deal from the stock``, ``off: KS-AS from column 4``."""

@@ -24,6 +24,7 @@ from ..errors import IllegalMoveError, SaveError
 from ..family.cells import CELLS
 from ..solving.cells import CellsDeal, CellsMove, Place, cells_rules, public_move, solve_cells
 from ..solving.outcome import Canceller
+from ..solving.settings import SolveSettings
 from ..solving.solve import FOUNDATION, Target
 from ..variants import NAMES
 from ..words import plural
@@ -277,9 +278,10 @@ class CellsGame(OneDeck[CellsAction, CellsDeal]):
             step = self._hint_plan.step(position)
             if step is not None:
                 return Hint("solved", step.move, step.left)
-        solution = solve_cells(
-            position, max_seconds=max_seconds, max_states=max_states, short=True, cancel=cancel
+        limits = SolveSettings(
+            max_seconds=max_seconds, max_states=max_states, short=True, cancel=cancel
         )
+        solution = solve_cells(position, limits)
         if solution.status != "solved":
             return Hint(solution.status, None, searched=True)
         plan = Plan(position, players_moves(position, solution.moves), _play_settled)

@@ -15,6 +15,7 @@ from ..cards import Card
 from ..errors import IllegalMoveError, SaveError
 from ..family.spider import SPIDER
 from ..solving.outcome import Cancelled, Canceller, Status
+from ..solving.settings import SolveSettings
 from ..solving.solve import FOUNDATION, Target
 from ..solving.spider import (
     COLUMNS,
@@ -270,7 +271,7 @@ class SpiderGame(Played[SpiderMove, SpiderDeal]):
                 return Hint(plan.status, step.move, step.left if plan.status == "solved" else 0)
         if fair:
             return self._fair_hint(seed, effort, cancel)
-        solution = solve_spider(position, max_seconds=max_seconds, cancel=cancel)
+        solution = solve_spider(position, SolveSettings(max_seconds=max_seconds, cancel=cancel))
         if solution.status != "solved" or not solution.moves:
             return Hint(solution.status, None, searched=True)
         self._hint_plan = Plan(position, solution.moves, _play_move)

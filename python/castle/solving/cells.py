@@ -17,15 +17,12 @@ from ..cards import CARDS, SUITS, Card, shown
 from ..errors import BoardError, CastleError, VariantError
 from .deal import DealOf, check_deal_number
 from .outcome import (
-    DEFAULT_MAX_MEMORY,
     Cancelled,
-    Canceller,
-    ProgressCallback,
     Status,
-    check_limits,
     core_progress,
     solution_json,
 )
+from .settings import SolveSettings
 
 #: The free-cell variant ids, in the core's order; the first is the default.
 CELLS_VARIANTS: tuple[str, ...] = tuple(_core.cells_variants())
@@ -202,34 +199,23 @@ def replays(deal: CellsDeal, moves: tuple[CellsMove, ...] | list[CellsMove]) -> 
     return bool(_core.cells_replays(deal.core, [m.core for m in moves]))
 
 
-def solve_cells(
-    deal: CellsDeal,
-    *,
-    max_states: int | None = None,
-    max_seconds: float | None = None,
-    max_cpu_seconds: float | None = None,
-    max_memory: int = DEFAULT_MAX_MEMORY,
-    short: bool = False,
-    progress: ProgressCallback | None = None,
-    cancel: Canceller | None = None,
-) -> CellsSolution:
+def solve_cells(deal: CellsDeal, settings: SolveSettings) -> CellsSolution:
     """Decide a free-cell deal: a complete search that tries the positions nearest a win
     first ("unsolvable" is a proof: every position reachable was expanded). The limits,
     ``progress`` and ``cancel`` are ``castle.solve``'s, which calls this; with ``short``
     the win is made shorter before it is returned. The search holds its table in memory
     (no spill directory)."""
-    check_limits(max_states, max_seconds, max_memory, max_cpu_seconds)
-    hook, every = core_progress(progress, cancel)
+    hook, every = core_progress(settings.progress, settings.cancel)
     try:
         status, moves, states, seconds, limit = _core.solve_cells(
             deal.core,
-            max_states,
-            None if max_seconds is None else float(max_seconds),
-            max_memory,
-            short=bool(short),
+            settings.max_states,
+            settings.core_seconds,
+            settings.max_memory,
+            short=bool(settings.short),
             progress=hook,
             progress_seconds=every,
-            max_cpu_seconds=None if max_cpu_seconds is None else float(max_cpu_seconds),
+            max_cpu_seconds=settings.core_cpu_seconds,
         )
     except Cancelled:
         return CellsSolution("unknown", (), 0, 0.0, limit="cancelled")

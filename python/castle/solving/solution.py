@@ -3,7 +3,6 @@ solver call (:func:`solve_castle`, which ``castle.solve`` makes for a :class:`ca
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import Any, Literal, Union, cast
 
@@ -11,16 +10,13 @@ from .. import _core
 from ..cards import CARDS, Card
 from .deal import Deal
 from .outcome import (
-    DEFAULT_MAX_MEMORY,
     Cancelled,
-    Canceller,
-    ProgressCallback,
     Status,
-    check_limits,
     check_spill,
     core_progress,
     solution_json,
 )
+from .settings import SolveSettings
 
 FOUNDATION: Literal["foundation"] = "foundation"
 #: Where a move goes: a column (0-based, board-line order) or the card's foundation.
@@ -73,33 +69,20 @@ def make_move(card_index: int, src: int, dst: int) -> Move:
     return Move(CARDS[card_index], src, FOUNDATION if dst < 0 else dst)
 
 
-def solve_castle(
-    deal: Deal,
-    *,
-    max_states: int | None = None,
-    max_seconds: float | None = None,
-    max_cpu_seconds: float | None = None,
-    max_memory: int = DEFAULT_MAX_MEMORY,
-    short: bool = False,
-    spill_dir: str | os.PathLike[str] | None = None,
-    max_disk: int | None = None,
-    progress: ProgressCallback | None = None,
-    cancel: Canceller | None = None,
-) -> Solution:
+def solve_castle(deal: Deal, settings: SolveSettings) -> Solution:
     """Decide a castle deal with the Rust solver (``castle.solve`` says how, and calls this)."""
-    check_limits(max_states, max_seconds, max_memory, max_cpu_seconds)
-    spill = check_spill(spill_dir, max_disk)
-    hook, every = core_progress(progress, cancel)
+    spill = check_spill(settings.spill_dir, settings.max_disk)
+    hook, every = core_progress(settings.progress, settings.cancel)
     try:
         status, moves, states, seconds, limit = _core.solve(
             deal.core,
-            max_states,
-            None if max_seconds is None else float(max_seconds),
-            max_memory,
-            max_cpu_seconds=None if max_cpu_seconds is None else float(max_cpu_seconds),
-            short=bool(short),
+            settings.max_states,
+            settings.core_seconds,
+            settings.max_memory,
+            max_cpu_seconds=settings.core_cpu_seconds,
+            short=bool(settings.short),
             spill_dir=spill,
-            max_disk=max_disk,
+            max_disk=settings.max_disk,
             progress=hook,
             progress_seconds=every,
         )

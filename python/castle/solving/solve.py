@@ -12,6 +12,7 @@ from ..family import family_of_deal
 from .cells import CellsDeal, CellsSolution
 from .deal import Deal
 from .outcome import DEFAULT_MAX_MEMORY, Canceller, ProgressCallback
+from .settings import SolveSettings
 from .solution import FOUNDATION, Move, Solution, Target, make_move
 from .spider import SpiderDeal, SpiderSolution
 
@@ -125,8 +126,7 @@ def solve(
         raise LimitError(f"short is not offered for {family.title} yet")
     if (spill_dir is not None or max_disk is not None) and not family.offers_spill:
         raise LimitError(f"spill_dir and max_disk are not offered for {family.title} yet")
-    return family.solve(
-        deal,
+    settings = SolveSettings(
         max_states=max_states,
         max_seconds=max_seconds,
         max_cpu_seconds=max_cpu_seconds,
@@ -137,6 +137,7 @@ def solve(
         progress=progress,
         cancel=cancel,
     )
+    return family.solve(deal, settings)
 
 
 __all__ = ["FOUNDATION", "Move", "Solution", "Target", "make_move", "solve"]

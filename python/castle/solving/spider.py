@@ -16,15 +16,12 @@ from ..cards import CARDS, SUITS, Card
 from ..errors import VariantError
 from .deal import DealOf
 from .outcome import (
-    DEFAULT_MAX_MEMORY,
     Cancelled,
-    Canceller,
-    ProgressCallback,
     Status,
-    check_limits,
     core_progress,
     solution_json,
 )
+from .settings import SolveSettings
 
 #: Spider variant ids, in the core's order.
 SPIDER_VARIANTS: tuple[str, ...] = tuple(_core.spider_variants())
@@ -149,15 +146,7 @@ def check_beam_width(width: object) -> None:
 
 
 def solve_spider(
-    deal: SpiderDeal,
-    *,
-    max_states: int | None = None,
-    max_seconds: float | None = None,
-    max_cpu_seconds: float | None = None,
-    max_memory: int = DEFAULT_MAX_MEMORY,
-    beam_width: int | None = None,
-    progress: ProgressCallback | None = None,
-    cancel: Canceller | None = None,
+    deal: SpiderDeal, settings: SolveSettings, *, beam_width: int | None = None
 ) -> SpiderSolution:
     """Decide a Spider deal: beam searches, then a complete depth-first search that sees the
     face-down cards and the stock ("unsolvable" is a proof). ``castle.solve`` calls this.
@@ -167,19 +156,18 @@ def solve_spider(
     ``max_memory`` bounds all the search holds, the beams' layers included (a layer of a
     million positions is about 1 GB), ``progress`` is called about once a second and
     ``cancel`` stops the search, as in ``castle.solve``."""
-    check_limits(max_states, max_seconds, max_memory, max_cpu_seconds)
     check_beam_width(beam_width)
-    hook, every = core_progress(progress, cancel)
+    hook, every = core_progress(settings.progress, settings.cancel)
     try:
         status, moves, states, seconds, limit = _core.solve_spider(
             deal.core,
-            max_states,
-            None if max_seconds is None else float(max_seconds),
-            max_memory,
+            settings.max_states,
+            settings.core_seconds,
+            settings.max_memory,
             beam_width,
             progress=hook,
             progress_seconds=every,
-            max_cpu_seconds=None if max_cpu_seconds is None else float(max_cpu_seconds),
+            max_cpu_seconds=settings.core_cpu_seconds,
         )
     except Cancelled:
         return SpiderSolution("unknown", (), 0, 0.0, limit="cancelled")

@@ -18,6 +18,7 @@ from ..game.plan import Hint
 from ..game.spider_game import SpiderGame
 from ..solving.deal import Deal
 from ..solving.outcome import Status
+from ..solving.settings import SolveSettings
 from ..solving.spider import SpiderDeal, SpiderMove, solve_spider
 
 #: The states the thoughtful Spider player (``fair=False``) plans within: the solver's
@@ -85,7 +86,7 @@ def autoplay_spider(
         effort = replace(effort, states=max_states)
     if not fair:
         states = PLAN_STATES if max_states is None else max_states
-        solution = solve_spider(game.position, max_states=states)
+        solution = solve_spider(game.position, SolveSettings(max_states=states))
         for move in solution.moves[:max_moves]:
             play(game, move)
         return AutoplayResult(game.is_won, game.moves, 1, solution.status)

@@ -7,6 +7,7 @@ import pytest
 from castle import SpiderDeal, SpiderGame
 from castle.reference import spider as ref
 from castle.reference.spider.search import Slice
+from castle.solving.settings import SolveSettings
 from castle.solving.spider import solve_spider
 from castle.surveys.autoplay import play
 
@@ -35,7 +36,7 @@ def test_the_reference_matches_the_solver_state_for_state(
         for move in line[: len(line) - left]:
             play(game, move)
         deal = game.position
-    fast = solve_spider(deal, max_states=states, beam_width=width)
+    fast = solve_spider(deal, SolveSettings(max_states=states), beam_width=width)
     slow = ref.solve(deal, max_states=states, beam_width=width)
     assert (fast.status, fast.states, fast.moves) == (slow.status, slow.states, slow.moves)
     assert left is None or fast.status == "solved"
