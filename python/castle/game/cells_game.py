@@ -246,18 +246,8 @@ class CellsGame(OneDeck[CellsAction, CellsDeal]):
     def take_off(self, column: int | None = None) -> CellsAction:
         raise IllegalMoveError("this game takes no runs off: cards go up one at a time")
 
-    def redo(self) -> CellsAction:
-        """Make again the last action undone."""
-        self._check_playing()
-        if not self._undone:
-            raise IllegalMoveError("nothing to redo")
-        action = self._undone.pop()
-        before = self._position
-        self._position = _replay(before, action.moves)
-        self._done.append((action, before))
-        self._moves += len(action.moves)
-        self._acted()
-        return action
+    def _redone(self, before: CellsDeal, action: CellsAction) -> tuple[CellsDeal, int]:
+        return _replay(before, action.moves), len(action.moves)
 
     def hint(
         self,

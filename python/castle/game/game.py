@@ -264,18 +264,8 @@ class Game(OneDeck[Action, Deal]):
             raise IllegalMoveError(f"column {src + 1} is empty")
         return self._act([(src, -1)])
 
-    def redo(self) -> Action:
-        """Make again the last action undone."""
-        self._check_playing()
-        if not self._undone:
-            raise IllegalMoveError("nothing to redo")
-        action = self._undone.pop()
-        before = self._position
-        self._position = self._replay(before, action.moves)
-        self._done.append((action, before))
-        self._moves += len(action.moves)
-        self._acted()
-        return action
+    def _redone(self, before: Deal, action: Action) -> tuple[Deal, int]:
+        return self._replay(before, action.moves), len(action.moves)
 
     def hint(
         self,

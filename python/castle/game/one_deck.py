@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Protocol, TypeVar
 
+from ..errors import IllegalMoveError
 from .played import A, Played, Position
 from .scoring import progress, timed_score
 
@@ -41,6 +42,24 @@ class OneDeck(Played[A, S]):
     def progress(self) -> int:
         """The classic record: cards on the foundations, 52 when won."""
         return progress(self.foundations)
+
+    def redo(self) -> A:
+        """Make again the last action undone."""
+        self._check_playing()
+        if not self._undone:
+            raise IllegalMoveError("nothing to redo")
+        action = self._undone.pop()
+        before = self._position
+        self._position, made = self._redone(before, action)
+        self._done.append((action, before))
+        self._moves += made
+        self._acted()
+        return action
+
+    def _redone(self, before: S, action: A) -> tuple[S, int]:
+        """The position after ``action`` made again from ``before``, and the single moves it
+        counts."""
+        raise NotImplementedError
 
     def tally(self) -> str:
         return f"cards up {self.progress}/52"
