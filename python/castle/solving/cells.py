@@ -9,6 +9,7 @@ stands for), the safe moves to the foundations among them.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, cast
 
@@ -168,6 +169,9 @@ class CellsMove:
         return f"{self.card} from {self.src} to {self.dst}"
 
 
+# A deal's moves are few of the ~9,000 there are, met again and again (a survey turns
+# millions of them): each is made once and shared, as it cannot change.
+@functools.cache
 def public_move(card: int, src_kind: str, src: int, dst_kind: str, dst: int) -> CellsMove:
     """The core's move tuple as a :class:`CellsMove`."""
 

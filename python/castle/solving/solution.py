@@ -3,6 +3,7 @@ solver call (:func:`solve_castle`, which ``castle.solve`` makes for a :class:`ca
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Literal, Union, cast
 
@@ -65,6 +66,8 @@ class Solution:
         return solution_json(self, moves, deal)
 
 
+# Each of the few thousand moves there are is made once and shared, as it cannot change.
+@functools.cache
 def make_move(card_index: int, src: int, dst: int) -> Move:
     return Move(CARDS[card_index], src, FOUNDATION if dst < 0 else dst)
 
