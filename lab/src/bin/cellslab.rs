@@ -3,30 +3,20 @@
 //! within 10 CPU seconds each and prints how many were won, proved unsolvable and left
 //! unknown, the total CPU, the median and 99th percentile CPU of a deal, the states, and the
 //! wins' lengths; every win is replayed from its deal first (a win that does not replay stops
-//! the run). `EACH=1` prints a line a deal; `SHORT=1` shortens each win; `PLAN=o4l6:2000,e9:4000` runs
-//! that portfolio before the complete search (each try's weights as letters and numbers, see
-//! `weights_of`, and its states, a `d` after them for a depth-first try: `e9:300d`; the
-//! depth-first tries of one weights are one dive, gone on with; `PLAN=` none); `WO`, `WA`, `WU`,
-//! `WF`, `WE`, `WL` and `WR` set the estimate's weights (out, above next, unordered, free cell,
-//! empty column, over a lower card of its suit, of any suit).
+//! the run). `EACH=1` prints a line a deal; `SHORT=1` shortens each win; `DIVES=o4,l8r0:...`
+//! runs dives of those weights instead of the solver's (each as letters and numbers, see
+//! `weights_of`).
 use castle::cells::deal::CellsDeal;
 use castle::cells::moves::replays_to_win;
-use castle::cells::order::{Weights, COMPLETE_WEIGHTS, WEIGHTS};
-use castle::cells::search::{solve_with, Try, PORTFOLIO};
+use castle::cells::order::{Weights, DIVE_WEIGHTS, WEIGHTS};
+use castle::cells::search::solve_with;
 use castle::cells::variant::Variant;
 use castle::solver::budget::thread_cpu;
 use castle::solver::{Limits, Status};
 
-fn env(name: &str, default: i32) -> i32 {
-    std::env::var(name)
-        .ok()
-        .map(|v| v.parse().unwrap())
-        .unwrap_or(default)
-}
-
 /// Weights written as letters and numbers, `o4a2l6` (out, above next, unordered, free cell,
-/// empty column, over a lower card of its suit, of any suit, depth: `o a u f e l r d`), the others
-/// from `base`.
+/// empty column, over a lower card of its suit, of any suit: `o a u f e l r`), the others from
+/// `base`.
 fn weights_of(text: &str, base: Weights) -> Weights {
     let mut w = base;
     let mut parts = text.split(|c: char| c.is_ascii_alphabetic()).skip(1);
@@ -40,7 +30,6 @@ fn weights_of(text: &str, base: Weights) -> Weights {
             'e' => w.empty_column = v,
             'l' => w.over_lower = v,
             'r' => w.over_lower_rank = v,
-            'd' => w.depth = v,
             _ => panic!("no weight {letter}"),
         }
     }
@@ -64,37 +53,12 @@ fn main() {
     let variant = Variant::from_id(&args[1]).expect("a free-cell variant id");
     let numbers = deals(&args[2]);
     let seconds: f64 = args.get(3).map_or(10.0, |s| s.parse().unwrap());
-    let weights = Weights {
-        out: env("WO", COMPLETE_WEIGHTS.out),
-        above_next: env("WA", COMPLETE_WEIGHTS.above_next),
-        unordered: env("WU", COMPLETE_WEIGHTS.unordered),
-        free_cell: env("WF", COMPLETE_WEIGHTS.free_cell),
-        empty_column: env("WE", COMPLETE_WEIGHTS.empty_column),
-        over_lower: env("WL", COMPLETE_WEIGHTS.over_lower),
-        over_lower_rank: env("WR", COMPLETE_WEIGHTS.over_lower_rank),
-        depth: env("WD", COMPLETE_WEIGHTS.depth),
-    };
     let short = std::env::var("SHORT").is_ok();
-    let tries: Vec<Try> = match std::env::var("PLAN") {
-        Err(_) => PORTFOLIO.to_vec(),
-        Ok(plan) => plan
-            .split(',')
-            .filter(|s| !s.is_empty())
-            .map(|step| {
-                let (w, states) = step.split_once(':').unwrap();
-                let (states, dive) = match states.strip_suffix('d') {
-                    Some(s) => (s, true),
-                    None => (states, false),
-                };
-                Try {
-                    weights: weights_of(w, WEIGHTS),
-                    states: states.parse().unwrap(),
-                    dive,
-                }
-            })
-            .collect(),
-    };
     let each = std::env::var("EACH").is_ok();
+    let dives: Vec<Weights> = match std::env::var("DIVES") {
+        Err(_) => DIVE_WEIGHTS.to_vec(),
+        Ok(list) => list.split(',').map(|w| weights_of(w, WEIGHTS)).collect(),
+    };
     let limits = Limits {
         max_cpu_seconds: Some(seconds),
         ..Limits::states(None)
@@ -105,7 +69,7 @@ fn main() {
     for &n in &numbers {
         let deal = CellsDeal::from_number(variant, n).expect("a deal number in range");
         let before = thread_cpu();
-        let o = solve_with(&deal, &limits, &tries, &weights, short, &mut || false);
+        let o = solve_with(&deal, &limits, &dives, short, &mut || false);
         let spent = (thread_cpu() - before).as_secs_f64();
         cpu.push(spent);
         states += o.states;

@@ -204,8 +204,8 @@ def replays(deal: CellsDeal, moves: tuple[CellsMove, ...] | list[CellsMove]) -> 
 
 
 def solve_cells(deal: CellsDeal, settings: SolveSettings) -> CellsSolution:
-    """Decide a free-cell deal: a complete search that tries the positions nearest a win
-    first ("unsolvable" is a proof: every position reachable was expanded). The limits,
+    """Decide a free-cell deal: depth-first searches taking turns over one table of positions
+    ("unsolvable" is a proof: every position reachable was expanded). The limits,
     ``progress`` and ``cancel`` are ``castle.solve``'s, which calls this; with ``short``
     the win is made shorter before it is returned. The search holds its table in memory
     (no spill directory)."""

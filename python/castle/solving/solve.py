@@ -113,9 +113,9 @@ def solve(
 
     A :class:`castle.SpiderDeal` is solved by the Spider solver and gives a
     :class:`castle.SpiderSolution` (``short`` is not offered for Spider yet). A
-    :class:`castle.CellsDeal` is solved by the free-cell solver (a complete search, nearest a
-    win first; ``spill_dir`` is not offered for it) and gives a :class:`castle.CellsSolution`,
-    its win replayed by the core before it is returned.
+    :class:`castle.CellsDeal` is solved by the free-cell solver (depth-first searches taking
+    turns over one table, complete; ``spill_dir`` is not offered for it) and gives a
+    :class:`castle.CellsSolution`, its win replayed by the core before it is returned.
     """
     family = family_of_deal(deal)
     if family is None:

@@ -1,8 +1,9 @@
-//! A depth-first try: from each position the steps in the order of the estimates of the
+//! A depth-first search: from each position the steps in the order of the estimates of the
 //! positions they lead to, the first followed until it ends (won, or every step from it
 //! leading where the search has been), then the next. It holds one line and the steps not
-//! yet taken beside it, so a position costs less than in the best-first search; but one bad
-//! step early can keep it below that step for long, so it is only ever a short try.
+//! yet taken beside it, and a table of the positions entered, which it may share with other
+//! dives (`pack.rs`): one bad step early can keep a dive below that step for long, so the
+//! solver runs several, each a turn at a time.
 
 use super::deal::CellsDeal;
 use super::moves::{
@@ -12,7 +13,6 @@ use super::moves::{
 use super::order::{rank_steps, Weights};
 use super::state::{CellsKey, CellsState};
 use crate::solver::budget::{Budget, End, Watch};
-use crate::solver::heap::Memory;
 use crate::solver::table::{Insert, Table};
 use crate::solver::Stop;
 
@@ -24,16 +24,14 @@ struct Frame {
     ahead: usize,
 }
 
-/// A depth-first try of one deal, steps ranked by its weights (their depth weight aside:
-/// every step from one position is as deep), that can stop at a count of positions and go on
-/// later from where it stopped (the portfolio's tries with the same weights are one dive).
+/// A depth-first search of one deal, steps ranked by its weights (and its noise, if it has
+/// some), that can stop at a count of positions and go on later from where it stopped.
 pub struct Dive<'a> {
     deal: &'a CellsDeal,
     weights: Weights,
     state: CellsState,
     /// The safe moves made after the line's steps.
     safe: Vec<CellsMove>,
-    table: Table<CellsKey>,
     kids: Kids,
     /// The line's positions past the deal's, each with the steps from it not yet taken.
     line: Vec<Frame>,
@@ -45,37 +43,47 @@ pub struct Dive<'a> {
 }
 
 impl<'a> Dive<'a> {
-    pub fn new(deal: &'a CellsDeal, weights: Weights, memory: Memory) -> Dive<'a> {
+    pub fn new(deal: &'a CellsDeal, weights: Weights, noise: Option<Noise>) -> Dive<'a> {
         Dive {
             deal,
             weights,
             state: CellsState::from_deal(deal),
             safe: Vec::new(),
-            table: Table::new(memory),
-            kids: Kids::default(),
+            kids: Kids {
+                noise,
+                ..Kids::default()
+            },
             line: Vec::new(),
             begun: false,
             spoiled: false,
         }
     }
 
-    pub fn weights(&self) -> &Weights {
-        &self.weights
-    }
-
     /// Goes on until it ends, or `budget` stops it (`End::Limit(Stop::States)` when its
     /// states are spent: it may go on after that; after `End::Limit(Stop::Memory)` it answers
     /// that again, never that the deal is lost).
-    pub fn go(&mut self, budget: &Budget, expanded: &mut u64, watch: &mut Watch) -> End<CellsMove> {
+    pub fn go(
+        &mut self,
+        table: &mut Table<CellsKey>,
+        budget: &Budget,
+        expanded: &mut u64,
+        watch: &mut Watch,
+    ) -> End<CellsMove> {
         if self.spoiled {
             return End::Limit(Stop::Memory);
         }
-        let end = self.go_on(budget, expanded, watch);
+        let end = self.go_on(table, budget, expanded, watch);
         self.spoiled = matches!(end, End::Limit(Stop::Memory));
         end
     }
 
-    fn go_on(&mut self, budget: &Budget, expanded: &mut u64, watch: &mut Watch) -> End<CellsMove> {
+    fn go_on(
+        &mut self,
+        table: &mut Table<CellsKey>,
+        budget: &Budget,
+        expanded: &mut u64,
+        watch: &mut Watch,
+    ) -> End<CellsMove> {
         if !self.begun {
             self.begun = true;
             auto_moves(&mut self.state, &mut self.safe);
@@ -83,11 +91,16 @@ impl<'a> Dive<'a> {
                 return End::Won(std::mem::take(&mut self.safe));
             }
             self.safe.clear();
-            if self.table.insert(self.state.key()) == Insert::Full {
-                return End::Limit(Stop::Memory);
-            }
-            if let Some(why) = budget.spend(expanded, watch) {
-                return End::Limit(why);
+            // The deal's position is counted once, by the dive that enters it; the others
+            // of a pack take its steps too.
+            match table.insert(self.state.key()) {
+                Insert::Full => return End::Limit(Stop::Memory),
+                Insert::Seen => {}
+                Insert::New => {
+                    if let Some(why) = budget.spend(expanded, watch) {
+                        return End::Limit(why);
+                    }
+                }
             }
             if let Some(won) = self.kids.push(&mut self.state, &self.weights) {
                 return End::Won(line_of(self.deal, &[won]));
@@ -111,7 +124,7 @@ impl<'a> Dive<'a> {
             };
             apply_step(state, step);
             let count = auto_moves_after(state, step, &mut self.safe);
-            let insert = self.table.insert(state.key());
+            let insert = table.insert(state.key());
             if insert != Insert::New {
                 for _ in 0..count {
                     undo(state, self.safe.pop().expect("a safe move made"));
@@ -139,10 +152,37 @@ impl<'a> Dive<'a> {
     }
 }
 
+/// Whole numbers from 0 to `most - 1` added to a dive's estimates, so that dives part ways
+/// where their weights alone would rank steps alike (xorshift64 from a fixed seed: the same
+/// dive every time, as the reference's).
+#[derive(Copy, Clone, Debug)]
+pub struct Noise {
+    most: u64,
+    state: u64,
+}
+
+impl Noise {
+    pub fn new(most: u64, seed: u64) -> Noise {
+        Noise {
+            most,
+            state: seed | 1,
+        }
+    }
+
+    fn next(&mut self) -> i32 {
+        let s = &mut self.state;
+        *s ^= *s << 13;
+        *s ^= *s >> 7;
+        *s ^= *s << 17;
+        (*s % self.most) as i32
+    }
+}
+
 /// The steps not yet taken from the line's positions, each position's in a block after those
 /// of the position before it, best last (taken first).
 #[derive(Default)]
 struct Kids {
+    noise: Option<Noise>,
     ranked: Vec<(i32, Step)>,
     moves: Vec<CellsMove>,
     steps: Vec<Step>,
@@ -159,10 +199,12 @@ impl Kids {
         generate_runs(state, &mut self.steps);
         let start = self.ranked.len();
         let ranked = &mut self.ranked;
+        let noise = &mut self.noise;
         let won = rank_steps(state, &self.steps, weights, &mut self.made, |near, step| {
-            ranked.push((near, step));
+            let bump = noise.as_mut().map_or(0, Noise::next);
+            ranked.push((near + bump, step));
         });
-        // Best last; of steps as near, the one met last (as in the best-first search).
+        // Best last; of steps as near, the one met last.
         self.ranked[start..].sort_by_key(|&(near, _)| std::cmp::Reverse(near));
         won
     }
@@ -185,12 +227,12 @@ impl Kids {
 #[cfg(test)]
 mod tests {
     use super::super::moves::replays_to_win;
-    use super::super::order::{COMPLETE_WEIGHTS, WEIGHTS};
-    use super::super::search::solve_with;
+    use super::super::order::WEIGHTS;
     use super::super::variant::Variant;
     use super::*;
     use crate::solver::budget::{Deadline, Start};
-    use crate::solver::{Limits, Status};
+    use crate::solver::heap::Memory;
+    use crate::solver::Limits;
 
     fn budget(states: Option<u64>) -> Budget {
         let limits = Limits::states(states);
@@ -210,15 +252,18 @@ mod tests {
             let mut watch_a = || false;
             let mut watch = Watch::new(Start::now().wall, &mut watch_a);
             let (mut straight, mut stopped) = (0u64, 0u64);
-            let mut once = Dive::new(&deal, WEIGHTS, budget(None).memory);
-            let End::Won(line) = once.go(&budget(None), &mut straight, &mut watch) else {
+            let mut once = Dive::new(&deal, WEIGHTS, None);
+            let mut table = Table::new(budget(None).memory);
+            let End::Won(line) = once.go(&mut table, &budget(None), &mut straight, &mut watch)
+            else {
                 panic!("deal {n} is won");
             };
             assert!(replays_to_win(&deal, &line));
-            let mut dive = Dive::new(&deal, WEIGHTS, budget(None).memory);
+            let mut dive = Dive::new(&deal, WEIGHTS, None);
+            let mut table = Table::new(budget(None).memory);
             let end = loop {
                 let until = budget(Some(stopped + 7));
-                match dive.go(&until, &mut stopped, &mut watch) {
+                match dive.go(&mut table, &until, &mut stopped, &mut watch) {
                     End::Limit(Stop::States) => assert_eq!(stopped, until.max_states.unwrap()),
                     end => break end,
                 }
@@ -237,10 +282,11 @@ mod tests {
         let mut never = || false;
         let mut watch = Watch::new(Start::now().wall, &mut never);
         let mut expanded = 0;
-        let mut dive = Dive::new(&deal, WEIGHTS, budget(None).memory);
+        let mut dive = Dive::new(&deal, WEIGHTS, None);
+        let mut table = Table::new(budget(None).memory);
         let some = budget(Some(50));
         assert_eq!(
-            dive.go(&some, &mut expanded, &mut watch),
+            dive.go(&mut table, &some, &mut expanded, &mut watch),
             End::Limit(Stop::States)
         );
         // No byte more from now on: the next allocation stops it between two positions.
@@ -249,12 +295,12 @@ mod tests {
             ..budget(None)
         };
         assert_eq!(
-            dive.go(&full, &mut expanded, &mut watch),
+            dive.go(&mut table, &full, &mut expanded, &mut watch),
             End::Limit(Stop::Memory)
         );
         let (stopped, roomy) = (expanded, budget(Some(expanded + 10_000)));
         assert_eq!(
-            dive.go(&roomy, &mut expanded, &mut watch),
+            dive.go(&mut table, &roomy, &mut expanded, &mut watch),
             End::Limit(Stop::Memory)
         );
         assert_eq!(
@@ -263,26 +309,31 @@ mod tests {
         );
     }
 
-    /// A dive with no limit goes everywhere the complete search goes: on deal 11982, which
-    /// no play wins, it expands as many positions before it runs out.
+    /// A dive with no limit goes everywhere: on deal 11982, which no play wins, dives with
+    /// and without noise, and with other weights, run out having expanded as many positions
+    /// (every position reachable, whatever the order).
     #[test]
     fn a_dive_that_runs_out_has_been_everywhere() {
         let deal = CellsDeal::from_number(Variant::FreeCell, 11982).unwrap();
         let mut never = || false;
         let mut watch = Watch::new(Start::now().wall, &mut never);
-        let mut expanded = 0;
-        let mut dive = Dive::new(&deal, WEIGHTS, budget(None).memory);
-        let end = dive.go(&budget(None), &mut expanded, &mut watch);
-        assert_eq!(end, End::Exhausted);
-        let complete = solve_with(
-            &deal,
-            &Limits::states(None),
-            &[],
-            &COMPLETE_WEIGHTS,
-            false,
-            &mut || false,
-        );
-        assert_eq!(complete.status, Status::Unsolvable);
-        assert_eq!(expanded, complete.states);
+        let mut counts = Vec::new();
+        for (weights, noise) in [
+            (WEIGHTS, None),
+            (WEIGHTS, Some(Noise::new(8, 5))),
+            (
+                super::super::order::OTHER_WEIGHTS[1],
+                Some(Noise::new(100, 9)),
+            ),
+        ] {
+            let mut expanded = 0;
+            let mut dive = Dive::new(&deal, weights, noise);
+            let mut table = Table::new(budget(None).memory);
+            let end = dive.go(&mut table, &budget(None), &mut expanded, &mut watch);
+            assert_eq!(end, End::Exhausted);
+            assert_eq!(expanded as usize, table.len());
+            counts.push(expanded);
+        }
+        assert!(counts.iter().all(|&c| c == counts[0]), "{counts:?}");
     }
 }

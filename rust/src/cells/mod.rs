@@ -8,6 +8,7 @@ pub mod deal;
 pub mod dive;
 pub mod moves;
 pub mod order;
+pub mod pack;
 pub mod search;
 pub mod shorten;
 pub mod state;

@@ -22,8 +22,6 @@ pub struct Weights {
     pub over_lower: i32,
     /// Each card lying above a lower card of any suit.
     pub over_lower_rank: i32,
-    /// Each step from the deal to the position (a ranking with it is less greedy).
-    pub depth: i32,
 }
 
 /// The weights the solver ranks positions with first (measured with `cellslab` over FreeCell
@@ -36,19 +34,10 @@ pub const WEIGHTS: Weights = Weights {
     empty_column: 6,
     over_lower: 2,
     over_lower_rank: 3,
-    depth: 0,
 };
 
-/// The complete search's weights: [`WEIGHTS`] and a step from the deal costing 1, so that it
-/// does not follow one line too far (alone over FreeCell deals 1-2000: 0.26 of the time of
-/// [`WEIGHTS`], whose slowest deal took over 5 s; the solver's research notes).
-pub const COMPLETE_WEIGHTS: Weights = Weights {
-    depth: 1,
-    ..WEIGHTS
-};
-
-/// Other weights, for the portfolio's later tries: which deals a ranking loses its way in
-/// depends on its weights.
+/// Other weights, for the pack's other dives: which deals a ranking loses its way in depends
+/// on its weights.
 pub const OTHER_WEIGHTS: [Weights; 4] = [
     Weights {
         over_lower: 8,
@@ -78,8 +67,30 @@ pub const OTHER_WEIGHTS: [Weights; 4] = [
         empty_column: 8,
         over_lower: 0,
         over_lower_rank: 4,
-        depth: 0,
     },
+];
+
+/// The weights of the solver's dives (`pack.rs`), in the order they take their turns: the
+/// three that win most deals soonest first, then the others (two of them [`WEIGHTS`] with
+/// empty columns and cells, or cards not up, weighed more). Measured with `cellslab` over
+/// FreeCell deals 1-4000 and 32001-40000 (the solver's research notes).
+pub const DIVE_WEIGHTS: [Weights; 8] = [
+    WEIGHTS,
+    OTHER_WEIGHTS[3],
+    OTHER_WEIGHTS[2],
+    OTHER_WEIGHTS[0],
+    OTHER_WEIGHTS[1],
+    Weights {
+        free_cell: 6,
+        empty_column: 12,
+        ..WEIGHTS
+    },
+    Weights {
+        out: 10,
+        unordered: 2,
+        ..WEIGHTS
+    },
+    WEIGHTS,
 ];
 
 /// How far from a win `state` looks: lower is nearer. The cards up and the free cells, then
@@ -140,7 +151,7 @@ pub fn column_part(state: &CellsState, c: usize, w: &Weights) -> i32 {
 }
 
 /// Each of `steps` made from `state` (left as it was found), with its safe moves, and `each`
-/// told its estimate (without the depth); the first that wins, if one does, ends it. `made` is
+/// told its estimate; the first that wins, if one does, ends it. `made` is
 /// room for the safe moves.
 pub fn rank_steps(
     state: &mut CellsState,
@@ -216,7 +227,6 @@ mod tests {
             empty_column: 11,
             over_lower: 13,
             over_lower_rank: 17,
-            depth: 0,
         };
         for v in Variant::ALL {
             for w in [WEIGHTS, all] {

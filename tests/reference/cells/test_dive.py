@@ -1,29 +1,90 @@
-"""The free-cell reference's depth-first try (castle.reference.cells.dive): stopped now and
-then, it goes on where it stopped."""
+"""The free-cell reference's depth-first search (castle.reference.cells.dive): stopped now and
+then, it goes on where it stopped; run out, it has been everywhere, whatever its order; on a
+table another dive has closed it finds nothing left; its noise is xorshift64's."""
 
 from __future__ import annotations
 
 import pytest
 from castle import CellsDeal
 from castle.reference.cells import replay
-from castle.reference.cells.dive import Dive
-from castle.reference.cells.order import WEIGHTS
+from castle.reference.cells.dive import MASK, Dive, Noise
+from castle.reference.cells.order import OTHER_WEIGHTS, WEIGHTS
+from castle.reference.cells.state import Key
 from castle.reference.solver import Budget, Counter, Deadline, Stop
 
 
+def unlimited() -> Budget:
+    return Budget(None, Deadline())
+
+
 @pytest.mark.parametrize("number", [1, 2, 3])
-def test_a_dive_goes_on_where_it_stopped(number: int) -> None:
+@pytest.mark.parametrize("noise", [None, 5])
+def test_a_dive_goes_on_where_it_stopped(number: int, noise: int | None) -> None:
     deal = CellsDeal.from_number("freecell", number)
+
+    def dive() -> Dive:
+        return Dive(deal, WEIGHTS, None if noise is None else Noise(8, noise))
+
     straight = Counter()
-    once = Dive(deal, WEIGHTS).go(Budget(None, Deadline()), straight)
-    # Won after many stops (92 to 414 positions).
-    assert once.kind == "won" and straight.expanded > 70
+    once = dive().go(set(), unlimited(), straight)
+    # Won after many stops (tens to hundreds of positions).
+    assert once.kind == "won" and straight.expanded > 20
     assert replay(deal, once.path).is_won()
-    dive, stopped = Dive(deal, WEIGHTS), Counter()
+    stopping, table, stopped = dive(), set[Key](), Counter()
     while True:
         until = stopped.expanded + 7
-        end = dive.go(Budget(until, Deadline()), stopped)
+        end = stopping.go(table, Budget(until, Deadline()), stopped)
         if not (end.kind == "limit" and end.stop == Stop.STATES):
             break
         assert stopped.expanded == until
     assert (end.kind, end.path, stopped.expanded) == ("won", once.path, straight.expanded)
+
+
+@pytest.mark.parametrize(("variant", "number"), [("bakers-game", 22), ("seahaven-towers", 75)])
+def test_a_dive_that_runs_out_has_been_everywhere(variant: str, number: int) -> None:
+    # Deals no play wins: dives with and without noise, and with other weights, run out having
+    # expanded as many positions, each entered once (every position reachable, whatever the
+    # order).
+    deal = CellsDeal.from_number(variant, number)
+    counts = set()
+    for weights, noise in [
+        (WEIGHTS, None),
+        (WEIGHTS, Noise(8, 5)),
+        (OTHER_WEIGHTS[1], Noise(100, 9)),
+    ]:
+        table: set[Key] = set()
+        counter = Counter()
+        assert Dive(deal, weights, noise).go(table, unlimited(), counter).kind == "exhausted"
+        assert counter.expanded == len(table)
+        counts.add(counter.expanded)
+    assert len(counts) == 1
+
+
+def test_a_dive_on_a_table_another_has_closed_runs_out_at_once() -> None:
+    # The deal's position is another dive's: counted once, by the dive that entered it; every
+    # step from it leads where the first dive has been.
+    deal = CellsDeal.from_number("bakers-game", 22)
+    table: set[Key] = set()
+    counter = Counter()
+    assert Dive(deal, WEIGHTS).go(table, unlimited(), counter).kind == "exhausted"
+    first = counter.expanded
+    late = Dive(deal, OTHER_WEIGHTS[3], Noise(8, 3))
+    assert late.go(table, unlimited(), counter).kind == "exhausted"
+    assert counter.expanded == first == len(table)
+
+
+def test_the_noise_is_xorshift64_below_its_most() -> None:
+    noise = Noise(8, 0x9E37_79B9 * 8)
+    # The seed made odd (never the fixed point 0), the state kept to 64 bits.
+    assert noise.state == 0x9E37_79B9 * 8 | 1
+    drawn = [noise.next() for _ in range(1_000)]
+    assert set(drawn) == set(range(8))
+    assert 0 < noise.state <= MASK
+    again = Noise(8, 0x9E37_79B9 * 8)
+    assert [again.next() for _ in range(1_000)] == drawn
+    # The first draw by hand: one round of the three shifts, wrapped to 64 bits.
+    s = 1
+    s ^= s << 13
+    s ^= s >> 7
+    s ^= (s << 17) & MASK
+    assert Noise(1 << 64, 0).next() == s

@@ -1,7 +1,9 @@
-"""A depth-first try: from each position the steps in the order of the estimates of the
+"""A depth-first search: from each position the steps in the order of the estimates of the
 positions they lead to, the first followed until it ends (won, or every step from it leading
-where the search has been), then the next. It can stop at a count of positions and go on later
-from where it stopped: the portfolio's tries with the same weights are one dive.
+where the search has been), then the next. It holds one line and the steps not yet taken beside
+it, and a table of the positions entered, which it may share with other dives (``pack``): one
+bad step early can keep a dive below that step for long, so the solver runs several, each a
+turn at a time. It can stop at a count of positions and go on later from where it stopped.
 
 Translation of ``rust/src/cells/dive.rs``.
 """
@@ -29,17 +31,39 @@ class Frame:
     ahead: int
 
 
-class Dive:
-    """A depth-first try of one deal, steps ranked by ``weights`` (their depth weight aside:
-    every step from one position is as deep)."""
+#: The bits of the noise's state (a ``u64`` in the core).
+MASK = (1 << 64) - 1
 
-    def __init__(self, deal: CellsDeal, weights: Weights):
+
+class Noise:
+    """Whole numbers from 0 to ``most - 1`` added to a dive's estimates, so that dives part
+    ways where their weights alone would rank steps alike: xorshift64 from a fixed seed, on 64
+    bits as the core's, so the same numbers in the same order."""
+
+    def __init__(self, most: int, seed: int):
+        self.most = most
+        self.state = (seed | 1) & MASK
+
+    def next(self) -> int:
+        s = self.state
+        s ^= (s << 13) & MASK
+        s ^= s >> 7
+        s ^= (s << 17) & MASK
+        self.state = s
+        return s % self.most
+
+
+class Dive:
+    """A depth-first search of one deal, steps ranked by ``weights`` (and ``noise``, if it has
+    some), over a table of positions it is handed at each turn."""
+
+    def __init__(self, deal: CellsDeal, weights: Weights, noise: Noise | None = None):
         self.deal = deal
         self.weights = weights
+        self.noise = noise
         self.state = CellsState.from_deal(deal)
         #: The safe moves made after the line's steps.
         self.safe: list[CellsMove] = []
-        self.table: set[Key] = set()
         #: The steps not yet taken from the line's positions, each position's in a block
         #: after those of the position before it, best last (taken first).
         self.ranked: list[tuple[int, Step]] = []
@@ -47,12 +71,14 @@ class Dive:
         self.line: list[Frame] = []
         self.begun = False
 
-    def go(self, budget: Budget, counter: Counter) -> End[CellsMove]:
+    def go(self, table: set[Key], budget: Budget, counter: Counter) -> End[CellsMove]:
         """Go on until the dive ends, or ``budget`` stops it (a limit of ``Stop.STATES`` when
-        its states are spent: it may go on after that)."""
+        its states are spent: it may go on after that), entering positions in ``table`` (the
+        same table at every turn, which other dives may share: it passes over their positions
+        as over its own)."""
         if not self.begun:
             self.begun = True
-            end = self.begin(budget, counter)
+            end = self.begin(table, budget, counter)
             if end is not None:
                 return end
         while True:
@@ -64,26 +90,33 @@ class Dive:
                     return End("exhausted", [])
                 self.back()
                 continue
-            end = self.take(step, budget, counter)
+            end = self.take(step, table, budget, counter)
             if end is not None:
                 return end
 
-    def begin(self, budget: Budget, counter: Counter) -> End[CellsMove] | None:
-        """The deal's position: its safe moves, then entered and expanded."""
+    def begin(self, table: set[Key], budget: Budget, counter: Counter) -> End[CellsMove] | None:
+        """The deal's position: its safe moves, then entered (unless another dive has) and
+        expanded."""
         auto_moves(self.state, self.safe)
         if self.state.is_won():
             return End("won", list(self.safe))
         self.safe.clear()
-        self.table.add(self.state.key())
-        stop = budget.spend(counter)
-        if stop is not None:
-            return End("limit", [], stop)
+        key = self.state.key()
+        # The deal's position is counted once, by the dive that enters it; the others of a
+        # pack take its steps too.
+        if key not in table:
+            table.add(key)
+            stop = budget.spend(counter)
+            if stop is not None:
+                return End("limit", [], stop)
         won = self.push()
         if won is not None:
             return End("won", line_of(self.deal, [won]))
         return None
 
-    def take(self, step: Step, budget: Budget, counter: Counter) -> End[CellsMove] | None:
+    def take(
+        self, step: Step, table: set[Key], budget: Budget, counter: Counter
+    ) -> End[CellsMove] | None:
         """The position after ``step``: passed over if seen, else put on the line and
         expanded. How the dive ends, if it does here."""
         state = self.state
@@ -92,10 +125,10 @@ class Dive:
         auto_moves(state, self.safe)
         count = len(self.safe) - count
         key = state.key()
-        if key in self.table:
+        if key in table:
             self.take_back(step, count)
             return None
-        self.table.add(key)
+        table.add(key)
         stop = budget.spend(counter)
         if stop is not None:
             return End("limit", [], stop)
@@ -124,12 +157,16 @@ class Dive:
         generate(self.state, steps)
         generate_runs(self.state, steps)
         start = len(self.ranked)
-        ranked = self.ranked
-        won = rank_steps(self.state, steps, self.weights, lambda near, s: ranked.append((near, s)))
-        # Best last; of steps as near, the one met last (as in the best-first search): the
-        # sort is stable, as the core's.
+        won = rank_steps(self.state, steps, self.weights, self.rank)
+        # Best last; of steps as near, the one met last: the sort is stable, as the core's.
         self.ranked[start:] = sorted(self.ranked[start:], key=lambda r: -r[0])
         return won
+
+    def rank(self, near: int, step: Step) -> None:
+        """Add ``step``, ``near`` a win, to the last block, with the dive's noise (drawn in
+        the order the steps are ranked, as the core draws it)."""
+        bump = 0 if self.noise is None else self.noise.next()
+        self.ranked.append((near + bump, step))
 
     def next_step(self) -> Step | None:
         """The next step of the line's last position's block, taken off it."""

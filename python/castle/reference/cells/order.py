@@ -33,8 +33,6 @@ class Weights:
     over_lower: int
     #: Each card lying above a lower card of any suit.
     over_lower_rank: int
-    #: Each step from the deal to the position.
-    depth: int
 
 
 #: The weights the solver ranks positions with first.
@@ -46,13 +44,10 @@ WEIGHTS = Weights(
     empty_column=6,
     over_lower=2,
     over_lower_rank=3,
-    depth=0,
 )
 
-#: The complete search's weights: :data:`WEIGHTS` and a step from the deal costing 1.
-COMPLETE_WEIGHTS = replace(WEIGHTS, depth=1)
-
-#: Other weights, for the portfolio's later tries.
+#: Other weights, for the pack's other dives: which deals a ranking loses its way in depends
+#: on its weights.
 OTHER_WEIGHTS = (
     replace(WEIGHTS, over_lower=8, over_lower_rank=0),
     replace(WEIGHTS, out=2, unordered=1, empty_column=10, over_lower=6, over_lower_rank=0),
@@ -65,8 +60,22 @@ OTHER_WEIGHTS = (
         empty_column=8,
         over_lower=0,
         over_lower_rank=4,
-        depth=0,
     ),
+)
+
+#: The weights of the solver's dives (``pack``), in the order they take their turns, as
+#: ``DIVE_WEIGHTS`` in ``order.rs``: the three that win most deals soonest first, then the
+#: others (two of them :data:`WEIGHTS` with empty columns and cells, or cards not up, weighed
+#: more).
+DIVE_WEIGHTS = (
+    WEIGHTS,
+    OTHER_WEIGHTS[3],
+    OTHER_WEIGHTS[2],
+    OTHER_WEIGHTS[0],
+    OTHER_WEIGHTS[1],
+    replace(WEIGHTS, free_cell=6, empty_column=12),
+    replace(WEIGHTS, out=10, unordered=2),
+    WEIGHTS,
 )
 
 
@@ -110,7 +119,7 @@ def rank_steps(
     state: CellsState, steps: list[Step], w: Weights, each: Callable[[int, Step], None]
 ) -> Step | None:
     """Each of ``steps`` made from ``state`` (left as it was found) with its safe moves, and
-    ``each`` told its estimate (without the depth); the first that wins, if one does, ends it.
+    ``each`` told its estimate; the first that wins, if one does, ends it.
 
     The core reckons a child's estimate from its parent's columns when that is cheaper; the
     value is the same, so here it is simply the estimate."""

@@ -2,8 +2,8 @@
 the same key and the safe ones (made already), and runs of two cards or more moved as a unit.
 
 Translation of ``rust/src/cells/moves.rs`` (its search's steps: ``generate``, ``Step``,
-``generate_runs``, ``apply_step``, ``undo_step``, ``step_moves``) and of ``line_of`` in
-``rust/src/cells/search.rs`` (a line of steps read back as single moves).
+``generate_runs``, ``apply_step``, ``undo_step``, ``step_moves``, and ``line_of``: a line
+of steps read back as single moves).
 """
 
 from __future__ import annotations
