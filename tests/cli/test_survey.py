@@ -25,6 +25,7 @@ import castle
 import castle.surveys.survey_store as survey_store
 import pytest
 from castle.cli import main
+from castle.cli.output import format_percent
 from castle.reference import replay
 from castle.surveys.stats import distribution, wilson_interval
 from castle.surveys.survey_claims import STALE_SECONDS, DealClaims
@@ -791,3 +792,15 @@ def test_help_names_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     for word in ("retry", "report", "--db", "resume"):
         assert word in out
+
+
+def test_a_rate_that_is_not_whole_is_never_shown_as_0_or_100_percent() -> None:
+    # Eight FreeCell deals lost in a million, and its interval's upper end.
+    assert format_percent(999_992 / 1_000_000) == "99.999%"
+    assert format_percent(0.999996) == "99.9996%"
+    assert format_percent(1 / 100_000) == "0.001%"
+    assert (format_percent(1.0), format_percent(0.0), format_percent(0.5123)) == (
+        "100.0%",
+        "0.0%",
+        "51.2%",
+    )

@@ -114,7 +114,13 @@ def format_size(size: int) -> str:
 
 
 def format_percent(fraction: float) -> str:
-    return f"{100 * fraction:.1f}%"
+    """``51.2%``; with as many more digits as it takes not to show a rate that is not whole as
+    0% or 100% (eight deals lost in a million: ``99.999%``, not ``100.0%``)."""
+    for digits in range(1, 7):
+        text = f"{100 * fraction:.{digits}f}"
+        if not 0 < fraction < 1 or float(text) not in (0.0, 100.0):
+            return f"{text}%"
+    return f"{100 * fraction:.6f}%"
 
 
 def format_rate(per_second: float) -> str:
