@@ -84,7 +84,7 @@ def report_row(variant: str, tally: VerdictTally) -> list[str]:
         f"{counts['unsolvable']:,}",
         f"{counts['unknown']:,}",
         "-" if won is None else format_percent(won.point),
-        "-" if won is None else f"{100 * won.low:.1f}-{format_percent(won.high)}",
+        "-" if won is None else f"{format_percent(won.low)[:-1]}-{format_percent(won.high)}",
         format_seconds(times.median),
         format_seconds(times.p99),
         format_seconds(times.max),
