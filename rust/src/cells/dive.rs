@@ -7,14 +7,27 @@
 
 use super::deal::CellsDeal;
 use super::moves::{
-    apply_step, auto_moves, auto_moves_after, generate, generate_runs, line_of, undo, undo_step,
-    CellsMove, Step,
+    apply_step, auto_moves, auto_moves_after, fits, generate, generate_digs, generate_runs,
+    line_of, undo, undo_step, CellsMove, Place, Step,
 };
 use super::order::{rank_steps, Weights};
 use super::state::{CellsKey, CellsState};
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::table::{Insert, Table};
 use crate::solver::Stop;
+
+/// The steps a dive takes from a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Steps {
+    /// Every single-card move, and runs moved as a unit: a dive that runs out of positions
+    /// has been everywhere.
+    All,
+    /// As fc-solve's first scans do: a card goes into a cell, or alone into an empty column,
+    /// only as a part of a dig ([`Step::Dig`]) that puts another card up or onto a column,
+    /// and a card that lies on a card it fits is not moved alone onto another column. Lines
+    /// are shorter, but a dive that runs out proves nothing.
+    Digs,
+}
 
 /// A position on the line: the step that led to it, the safe moves made after that step
 /// (their count, the last ones in `safe`), and where its steps not yet taken start in `ahead`.
@@ -43,7 +56,12 @@ pub struct Dive<'a> {
 }
 
 impl<'a> Dive<'a> {
-    pub fn new(deal: &'a CellsDeal, weights: Weights, noise: Option<Noise>) -> Dive<'a> {
+    pub fn new(
+        deal: &'a CellsDeal,
+        weights: Weights,
+        noise: Option<Noise>,
+        steps: Steps,
+    ) -> Dive<'a> {
         Dive {
             deal,
             weights,
@@ -51,12 +69,21 @@ impl<'a> Dive<'a> {
             safe: Vec::new(),
             kids: Kids {
                 noise,
-                ..Kids::default()
+                steps,
+                ranked: Vec::new(),
+                moves: Vec::new(),
+                steps_here: Vec::new(),
+                made: Vec::new(),
             },
             line: Vec::new(),
             begun: false,
             spoiled: false,
         }
+    }
+
+    /// The steps it takes.
+    pub fn steps(&self) -> Steps {
+        self.kids.steps
     }
 
     /// Goes on until it ends, or `budget` stops it (`End::Limit(Stop::States)` when its
@@ -174,18 +201,24 @@ impl Noise {
         *s ^= *s << 13;
         *s ^= *s >> 7;
         *s ^= *s << 17;
-        (*s % self.most) as i32
+        // A power of two (the pack's) by a mask: the same number, without a division.
+        let n = if self.most.is_power_of_two() {
+            *s & (self.most - 1)
+        } else {
+            *s % self.most
+        };
+        n as i32
     }
 }
 
 /// The steps not yet taken from the line's positions, each position's in a block after those
 /// of the position before it, best last (taken first).
-#[derive(Default)]
 struct Kids {
     noise: Option<Noise>,
+    steps: Steps,
     ranked: Vec<(i32, Step)>,
     moves: Vec<CellsMove>,
-    steps: Vec<Step>,
+    steps_here: Vec<Step>,
     made: Vec<CellsMove>,
 }
 
@@ -194,13 +227,40 @@ impl Kids {
     fn push(&mut self, state: &mut CellsState, weights: &Weights) -> Option<Step> {
         self.moves.clear();
         generate(state, &mut self.moves);
-        self.steps.clear();
-        self.steps.extend(self.moves.iter().map(|&m| Step::One(m)));
-        generate_runs(state, &mut self.steps);
+        let here = &mut self.steps_here;
+        here.clear();
+        match self.steps {
+            Steps::All => here.extend(self.moves.iter().map(|&m| Step::One(m))),
+            Steps::Digs => {
+                // Into a cell, alone into an empty column, or off a card it fits onto
+                // another: digs do the first two with a purpose, and the last only
+                // trades one card it fits for another.
+                let left_out = |m: &&CellsMove| match (m.from, m.to) {
+                    (Place::Column(_), Place::Cell(_)) => true,
+                    (Place::Column(f), Place::Column(c)) => {
+                        let col = &state.cols[f as usize];
+                        state.cols[c as usize].is_empty()
+                            || (col.len() >= 2
+                                && fits(state, col[col.len() - 1], col[col.len() - 2]))
+                    }
+                    _ => false,
+                };
+                here.extend(
+                    self.moves
+                        .iter()
+                        .filter(|m| !left_out(m))
+                        .map(|&m| Step::One(m)),
+                );
+            }
+        }
+        generate_runs(state, here);
+        if self.steps == Steps::Digs {
+            generate_digs(state, here);
+        }
         let start = self.ranked.len();
         let ranked = &mut self.ranked;
         let noise = &mut self.noise;
-        let won = rank_steps(state, &self.steps, weights, &mut self.made, |near, step| {
+        let won = rank_steps(state, here, weights, &mut self.made, |near, step| {
             let bump = noise.as_mut().map_or(0, Noise::next);
             ranked.push((near + bump, step));
         });
@@ -252,14 +312,14 @@ mod tests {
             let mut watch_a = || false;
             let mut watch = Watch::new(Start::now().wall, &mut watch_a);
             let (mut straight, mut stopped) = (0u64, 0u64);
-            let mut once = Dive::new(&deal, WEIGHTS, None);
+            let mut once = Dive::new(&deal, WEIGHTS, None, Steps::All);
             let mut table = Table::new(budget(None).memory);
             let End::Won(line) = once.go(&mut table, &budget(None), &mut straight, &mut watch)
             else {
                 panic!("deal {n} is won");
             };
             assert!(replays_to_win(&deal, &line));
-            let mut dive = Dive::new(&deal, WEIGHTS, None);
+            let mut dive = Dive::new(&deal, WEIGHTS, None, Steps::All);
             let mut table = Table::new(budget(None).memory);
             let end = loop {
                 let until = budget(Some(stopped + 7));
@@ -282,7 +342,7 @@ mod tests {
         let mut never = || false;
         let mut watch = Watch::new(Start::now().wall, &mut never);
         let mut expanded = 0;
-        let mut dive = Dive::new(&deal, WEIGHTS, None);
+        let mut dive = Dive::new(&deal, WEIGHTS, None, Steps::All);
         let mut table = Table::new(budget(None).memory);
         let some = budget(Some(50));
         assert_eq!(
@@ -322,12 +382,12 @@ mod tests {
             (WEIGHTS, None),
             (WEIGHTS, Some(Noise::new(8, 5))),
             (
-                super::super::order::OTHER_WEIGHTS[1],
+                super::super::order::DIVE_WEIGHTS[4],
                 Some(Noise::new(100, 9)),
             ),
         ] {
             let mut expanded = 0;
-            let mut dive = Dive::new(&deal, weights, noise);
+            let mut dive = Dive::new(&deal, weights, noise, Steps::All);
             let mut table = Table::new(budget(None).memory);
             let end = dive.go(&mut table, &budget(None), &mut expanded, &mut watch);
             assert_eq!(end, End::Exhausted);

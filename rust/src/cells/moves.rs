@@ -186,6 +186,26 @@ pub fn step_moves(state: &CellsState, step: Step) -> Vec<CellsMove> {
             let (from, count, to) = (from as usize, count as usize, to as usize);
             run_moves(state, from, count, to).expect("a run the search could move")
         }
+        Step::Dig {
+            from,
+            cells,
+            spaces,
+            card,
+            to,
+        } => {
+            let col = &state.cols[from as usize];
+            let from = Place::Column(from);
+            let parked = parks(cells, spaces).zip(col.iter().rev());
+            let mut moves: Vec<CellsMove> = parked
+                .map(|(park, &top)| CellsMove {
+                    card: top,
+                    from,
+                    to: park,
+                })
+                .collect();
+            moves.push(CellsMove { card, from, to });
+            moves
+        }
     }
 }
 
@@ -211,6 +231,8 @@ pub fn auto_moves_after(state: &mut CellsState, step: Step, out: &mut Vec<CellsM
             }
         },
         Step::One(_) => None,
+        // A card parked by a dig was under a column's top card: it may go up safely now.
+        Step::Dig { .. } => return auto_moves(state, out),
     };
     if uncovered.is_some_and(|card| !(goes_up(state, card) && is_safe(state, card)))
         || matches!(step, Step::One(m) if matches!(m.from, Place::Cell(_)) && m.to != Place::Foundation)
@@ -307,7 +329,33 @@ pub fn generate(state: &CellsState, out: &mut Vec<CellsMove>) {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Step {
     One(CellsMove),
-    Run { from: u8, count: u8, to: u8 },
+    Run {
+        from: u8,
+        count: u8,
+        to: u8,
+    },
+    /// A card dug out: the cards over `card` in column `from` parked one each, the top card
+    /// first, in the cells of the mask `cells` (lowest first) and then the empty columns of
+    /// the mask `spaces`, and `card` then put up or onto another column's top card (`to`).
+    Dig {
+        from: u8,
+        cells: u8,
+        spaces: u16,
+        card: Card,
+        to: Place,
+    },
+}
+
+/// Where a dig parks the cards over its card, in order: its cells, then its empty columns.
+#[inline]
+fn parks(cells: u8, spaces: u16) -> impl DoubleEndedIterator<Item = Place> {
+    let cells = (0..8u8)
+        .filter(move |i| cells >> i & 1 == 1)
+        .map(Place::Cell);
+    let spaces = (0..16u8)
+        .filter(move |i| spaces >> i & 1 == 1)
+        .map(Place::Column);
+    cells.chain(spaces)
 }
 
 /// Makes `step` (a run's cards go across at once: the single moves between do not matter
@@ -317,6 +365,27 @@ pub fn apply_step(state: &mut CellsState, step: Step) {
     match step {
         Step::One(m) => apply(state, m),
         Step::Run { from, count, to } => shift(state, from as usize, to as usize, count as usize),
+        Step::Dig {
+            from,
+            cells,
+            spaces,
+            card,
+            to,
+        } => {
+            let from = Place::Column(from);
+            for park in parks(cells, spaces) {
+                let top = card_at(state, from).expect("a card over the one dug out");
+                apply(
+                    state,
+                    CellsMove {
+                        card: top,
+                        from,
+                        to: park,
+                    },
+                );
+            }
+            apply(state, CellsMove { card, from, to });
+        }
     }
 }
 
@@ -326,6 +395,27 @@ pub fn undo_step(state: &mut CellsState, step: Step) {
     match step {
         Step::One(m) => undo(state, m),
         Step::Run { from, count, to } => shift(state, to as usize, from as usize, count as usize),
+        Step::Dig {
+            from,
+            cells,
+            spaces,
+            card,
+            to,
+        } => {
+            let from = Place::Column(from);
+            undo(state, CellsMove { card, from, to });
+            for park in parks(cells, spaces).rev() {
+                let parked = card_at(state, park).expect("a card parked");
+                undo(
+                    state,
+                    CellsMove {
+                        card: parked,
+                        from,
+                        to: park,
+                    },
+                );
+            }
+        }
     }
 }
 
@@ -386,6 +476,79 @@ pub fn generate_runs(state: &CellsState, out: &mut Vec<Step>) {
                     count: count as u8,
                     to: to as u8,
                 });
+            }
+        }
+    }
+}
+
+/// The digs ([`Step::Dig`]): each card under no more cards than the free cells and the empty
+/// columns hold (one each; the empty columns only where any card may go into one), the cards
+/// over it parked in the first free cells, then the first empty columns, and it put up, or
+/// onto another column's top card that it fits unless it lies on one it fits already (that
+/// would only break a run). What the dig dives search instead of a card into a cell
+/// (`dive.rs`).
+pub fn generate_digs(state: &CellsState, out: &mut Vec<Step>) {
+    let mut parks = [Place::Foundation; 18];
+    let mut n = 0;
+    for (c, cell) in state.cells.iter().enumerate() {
+        if cell.is_none() {
+            parks[n] = Place::Cell(c as u8);
+            n += 1;
+        }
+    }
+    if !state.variant.kings_only() {
+        for (c, col) in state.cols.iter().enumerate() {
+            if col.is_empty() {
+                parks[n] = Place::Column(c as u8);
+                n += 1;
+            }
+        }
+    }
+    let mask = |depth: usize| {
+        let (mut cells, mut spaces) = (0u8, 0u16);
+        for park in &parks[..depth] {
+            match *park {
+                Place::Cell(c) => cells |= 1 << c,
+                Place::Column(c) => spaces |= 1 << c,
+                Place::Foundation => unreachable!("parks are cells and columns"),
+            }
+        }
+        (cells, spaces)
+    };
+    for from in 0..state.cols.len() {
+        let col = &state.cols[from];
+        let deepest = n.min(col.len().saturating_sub(1));
+        // Cards up first, then onto columns (the order ties are broken in).
+        for depth in 1..=deepest {
+            let card = col[col.len() - 1 - depth];
+            if goes_up(state, card) {
+                let (cells, spaces) = mask(depth);
+                out.push(Step::Dig {
+                    from: from as u8,
+                    cells,
+                    spaces,
+                    card,
+                    to: Place::Foundation,
+                });
+            }
+        }
+        for depth in 1..=deepest {
+            let at = col.len() - 1 - depth;
+            let card = col[at];
+            if at > 0 && fits(state, card, col[at - 1]) {
+                continue;
+            }
+            let (cells, spaces) = mask(depth);
+            for (to, target) in state.cols.iter().enumerate() {
+                if to != from && target.last().is_some_and(|&t| fits(state, card, t)) {
+                    out.push(Step::Dig {
+                        from: from as u8,
+                        cells,
+                        spaces,
+                        card,
+                        to: Place::Column(to as u8),
+                    });
+                }
             }
         }
     }
@@ -551,6 +714,46 @@ mod tests {
     use super::super::board;
     use super::super::variant::Variant;
     use super::*;
+
+    /// Along plays of every variant, each dig, made and taken back, leaves the position as
+    /// it was, and the single moves it stands for are legal one after another and lead where
+    /// it leads.
+    #[test]
+    fn a_dig_is_the_single_moves_it_stands_for() {
+        let mut digs = 0;
+        for v in Variant::ALL {
+            for n in 1..=40u64 {
+                let deal = CellsDeal::from_number(v, n).unwrap();
+                let mut state = CellsState::from_deal(&deal);
+                for turn in 0..200usize {
+                    let mut steps = Vec::new();
+                    generate_digs(&state, &mut steps);
+                    digs += steps.len();
+                    for &step in &steps {
+                        let before = state.clone();
+                        apply_step(&mut state, step);
+                        let after = state.clone();
+                        undo_step(&mut state, step);
+                        assert_eq!(state, before, "{v:?} {n} {step:?}");
+                        let mut replay = state.clone();
+                        for m in step_moves(&state, step) {
+                            assert!(is_legal(&replay, m), "{v:?} {n} {step:?} {m:?}");
+                            apply(&mut replay, m);
+                        }
+                        assert_eq!(replay, after, "{v:?} {n} {step:?}");
+                    }
+                    let mut moves = Vec::new();
+                    generate(&state, &mut moves);
+                    steps.extend(moves.into_iter().map(Step::One));
+                    if steps.is_empty() {
+                        break;
+                    }
+                    apply_step(&mut state, steps[(turn * 7 + n as usize) % steps.len()]);
+                }
+            }
+        }
+        assert!(digs > 5_000, "{digs} digs tried");
+    }
 
     fn position(text: &str, variant: Variant) -> CellsState {
         CellsState::from_deal(&board::parse(text, Some(variant)).unwrap())

@@ -24,74 +24,87 @@ pub struct Weights {
     pub over_lower_rank: i32,
 }
 
-/// The weights the solver ranks positions with first (measured with `cellslab` over FreeCell
-/// deals 1-1000: the solver's research notes).
-pub const WEIGHTS: Weights = Weights {
-    out: 4,
-    above_next: 2,
-    unordered: 0,
-    free_cell: 3,
-    empty_column: 6,
-    over_lower: 2,
-    over_lower_rank: 3,
-};
-
-/// Other weights, for the pack's other dives: which deals a ranking loses its way in depends
-/// on its weights.
-pub const OTHER_WEIGHTS: [Weights; 4] = [
+/// The weights of the solver's dives (`pack.rs`), in the order they take their turns; the
+/// complete dive takes the first. Tuned with `cellslab` by a coordinate descent on the sum of
+/// the logarithms of the positions over FreeCell deals 1-8000, each deal counting alike, and
+/// checked on deals it did not see (the solver's research notes).
+pub const DIVE_WEIGHTS: [Weights; 8] = [
     Weights {
+        out: 4,
+        above_next: 1,
+        unordered: 0,
+        free_cell: 5,
+        empty_column: 7,
+        over_lower: 1,
+        over_lower_rank: 2,
+    },
+    Weights {
+        out: 3,
+        above_next: 1,
+        unordered: 1,
+        free_cell: 6,
+        empty_column: 8,
+        over_lower: 0,
+        over_lower_rank: 2,
+    },
+    Weights {
+        out: 5,
+        above_next: 4,
+        unordered: 0,
+        free_cell: 1,
+        empty_column: 6,
+        over_lower: 4,
+        over_lower_rank: 0,
+    },
+    Weights {
+        out: 4,
+        above_next: 2,
+        unordered: 0,
+        free_cell: 4,
+        empty_column: 6,
         over_lower: 8,
         over_lower_rank: 0,
-        ..WEIGHTS
     },
     Weights {
         out: 2,
+        above_next: 2,
         unordered: 1,
+        free_cell: 3,
         empty_column: 10,
         over_lower: 6,
         over_lower_rank: 0,
-        ..WEIGHTS
     },
     Weights {
-        above_next: 4,
-        free_cell: 1,
-        over_lower: 4,
-        over_lower_rank: 0,
-        ..WEIGHTS
-    },
-    Weights {
-        out: 6,
-        above_next: 1,
-        unordered: 2,
-        free_cell: 4,
-        empty_column: 8,
-        over_lower: 0,
-        over_lower_rank: 4,
-    },
-];
-
-/// The weights of the solver's dives (`pack.rs`), in the order they take their turns: the
-/// three that win most deals soonest first, then the others (two of them [`WEIGHTS`] with
-/// empty columns and cells, or cards not up, weighed more). Measured with `cellslab` over
-/// FreeCell deals 1-4000 and 32001-40000 (the solver's research notes).
-pub const DIVE_WEIGHTS: [Weights; 8] = [
-    WEIGHTS,
-    OTHER_WEIGHTS[3],
-    OTHER_WEIGHTS[2],
-    OTHER_WEIGHTS[0],
-    OTHER_WEIGHTS[1],
-    Weights {
+        out: 2,
+        above_next: 0,
+        unordered: 0,
         free_cell: 6,
         empty_column: 12,
-        ..WEIGHTS
+        over_lower: 2,
+        over_lower_rank: 3,
     },
     Weights {
         out: 10,
+        above_next: 2,
         unordered: 2,
-        ..WEIGHTS
+        free_cell: 3,
+        empty_column: 6,
+        over_lower: 2,
+        over_lower_rank: 3,
     },
-    WEIGHTS,
+    Weights {
+        out: 4,
+        above_next: 2,
+        unordered: 0,
+        free_cell: 3,
+        empty_column: 6,
+        over_lower: 2,
+        over_lower_rank: 3,
+    },
 ];
+
+/// The first dive's weights.
+pub const WEIGHTS: Weights = DIVE_WEIGHTS[0];
 
 /// How far from a win `state` looks: lower is nearer. The cards up and the free cells, then
 /// each column's part ([`column_part`]).
@@ -174,8 +187,13 @@ pub fn rank_steps(
         if state.is_won() {
             return Some(child);
         }
-        let up = matches!(child, Step::One(m) if m.to == Place::Foundation);
-        let near = if made.is_empty() && !up {
+        // A card up changes every column's part; a dig into empty columns, theirs too.
+        let whole = match child {
+            Step::One(m) => m.to == Place::Foundation,
+            Step::Run { .. } => false,
+            Step::Dig { spaces, to, .. } => to == Place::Foundation || spaces != 0,
+        };
+        let near = if made.is_empty() && !whole {
             let mut sum = columns;
             for c in touched(child).into_iter().flatten() {
                 sum += column_part(state, c, w) - parts[c];
@@ -204,6 +222,7 @@ fn touched(step: Step) -> [Option<usize>; 2] {
     match step {
         Step::One(m) => [column(m.from), column(m.to)],
         Step::Run { from, to, .. } => [Some(from as usize), Some(to as usize)],
+        Step::Dig { from, to, .. } => [Some(from as usize), column(to)],
     }
 }
 

@@ -1,12 +1,14 @@
-//! The solver: dives (`dive.rs`) that share one table, each a turn at a time, as fc-solve's
-//! soft threads. A position one dive has entered no other enters, so each keeps to ground the
-//! others have not walked, and a dive lost below a bad step costs only its turns. When every
-//! dive has run out, each position entered has had all its steps taken by the dive that
-//! entered it: the table is closed under the steps and holds every position reachable from
-//! the deal (as the safe moves leave it), so there is no win.
+//! The solver: dives (`dive.rs`) that take turns, as fc-solve's soft threads. Eight dig dives
+//! ([`Steps::Digs`], each ranked by its own weights, all but the first with a little noise)
+//! share one table: a position one has entered, no other enters, so each keeps to ground the
+//! others have not walked, and a dive lost below a bad step costs only its turns. Their steps
+//! leave some positions out, so beside them one complete dive ([`Steps::All`]) walks a table
+//! of its own: when it has run out, each position it entered has had all its steps taken, so
+//! the table holds every position reachable from the deal (as the safe moves leave it), and
+//! there is no win.
 
 use super::deal::CellsDeal;
-use super::dive::{Dive, Noise};
+use super::dive::{Dive, Noise, Steps};
 use super::moves::CellsMove;
 use super::order::Weights;
 use super::state::CellsKey;
@@ -14,13 +16,17 @@ use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::table::Table;
 use crate::solver::Stop;
 
-/// Positions a dive expands in one turn.
-pub const TURN: u64 = 500;
-/// The noise added to the estimates of every dive but the first (up to 7).
+/// Positions a dig dive expands in one turn.
+pub const TURN: u64 = 300;
+/// Positions the complete dive expands in one turn: most deals are won by a dig dive, and
+/// the complete dive's turns are spent on them for nothing.
+pub const COMPLETE_TURN: u64 = 150;
+/// The noise added to the estimates of every dig dive but the first (up to 7).
 pub const NOISE: u64 = 8;
 
-/// Dives ranked by `weights`, in turn, [`TURN`] positions each, round and round until one
-/// wins, all have run out (the deal is lost), or `budget` stops them.
+/// Dig dives ranked by each of `weights`, and the complete dive by the first, in turn (the
+/// first dig dive, the complete dive, then the other dig dives), round and round until one
+/// wins, the complete dive has run out (the deal is lost), or `budget` stops them.
 pub fn pack(
     deal: &CellsDeal,
     weights: &[Weights],
@@ -28,31 +34,40 @@ pub fn pack(
     expanded: &mut u64,
     watch: &mut Watch,
 ) -> End<CellsMove> {
-    let mut table: Table<CellsKey> = Table::new(budget.memory);
+    let mut tables: [Table<CellsKey>; 2] = [Table::new(budget.memory), Table::new(budget.memory)];
     let mut dives: Vec<Dive> = weights
         .iter()
         .enumerate()
-        .map(|(i, &w)| Dive::new(deal, w, noise(i)))
+        .map(|(i, &w)| Dive::new(deal, w, noise(i), Steps::Digs))
         .collect();
-    while !dives.is_empty() {
+    dives.insert(
+        1.min(dives.len()),
+        Dive::new(deal, weights[0], None, Steps::All),
+    );
+    loop {
         let mut i = 0;
         while i < dives.len() {
+            let (turn, table) = match dives[i].steps() {
+                Steps::Digs => (TURN, &mut tables[0]),
+                Steps::All => (COMPLETE_TURN, &mut tables[1]),
+            };
             let until = Budget {
                 max_states: Some(
                     expanded
-                        .saturating_add(TURN)
+                        .saturating_add(turn)
                         .min(budget.max_states.unwrap_or(u64::MAX)),
                 ),
                 deadline: budget.deadline,
                 memory: budget.memory,
             };
-            match dives[i].go(&mut table, &until, expanded, watch) {
+            match dives[i].go(table, &until, expanded, watch) {
                 End::Limit(Stop::States) => {
                     if budget.max_states.is_some_and(|max| *expanded >= max) {
                         return End::Limit(Stop::States);
                     }
                     i += 1;
                 }
+                End::Exhausted if dives[i].steps() == Steps::All => return End::Exhausted,
                 // The order of the others is kept: the same turns as the reference's.
                 End::Exhausted => {
                     dives.remove(i);
@@ -61,10 +76,9 @@ pub fn pack(
             }
         }
     }
-    End::Exhausted
 }
 
-/// The noise of the pack's dive `i`: none for the first.
+/// The noise of the pack's dig dive `i`: none for the first.
 fn noise(i: usize) -> Option<Noise> {
     (i > 0).then(|| Noise::new(NOISE, 0x9e37_79b9 * (i as u64 + 7)))
 }

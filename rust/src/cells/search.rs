@@ -1,10 +1,11 @@
-//! The free-cell solver: eight depth-first searches (`dive.rs`) over steps (a single card, or
-//! a run moved as a unit), each followed by the safe moves to the foundations
-//! (`moves::auto_moves`), sharing one table of positions keyed up to the order of the cells
-//! and of the columns, each a turn at a time (`pack.rs`). When they have all run out, every
-//! position reachable from the deal (as the safe moves leave it) has been expanded once: there
-//! is no win, since a safe move never loses one (no card could go onto the card it puts up),
-//! and a run's step is only a shortcut beside the single moves it stands for.
+//! The free-cell solver: depth-first searches (`dive.rs`) over steps (a single card, a run
+//! moved as a unit, or a card dug out from under others), each followed by the safe moves to
+//! the foundations (`moves::auto_moves`), over tables of positions keyed up to the order of
+//! the cells and of the columns, each a turn at a time (`pack.rs`). Eight dig dives find most
+//! wins; one complete dive takes every single-card move: when it has run out, every position
+//! reachable from the deal (as the safe moves leave it) has been expanded once, and there is
+//! no win, since a safe move never loses one (no card could go onto the card it puts up), and
+//! a run's step is only a shortcut beside the single moves it stands for.
 
 use super::deal::CellsDeal;
 use super::moves::{replays_to_win, CellsMove};
@@ -59,6 +60,7 @@ pub fn solve_with(
 
 #[cfg(test)]
 mod tests {
+    use super::super::dive::{Dive, Steps};
     use super::super::variant::Variant;
     use super::*;
     use crate::solver::heap::{peak_since, reset_peak};
@@ -93,23 +95,27 @@ mod tests {
         }
     }
 
-    /// FreeCell deal 11982, the one of 1-32000 that no play wins, is proved lost: the dives
-    /// run out having entered every position reachable once, as many as one dive alone enters
-    /// (fc-solve's complete scan counts 35,265 of its own).
+    /// FreeCell deal 11982, the one of 1-32000 that no play wins, is proved lost: the complete
+    /// dive runs out having entered every position reachable once (fc-solve's complete scan
+    /// counts 35,265 of its own), the dig dives' positions beside them.
     #[test]
     fn deal_11982_is_proved_unsolvable() {
         let deal = CellsDeal::from_number(Variant::FreeCell, 11982).unwrap();
         let o = solve(&deal, &limits(10_000_000), false, &mut || false);
         assert_eq!(o.status, Status::Unsolvable);
-        let alone = solve_with(
-            &deal,
-            &limits(10_000_000),
-            &DIVE_WEIGHTS[..1],
-            false,
-            &mut || false,
-        );
-        assert_eq!(alone.status, Status::Unsolvable);
-        assert_eq!(o.states, alone.states);
+        let budget = Budget {
+            max_states: None,
+            deadline: Deadline::after(&limits(10_000_000), &Start::now(), 1.0),
+            memory: Memory::from_now(limits(10_000_000).max_memory),
+        };
+        let mut table = crate::solver::table::Table::new(budget.memory);
+        let mut alone = 0;
+        let mut never = || false;
+        let mut watch = Watch::new(Start::now().wall, &mut never);
+        let mut complete = Dive::new(&deal, DIVE_WEIGHTS[0], None, Steps::All);
+        let end = complete.go(&mut table, &budget, &mut alone, &mut watch);
+        assert_eq!(end, End::Exhausted);
+        assert!(o.states > alone, "{} {alone}", o.states);
     }
 
     /// Dives taking turns keep going where short tries one after another gave up: FreeCell

@@ -1,7 +1,8 @@
-"""The free-cell reference's rules (castle.reference.cells: moves, runs) against the core's:
-along seeded random plays of every variant, the same legal moves in the same order, the same
-safe moves, runs and supermoves' single moves, and the same position after each move; and
-every win of the core's solver replays by the reference's rules."""
+"""The free-cell reference's rules (castle.reference.cells: moves, runs, steps) against the
+core's: along seeded random plays of every variant, the same legal moves in the same order, the
+same safe moves, runs and supermoves' single moves, and the same position after each move; a
+dig is the single moves it stands for, each legal by the core's rules; and every win of the
+core's solver replays by the reference's rules."""
 
 from __future__ import annotations
 
@@ -12,6 +13,15 @@ import pytest
 from castle import CellsDeal, IllegalMoveError
 from castle.reference import cells as ref
 from castle.reference.cells.moves import CELL, COLUMN
+from castle.reference.cells.steps import (
+    Dig,
+    Step,
+    apply_step,
+    generate,
+    generate_digs,
+    step_moves,
+    undo_step,
+)
 from castle.solving.cells import CELLS_VARIANTS, TO_FOUNDATION, CellsMove, Place, public_move
 
 
@@ -79,6 +89,60 @@ def test_the_rules_agree_with_the_core_along_random_plays(variant: str, seed: in
         assert_same_position(state, deal)
 
 
+def placed(state: ref.CellsState) -> tuple[object, ...]:
+    return (state.cols, state.cells, state.foundations)
+
+
+@pytest.mark.parametrize("variant", CELLS_VARIANTS)
+def test_a_dig_is_the_single_moves_it_stands_for(variant: str) -> None:
+    # Along seeded random plays (a dig half the time, when there is one; the safe moves after
+    # each step): each dig, made and taken back, leaves the position as it was; the single
+    # moves it stands for are legal one after another, by the reference's rules and the
+    # core's, and lead where it leads.
+    rng = random.Random(f"digs {variant}")
+    digs = 0
+    for number in range(1, 11):
+        deal = CellsDeal.from_number(variant, number)
+        state = ref.CellsState.from_deal(deal)
+        for _ in range(80):
+            steps: list[Step] = []
+            generate_digs(state, steps)
+            digs += len(steps)
+            for step in steps:
+                assert isinstance(step, Dig)
+                before = state.copy()
+                apply_step(state, step)
+                after = state.copy()
+                undo_step(state, step)
+                assert placed(state) == placed(before), step
+                replay = state.copy()
+                moves = step_moves(state, step)
+                assert placed(state) == placed(before), step
+                # The cards over the one dug out, then it.
+                assert len(moves) == bin(step.cells).count("1") + bin(step.spaces).count("1") + 1
+                assert moves[-1] == CellsMove(step.card, COLUMN[step.src], step.dst)
+                core = deal
+                for m in moves:
+                    assert ref.is_legal(replay, m), (step, m)
+                    ref.apply(replay, m)
+                    core = CellsDeal(core.core.play(*m.core))
+                assert placed(replay) == placed(after), step
+                assert_same_position(after, core)
+            singles: list[Step] = []
+            generate(state, singles)
+            choice = steps if steps and (rng.random() < 0.5 or not singles) else singles
+            if not choice:
+                break
+            step = rng.choice(choice)
+            made = step_moves(state, step)
+            apply_step(state, step)
+            ref.auto_moves(state, made)
+            for m in made:
+                deal = CellsDeal(deal.core.play(*m.core))
+            assert_same_position(state, deal)
+    assert digs > 100, digs
+
+
 def test_moves_are_taken_back_exactly() -> None:
     deal = CellsDeal.from_number("eight-off", 5)
     state = ref.CellsState.from_deal(deal)
@@ -119,10 +183,11 @@ def test_a_line_that_breaks_a_rule_does_not_replay() -> None:
     line = castle.solve(deal).moves
     assert ref.replay(deal, line).is_won()
     assert not ref.replay(deal, line[:-1]).is_won()
-    # Two moves swapped: the second is not legal before the first (the first card is under
-    # the second, or the second's place is not yet free).
-    broken = [*line[:5], line[6], line[5], *line[7:]]
-    with pytest.raises(IllegalMoveError, match="move 6"):
+    # The first two moves in a row off one column swapped: the second is not legal before the
+    # first (its card is under the first's).
+    i = next(i for i in range(len(line) - 1) if line[i].src == line[i + 1].src == COLUMN[1])
+    broken = [*line[:i], line[i + 1], line[i], *line[i + 2 :]]
+    with pytest.raises(IllegalMoveError, match=f"move {i + 1}"):
         ref.replay(deal, broken)
 
 

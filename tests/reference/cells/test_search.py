@@ -1,18 +1,18 @@
 """The free-cell reference's search (castle.reference.cells) against the Rust solver, state
 for state: the same status, states expanded and moves, at a budget the pack's dives end within
-or pass, to a win by one dive or another, to a proof that there is none (as many positions as
-one dive alone enters), and with the win shortened."""
+or pass, to a win by one dive or another (a dig dive, or the complete dive), to a proof that
+there is none (the complete dive's positions, every one reachable, and the dig dives' beside
+them), and with the win shortened."""
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 import castle
 import pytest
 from castle import CellsDeal
 from castle.reference import cells as ref
-from castle.reference.cells.order import DIVE_WEIGHTS, Weights
-from castle.reference.cells.pack import pack
+from castle.reference.cells.dive import Dive, Steps
+from castle.reference.cells.order import DIVE_WEIGHTS
+from castle.reference.cells.state import Key
 from castle.reference.solver import Budget, Counter, Deadline
 from castle.solving.cells import CELLS_VARIANTS, CellsSolution
 
@@ -29,49 +29,61 @@ def assert_same(fast: CellsSolution, slow: CellsSolution) -> None:
 @pytest.mark.parametrize("variant", CELLS_VARIANTS)
 @pytest.mark.parametrize("states", [300, 1_200])
 def test_the_reference_matches_the_solver_state_for_state(variant: str, states: int) -> None:
-    # Deals 1-3: at 300 states some end undecided in the first dive's turn, at 1,200 in the
-    # third dive's; most are won on the way, by one dive or another.
+    # Deals 1-3: at 300 states two end undecided in the first dig dive's turn (Siegecraft's and
+    # Stronghold's deal 1), at 1,200 one in the fourth dig dive's (Stronghold's); the others
+    # are won on the way, by the first dig dive in its first turn, but Siegecraft's deal 1 at
+    # 1,200, by the second dig dive.
     for n in (1, 2, 3):
         deal = CellsDeal.from_number(variant, n)
         assert_same(castle.solve(deal, max_states=states), ref.solve(deal, max_states=states))
 
 
 @pytest.mark.parametrize(
-    ("variant", "number", "states"),
-    # A deal the first dive proves lost within its first turn (the others then run out at
-    # once: every step from the deal leads where it has been), and deals that take every dive
-    # several turns (their last dives run out in the second round).
+    ("variant", "number", "states", "complete"),
+    # A deal the first dig dive runs out of within its first turn (38 positions; the other dig
+    # dives then at once: every step from the deal leads where it has been) and the complete
+    # dive within its own (141), and deals that take the complete dive several turns.
     [
-        ("stronghold", 23, 141),
-        ("bakers-game", 22, 1_138),
-        ("siegecraft", 191, 2_116),
-        ("seahaven-towers", 75, 2_188),
+        ("stronghold", 23, 179, 141),
+        ("bakers-game", 22, 1_151, 1_138),
+        ("siegecraft", 191, 2_357, 2_116),
+        ("seahaven-towers", 75, 2_567, 2_188),
     ],
 )
-def test_the_pack_proves_the_same_deals_lost_as_one_dive_alone(
-    variant: str, number: int, states: int
+def test_the_pack_proves_the_same_deals_lost_as_the_complete_dive_alone(
+    variant: str, number: int, states: int, complete: int
 ) -> None:
     deal = CellsDeal.from_number(variant, number)
     fast, slow = castle.solve(deal), ref.solve(deal)
     assert_same(fast, slow)
     assert (slow.status, slow.states) == ("unsolvable", states)
-    # Every position reachable, entered once by one dive or another.
-    assert alone(deal, DIVE_WEIGHTS[:1]) == ("exhausted", states)
+    # Every position reachable, entered once by the complete dive, on a table of its own:
+    # alone, it enters as many; the pack's other positions are the dig dives'.
+    assert alone(deal) == ("exhausted", complete, complete)
+    assert states > complete
 
 
-def alone(deal: CellsDeal, weights: Sequence[Weights]) -> tuple[str, int]:
-    """How the pack of ``weights`` ends on ``deal``, and its positions."""
+def alone(deal: CellsDeal) -> tuple[str, int, int]:
+    """How the complete dive alone ends on ``deal``, the positions it expands, and those its
+    table holds."""
+    table: set[Key] = set()
     counter = Counter()
-    end = pack(deal, weights, Budget(None, Deadline()), counter)
-    return end.kind, counter.expanded
+    end = Dive(deal, DIVE_WEIGHTS[0], None, Steps.ALL).go(table, Budget(None, Deadline()), counter)
+    return end.kind, counter.expanded, len(table)
 
 
 @pytest.mark.parametrize(
     ("variant", "number", "states"),
-    # Won by a dive with noise, in the first round: FreeCell deal 5 by the third dive, Baker's
-    # Game deal 2 by the fourth; in the second, each dive going on where it stopped: Baker's
-    # Game deal 1 by the sixth.
-    [("freecell", 5, 1_277), ("bakers-game", 2, 1_544), ("bakers-game", 1, 6_636)],
+    # Won in the first round: FreeCell deal 21 by the second dig dive (one with noise), deal 6
+    # by the complete dive; in the fifth, each dive going on where it stopped: FreeCell deal
+    # 139 by the seventh dig dive; and Baker's Game deal 34 by the complete dive in its
+    # seventh turn, every dig dive having run out (their steps leave its win out).
+    [
+        ("freecell", 21, 589),
+        ("freecell", 6, 413),
+        ("freecell", 139, 11_146),
+        ("bakers-game", 34, 1_106),
+    ],
 )
 def test_the_reference_matches_the_later_dives(variant: str, number: int, states: int) -> None:
     deal = CellsDeal.from_number(variant, number)
@@ -80,38 +92,40 @@ def test_the_reference_matches_the_later_dives(variant: str, number: int, states
     assert (slow.status, slow.states) == ("solved", states)
 
 
-@pytest.mark.parametrize("states", [2_345, 4_321])
+@pytest.mark.parametrize("states", [1_200, 4_321])
 def test_the_reference_matches_the_solver_stopped_within_a_later_round(states: int) -> None:
-    # Baker's Game deal 1 stopped in the middle of a dive's turn, in the first round and the
-    # second: undecided at the same count.
-    deal = CellsDeal.from_number("bakers-game", 1)
+    # FreeCell deal 139 (won at 11,146) stopped in the middle of a dig dive's turn, in the
+    # first round (the fourth dig dive's) and the second (the seventh's; the eighth has run
+    # out): undecided at the same count.
+    deal = CellsDeal.from_number("freecell", 139)
     fast, slow = castle.solve(deal, max_states=states), ref.solve(deal, max_states=states)
     assert_same(fast, slow)
     assert (slow.status, slow.states, slow.limit) == ("unknown", states, "states")
 
 
 @pytest.mark.slow
-def test_the_pack_proves_freecell_11982_lost_as_one_dive_alone() -> None:
-    # The one deal of FreeCell 1-32000 that no play wins: every dive runs out, having entered
-    # 71,775 positions between them, as many as the first dive enters alone.
+def test_the_pack_proves_freecell_11982_lost_as_the_complete_dive_alone() -> None:
+    # The one deal of FreeCell 1-32000 that no play wins: the complete dive runs out, having
+    # entered every position reachable, 71,775 (as alone); the dig dives entered 3,925 beside.
     deal = CellsDeal.from_number("freecell", 11982)
     fast, slow = castle.solve(deal), ref.solve(deal)
     assert_same(fast, slow)
-    assert (slow.status, slow.states) == ("unsolvable", 71_775)
-    assert alone(deal, DIVE_WEIGHTS[:1]) == ("exhausted", 71_775)
+    assert (slow.status, slow.states) == ("unsolvable", 75_700)
+    assert alone(deal) == ("exhausted", 71_775, 71_775)
 
 
 @pytest.mark.slow
 def test_the_reference_matches_the_solver_after_many_rounds() -> None:
-    # The sixth dive wins Stronghold deal 5 in its fourth turn (30 turns, 14,507 positions).
-    deal = CellsDeal.from_number("stronghold", 5)
+    # The fifth dig dive wins Stronghold deal 25 in its thirteenth turn (81 turns, 21,208
+    # positions; three dig dives have run out on the way).
+    deal = CellsDeal.from_number("stronghold", 25)
     fast, slow = castle.solve(deal), ref.solve(deal)
     assert_same(fast, slow)
-    assert (slow.status, slow.states) == ("solved", 14_507)
+    assert (slow.status, slow.states) == ("solved", 21_208)
 
 
 @pytest.mark.parametrize(
-    ("variant", "number"), [("freecell", 7), ("private-lane", 7), ("stronghold", 3)]
+    ("variant", "number"), [("freecell", 8), ("private-lane", 7), ("stronghold", 3)]
 )
 def test_the_shortened_wins_are_the_solvers(variant: str, number: int) -> None:
     # Deals whose win the walk through its positions makes shorter.

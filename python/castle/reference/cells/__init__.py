@@ -5,10 +5,11 @@ For the same deal and ``max_states`` it returns the same status, states and move
 (:func:`replay`) apart from the core's. Each module translates the Rust file of its name in
 ``rust/src/cells/``: ``variant`` (the rules that differ between the games), ``state``,
 ``moves`` (the single-card rules, the safe moves, the replay), ``order``, ``dive`` (a
-depth-first search over a table it may share), ``pack`` (eight dives sharing one table, each a
-turn at a time), ``search`` (the pack, then the win shortened), ``shorten``; ``moves.rs`` is in
-three here: ``moves``, ``runs`` (a run moved as a unit, as its single moves) and ``steps``
-(what the search tries). Moves are the API's :class:`castle.CellsMove`.
+depth-first search over a table it may share), ``pack`` (eight dig dives sharing one table and
+a complete dive with its own, each a turn at a time), ``search`` (the pack, then the win
+shortened), ``shorten``; ``moves.rs`` is in three here: ``moves``, ``runs`` (a run moved as a
+unit, as its single moves) and ``steps`` (what the search tries: single moves, runs, digs).
+Moves are the API's :class:`castle.CellsMove`.
 """
 
 from __future__ import annotations

@@ -3,7 +3,9 @@ positions they lead to, the first followed until it ends (won, or every step fro
 where the search has been), then the next. It holds one line and the steps not yet taken beside
 it, and a table of the positions entered, which it may share with other dives (``pack``): one
 bad step early can keep a dive below that step for long, so the solver runs several, each a
-turn at a time. It can stop at a count of positions and go on later from where it stopped.
+turn at a time. It can stop at a count of positions and go on later from where it stopped. A
+dive takes every step (:attr:`Steps.ALL`), or digs in place of a card parked alone
+(:attr:`Steps.DIGS`).
 
 Translation of ``rust/src/cells/dive.rs``.
 """
@@ -11,13 +13,35 @@ Translation of ``rust/src/cells/dive.rs``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from ...solving.cells import CellsDeal, CellsMove
 from ..solver import Budget, Counter, End, Stop
-from .moves import auto_moves, undo
+from .moves import auto_moves, fits, undo
 from .order import Weights, rank_steps
 from .state import CellsState, Key
-from .steps import Step, apply_step, generate, generate_runs, line_of, undo_step
+from .steps import (
+    Step,
+    apply_step,
+    generate,
+    generate_digs,
+    generate_runs,
+    line_of,
+    undo_step,
+)
+
+
+class Steps(Enum):
+    """The steps a dive takes from a position."""
+
+    #: Every single-card move, and runs moved as a unit: a dive that runs out of positions
+    #: has been everywhere.
+    ALL = "all"
+    #: As fc-solve's first scans do: a card goes into a cell, or alone into an empty column,
+    #: only as a part of a dig (:class:`~.steps.Dig`) that puts another card up or onto a
+    #: column, and a card that lies on a card it fits is not moved alone onto another
+    #: column. Lines are shorter, but a dive that runs out proves nothing.
+    DIGS = "digs"
 
 
 @dataclass
@@ -54,13 +78,20 @@ class Noise:
 
 
 class Dive:
-    """A depth-first search of one deal, steps ranked by ``weights`` (and ``noise``, if it has
-    some), over a table of positions it is handed at each turn."""
+    """A depth-first search of one deal, taking ``steps``, ranked by ``weights`` (and
+    ``noise``, if it has some), over a table of positions it is handed at each turn."""
 
-    def __init__(self, deal: CellsDeal, weights: Weights, noise: Noise | None = None):
+    def __init__(
+        self,
+        deal: CellsDeal,
+        weights: Weights,
+        noise: Noise | None = None,
+        steps: Steps = Steps.ALL,
+    ):
         self.deal = deal
         self.weights = weights
         self.noise = noise
+        self.steps = steps
         self.state = CellsState.from_deal(deal)
         #: The safe moves made after the line's steps.
         self.safe: list[CellsMove] = []
@@ -152,12 +183,18 @@ class Dive:
 
     def push(self) -> Step | None:
         """The steps from the position ``state`` holds, ranked, as a new block; the step that
-        wins, if one does."""
+        wins, if one does. A dig dive's single moves leave out some (:func:`left_out`), and its
+        digs come last."""
+        state = self.state
         steps: list[Step] = []
-        generate(self.state, steps)
-        generate_runs(self.state, steps)
+        generate(state, steps)
+        if self.steps == Steps.DIGS:
+            steps = [s for s in steps if not left_out(state, s)]
+        generate_runs(state, steps)
+        if self.steps == Steps.DIGS:
+            generate_digs(state, steps)
         start = len(self.ranked)
-        won = rank_steps(self.state, steps, self.weights, self.rank)
+        won = rank_steps(state, steps, self.weights, self.rank)
         # Best last; of steps as near, the one met last: the sort is stable, as the core's.
         self.ranked[start:] = sorted(self.ranked[start:], key=lambda r: -r[0])
         return won
@@ -174,3 +211,17 @@ class Dive:
         if len(self.ranked) > start:
             return self.ranked.pop()[1]
         return None
+
+
+def left_out(state: CellsState, step: Step) -> bool:
+    """Whether ``step`` is a single move a dig dive leaves out: a card from a column into a
+    cell, or alone into an empty column (its digs do those with a purpose), or off a card it
+    fits onto another column's (that only trades one card it fits for another)."""
+    if not isinstance(step, CellsMove) or step.src.kind != "column":
+        return False
+    if step.dst.kind == "cell":
+        return True
+    if step.dst.kind != "column":
+        return False
+    col = state.cols[step.src.index or 0]
+    return not state.cols[step.dst.index or 0] or (len(col) >= 2 and fits(state, col[-1], col[-2]))

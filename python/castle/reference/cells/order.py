@@ -7,7 +7,7 @@ Translation of ``rust/src/cells/order.rs``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ...solving.cells import CellsMove
 from .moves import auto_moves, fits, undo
@@ -35,48 +35,85 @@ class Weights:
     over_lower_rank: int
 
 
-#: The weights the solver ranks positions with first.
-WEIGHTS = Weights(
-    out=4,
-    above_next=2,
-    unordered=0,
-    free_cell=3,
-    empty_column=6,
-    over_lower=2,
-    over_lower_rank=3,
-)
-
-#: Other weights, for the pack's other dives: which deals a ranking loses its way in depends
-#: on its weights.
-OTHER_WEIGHTS = (
-    replace(WEIGHTS, over_lower=8, over_lower_rank=0),
-    replace(WEIGHTS, out=2, unordered=1, empty_column=10, over_lower=6, over_lower_rank=0),
-    replace(WEIGHTS, above_next=4, free_cell=1, over_lower=4, over_lower_rank=0),
+#: The weights of the solver's dives (``pack``), in the order they take their turns, as
+#: ``DIVE_WEIGHTS`` in ``order.rs``; the complete dive takes the first.
+DIVE_WEIGHTS = (
     Weights(
-        out=6,
+        out=4,
         above_next=1,
-        unordered=2,
-        free_cell=4,
+        unordered=0,
+        free_cell=5,
+        empty_column=7,
+        over_lower=1,
+        over_lower_rank=2,
+    ),
+    Weights(
+        out=3,
+        above_next=1,
+        unordered=1,
+        free_cell=6,
         empty_column=8,
         over_lower=0,
-        over_lower_rank=4,
+        over_lower_rank=2,
+    ),
+    Weights(
+        out=5,
+        above_next=4,
+        unordered=0,
+        free_cell=1,
+        empty_column=6,
+        over_lower=4,
+        over_lower_rank=0,
+    ),
+    Weights(
+        out=4,
+        above_next=2,
+        unordered=0,
+        free_cell=4,
+        empty_column=6,
+        over_lower=8,
+        over_lower_rank=0,
+    ),
+    Weights(
+        out=2,
+        above_next=2,
+        unordered=1,
+        free_cell=3,
+        empty_column=10,
+        over_lower=6,
+        over_lower_rank=0,
+    ),
+    Weights(
+        out=2,
+        above_next=0,
+        unordered=0,
+        free_cell=6,
+        empty_column=12,
+        over_lower=2,
+        over_lower_rank=3,
+    ),
+    Weights(
+        out=10,
+        above_next=2,
+        unordered=2,
+        free_cell=3,
+        empty_column=6,
+        over_lower=2,
+        over_lower_rank=3,
+    ),
+    Weights(
+        out=4,
+        above_next=2,
+        unordered=0,
+        free_cell=3,
+        empty_column=6,
+        over_lower=2,
+        over_lower_rank=3,
     ),
 )
 
-#: The weights of the solver's dives (``pack``), in the order they take their turns, as
-#: ``DIVE_WEIGHTS`` in ``order.rs``: the three that win most deals soonest first, then the
-#: others (two of them :data:`WEIGHTS` with empty columns and cells, or cards not up, weighed
-#: more).
-DIVE_WEIGHTS = (
-    WEIGHTS,
-    OTHER_WEIGHTS[3],
-    OTHER_WEIGHTS[2],
-    OTHER_WEIGHTS[0],
-    OTHER_WEIGHTS[1],
-    replace(WEIGHTS, free_cell=6, empty_column=12),
-    replace(WEIGHTS, out=10, unordered=2),
-    WEIGHTS,
-)
+#: The first dive's weights.
+WEIGHTS = DIVE_WEIGHTS[0]
 
 
 def estimate(state: CellsState, w: Weights) -> int:
@@ -121,8 +158,11 @@ def rank_steps(
     """Each of ``steps`` made from ``state`` (left as it was found) with its safe moves, and
     ``each`` told its estimate; the first that wins, if one does, ends it.
 
-    The core reckons a child's estimate from its parent's columns when that is cheaper; the
-    value is the same, so here it is simply the estimate."""
+    The core reckons a child's estimate from its parent's columns when that is cheaper (not
+    after a card goes up, or a dig parks cards in empty columns: those change other columns'
+    parts), and makes the safe moves after a step only where the step may have left some
+    (``auto_moves_after``; after a dig, always); the values are the same, so here it is simply
+    the estimate after every safe move."""
     made: list[CellsMove] = []
     for child in steps:
         made.clear()

@@ -1,8 +1,9 @@
-"""The free-cell solver: eight depth-first searches (``dive``) over steps (a single card, or a
-run moved as a unit), each followed by the safe moves to the foundations, sharing one table of
-positions keyed up to the order of the cells and of the columns, each a turn at a time
-(``pack``). When they have all run out, every position reachable from the deal (as the safe
-moves leave it) has been expanded once: there is no win.
+"""The free-cell solver: depth-first searches (``dive``) over steps (a single card, a run moved
+as a unit, or a card dug out from under others), each followed by the safe moves to the
+foundations, over tables of positions keyed up to the order of the cells and of the columns,
+each a turn at a time (``pack``). Eight dig dives find most wins; one complete dive takes every
+single-card move: when it has run out, every position reachable from the deal (as the safe
+moves leave it) has been expanded once, and there is no win.
 
 Translation of ``rust/src/cells/search.rs``.
 """
@@ -28,9 +29,9 @@ def solve(
     max_cpu_seconds: float | None = None,
     short: bool = False,
 ) -> CellsSolution:
-    """Decide ``deal`` exactly as :func:`castle.solve` does for the free-cell games: the dives
-    of :data:`~.order.DIVE_WEIGHTS`, taking turns; with ``short``, the win made shorter. The
-    same status, states and moves as the core."""
+    """Decide ``deal`` exactly as :func:`castle.solve` does for the free-cell games: the dig
+    dives of :data:`~.order.DIVE_WEIGHTS` and the complete dive, taking turns; with ``short``,
+    the win made shorter. The same status, states and moves as the core."""
     check_limits(max_states, max_seconds, max_cpu_seconds=max_cpu_seconds)
     start = Start.now()
     counter = Counter()

@@ -1,9 +1,10 @@
 """The steps the search takes: single-card moves, less those that lead only to a position of
-the same key and the safe ones (made already), and runs of two cards or more moved as a unit.
+the same key and the safe ones (made already), runs of two cards or more moved as a unit, and
+digs (a card dug out from under others, put up or onto another column).
 
 Translation of ``rust/src/cells/moves.rs`` (its search's steps: ``generate``, ``Step``,
-``generate_runs``, ``apply_step``, ``undo_step``, ``step_moves``, and ``line_of``: a line
-of steps read back as single moves).
+``generate_runs``, ``generate_digs``, ``apply_step``, ``undo_step``, ``step_moves``, and
+``line_of``: a line of steps read back as single moves).
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from ...solving.cells import TO_FOUNDATION, CellsDeal, CellsMove
-from .moves import CELL, COLUMN, apply, auto_moves, fits, fits_column, goes_up, undo
+from ...cards import Card
+from ...solving.cells import TO_FOUNDATION, CellsDeal, CellsMove, Place
+from .moves import CELL, COLUMN, apply, auto_moves, card_at, fits, fits_column, goes_up, undo
 from .runs import run_len, run_moves
 from .state import CellsState
 
@@ -27,8 +29,29 @@ class Run:
     dst: int
 
 
-#: A step of the search: one card, or a run.
-Step = Union[CellsMove, Run]
+@dataclass(frozen=True)
+class Dig:
+    """A card dug out: the cards over ``card`` in column ``src`` parked one each, the top card
+    first, in the cells of the bit mask ``cells`` (lowest first) and then the empty columns of
+    the bit mask ``spaces``, and ``card`` then put up or onto another column's top card
+    (``dst``)."""
+
+    src: int
+    cells: int
+    spaces: int
+    card: Card
+    dst: Place
+
+
+#: A step of the search: one card, a run, or a dig.
+Step = Union[CellsMove, Run, Dig]
+
+
+def parks(dig: Dig) -> list[Place]:
+    """Where ``dig`` parks the cards over its card, in order: its cells, then its empty
+    columns."""
+    cells = [place for i, place in enumerate(CELL) if dig.cells >> i & 1]
+    return cells + [place for i, place in enumerate(COLUMN) if dig.spaces >> i & 1]
 
 
 def generate(state: CellsState, out: list[Step]) -> None:
@@ -84,6 +107,40 @@ def generate_runs(state: CellsState, out: list[Step]) -> None:
                 out.append(Run(src, count, first_empty))
 
 
+def generate_digs(state: CellsState, out: list[Step]) -> None:
+    """Append the digs (:class:`Dig`): each card under no more cards than the free cells and
+    the empty columns hold (one each; the empty columns only where any card may go into one),
+    the cards over it parked in the first free cells, then the first empty columns, and it put
+    up, or onto another column's top card that it fits unless it lies on one it fits already
+    (that would only break a run). What the dig dives search instead of a card into a cell
+    (``dive``). Column by column: its digs that put a card up, shallowest first, then those
+    onto columns (the order ties are broken in)."""
+    spots = [("cell", c) for c, cell in enumerate(state.cells) if cell is None]
+    if not state.rules.kings_only:
+        spots += [("column", c) for c, col in enumerate(state.cols) if not col]
+    # The masks of the first ``depth`` parks, for each depth.
+    masks = [(0, 0)]
+    for kind, c in spots:
+        cells, spaces = masks[-1]
+        masks.append((cells | 1 << c, spaces) if kind == "cell" else (cells, spaces | 1 << c))
+    for src, col in enumerate(state.cols):
+        deepest = min(len(spots), max(len(col) - 1, 0))
+        for depth in range(1, deepest + 1):
+            card = col[-1 - depth]
+            if goes_up(state, card):
+                cells, spaces = masks[depth]
+                out.append(Dig(src, cells, spaces, card, TO_FOUNDATION))
+        for depth in range(1, deepest + 1):
+            at = len(col) - 1 - depth
+            card = col[at]
+            if at > 0 and fits(state, card, col[at - 1]):
+                continue
+            cells, spaces = masks[depth]
+            for to, target in enumerate(state.cols):
+                if to != src and target and fits(state, card, target[-1]):
+                    out.append(Dig(src, cells, spaces, card, COLUMN[to]))
+
+
 def empty_column_run(state: CellsState, src: int, run: int, free: int, empty: int) -> int:
     """The longest run of column ``src`` (``run`` long) that may go into an empty column: not
     the whole column; where an empty column takes only a king, the run down from its king."""
@@ -101,6 +158,11 @@ def apply_step(state: CellsState, step: Step) -> None:
     here)."""
     if isinstance(step, Run):
         shift(state, step.src, step.dst, step.count)
+    elif isinstance(step, Dig):
+        src = COLUMN[step.src]
+        for park in parks(step):
+            apply(state, CellsMove(state.cols[step.src][-1], src, park))
+        apply(state, CellsMove(step.card, src, step.dst))
     else:
         apply(state, step)
 
@@ -109,6 +171,13 @@ def undo_step(state: CellsState, step: Step) -> None:
     """Take back ``step``, the last step made."""
     if isinstance(step, Run):
         shift(state, step.dst, step.src, step.count)
+    elif isinstance(step, Dig):
+        src = COLUMN[step.src]
+        undo(state, CellsMove(step.card, src, step.dst))
+        for park in reversed(parks(step)):
+            parked = card_at(state, park)
+            assert parked is not None, "a card parked"
+            undo(state, CellsMove(parked, src, park))
     else:
         undo(state, step)
 
@@ -126,6 +195,11 @@ def step_moves(state: CellsState, step: Step) -> list[CellsMove]:
         singles = run_moves(state, step.src, step.count, step.dst)
         assert singles is not None, "a run the search could move"
         return singles
+    if isinstance(step, Dig):
+        src = COLUMN[step.src]
+        over = reversed(state.cols[step.src])
+        moves = [CellsMove(top, src, park) for park, top in zip(parks(step), over)]
+        return [*moves, CellsMove(step.card, src, step.dst)]
     return [step]
 
 
