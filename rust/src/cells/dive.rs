@@ -6,12 +6,12 @@
 //! solver runs several, each a turn at a time.
 
 use super::deal::CellsDeal;
-use super::moves::{
-    apply_step, auto_moves, auto_moves_after, fits, generate, generate_digs, generate_runs,
-    line_of, undo, undo_step, CellsMove, Place, Step,
-};
+use super::moves::{auto_moves, fits, undo, CellsMove, Place};
 use super::order::{rank_steps, Weights};
 use super::state::{CellsKey, CellsState};
+use super::steps::{
+    apply_step, auto_moves_after, generate, generate_digs, generate_runs, line_of, undo_step, Step,
+};
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::table::{Insert, Table};
 use crate::solver::Stop;

@@ -12,4 +12,5 @@ pub mod pack;
 pub mod search;
 pub mod shorten;
 pub mod state;
+pub mod steps;
 pub mod variant;

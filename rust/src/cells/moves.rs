@@ -6,7 +6,6 @@ use super::deal::CellsDeal;
 use super::state::CellsState;
 use super::variant::Build;
 use crate::cards::{Card, KING};
-
 /// Where a card is: a column, a cell, or its foundation.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Place {
@@ -42,7 +41,7 @@ pub fn fits(state: &CellsState, card: Card, target: Card) -> bool {
 
 /// Whether `card` may go onto column `to` (empty or not).
 #[inline]
-fn fits_column(state: &CellsState, card: Card, to: usize) -> bool {
+pub fn fits_column(state: &CellsState, card: Card, to: usize) -> bool {
     match state.cols[to].last() {
         Some(&top) => fits(state, card, top),
         None => !state.variant.kings_only() || card.rank() == KING,
@@ -178,71 +177,6 @@ pub fn auto_moves(state: &mut CellsState, out: &mut Vec<CellsMove>) -> usize {
     }
 }
 
-/// The single moves `step` stands for, made from `state` (left as it was found).
-pub fn step_moves(state: &CellsState, step: Step) -> Vec<CellsMove> {
-    match step {
-        Step::One(m) => vec![m],
-        Step::Run { from, count, to } => {
-            let (from, count, to) = (from as usize, count as usize, to as usize);
-            run_moves(state, from, count, to).expect("a run the search could move")
-        }
-        Step::Dig {
-            from,
-            cells,
-            spaces,
-            card,
-            to,
-        } => {
-            let col = &state.cols[from as usize];
-            let from = Place::Column(from);
-            let parked = parks(cells, spaces).zip(col.iter().rev());
-            let mut moves: Vec<CellsMove> = parked
-                .map(|(park, &top)| CellsMove {
-                    card: top,
-                    from,
-                    to: park,
-                })
-                .collect();
-            moves.push(CellsMove { card, from, to });
-            moves
-        }
-    }
-}
-
-/// [`auto_moves`] after `step`, made from a position that had none to make: only a step that
-/// puts a card up, or one that uncovers a card that may go up safely, leaves any (a card
-/// moved elsewhere is no more safe to put up than it was).
-#[inline]
-pub fn auto_moves_after(state: &mut CellsState, step: Step, out: &mut Vec<CellsMove>) -> usize {
-    let uncovered = match step {
-        Step::One(CellsMove {
-            to: Place::Foundation,
-            ..
-        }) => None,
-        Step::One(CellsMove {
-            from: Place::Column(c),
-            ..
-        })
-        | Step::Run { from: c, .. } => match state.cols[c as usize].last() {
-            Some(&card) => Some(card),
-            None => {
-                debug_assert_eq!(auto_moves(&mut state.clone(), &mut Vec::new()), 0);
-                return 0;
-            }
-        },
-        Step::One(_) => None,
-        // A card parked by a dig was under a column's top card: it may go up safely now.
-        Step::Dig { .. } => return auto_moves(state, out),
-    };
-    if uncovered.is_some_and(|card| !(goes_up(state, card) && is_safe(state, card)))
-        || matches!(step, Step::One(m) if matches!(m.from, Place::Cell(_)) && m.to != Place::Foundation)
-    {
-        debug_assert_eq!(auto_moves(&mut state.clone(), &mut Vec::new()), 0);
-        return 0;
-    }
-    auto_moves(state, out)
-}
-
 /// Every legal single-card move here, in a fixed order: from each column's top, then from
 /// each cell; to the foundation, then to each column, then to each empty cell.
 pub fn all_legal(state: &CellsState, out: &mut Vec<CellsMove>) {
@@ -261,294 +195,6 @@ pub fn all_legal(state: &CellsState, out: &mut Vec<CellsMove>) {
             let m = CellsMove { card, from, to };
             if is_legal(state, m) {
                 out.push(m);
-            }
-        }
-    }
-}
-
-/// The moves the search tries here: every legal move but those that lead only to a position
-/// of the same key (into any empty column but the first, into any empty cell but the first,
-/// from a cell to a cell, a column's only card into an empty column) and the safe foundation
-/// moves, which [`auto_moves`] has made already.
-pub fn generate(state: &CellsState, out: &mut Vec<CellsMove>) {
-    let first_empty = state.cols.iter().position(Vec::is_empty);
-    let free_cell = state.cells.iter().position(Option::is_none);
-    for c in 0..state.cols.len() + state.cells.len() {
-        let (from, card) = if c < state.cols.len() {
-            match state.cols[c].last() {
-                Some(&card) => (Place::Column(c as u8), card),
-                None => continue,
-            }
-        } else {
-            let cell = c - state.cols.len();
-            match state.cells[cell] {
-                Some(card) => (Place::Cell(cell as u8), card),
-                None => continue,
-            }
-        };
-        if goes_up(state, card) {
-            out.push(CellsMove {
-                card,
-                from,
-                to: Place::Foundation,
-            });
-        }
-        for (to, col) in state.cols.iter().enumerate() {
-            if let Some(&top) = col.last() {
-                if to != c && fits(state, card, top) {
-                    out.push(CellsMove {
-                        card,
-                        from,
-                        to: Place::Column(to as u8),
-                    });
-                }
-            }
-        }
-        let alone = c < state.cols.len() && state.cols[c].len() == 1;
-        if let Some(to) = first_empty.filter(|_| !alone) {
-            if fits_column(state, card, to) {
-                out.push(CellsMove {
-                    card,
-                    from,
-                    to: Place::Column(to as u8),
-                });
-            }
-        }
-        if let (Some(cell), Place::Column(_)) = (free_cell, from) {
-            out.push(CellsMove {
-                card,
-                from,
-                to: Place::Cell(cell as u8),
-            });
-        }
-    }
-}
-
-/// A step of the search: one card, or a run of cards moved as a unit onto another column
-/// (a supermove: the single moves it stands for are made when the line is read back).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Step {
-    One(CellsMove),
-    Run {
-        from: u8,
-        count: u8,
-        to: u8,
-    },
-    /// A card dug out: the cards over `card` in column `from` parked one each, the top card
-    /// first, in the cells of the mask `cells` (lowest first) and then the empty columns of
-    /// the mask `spaces`, and `card` then put up or onto another column's top card (`to`).
-    Dig {
-        from: u8,
-        cells: u8,
-        spaces: u16,
-        card: Card,
-        to: Place,
-    },
-}
-
-/// Where a dig parks the cards over its card, in order: its cells, then its empty columns.
-#[inline]
-fn parks(cells: u8, spaces: u16) -> impl DoubleEndedIterator<Item = Place> {
-    let cells = (0..8u8)
-        .filter(move |i| cells >> i & 1 == 1)
-        .map(Place::Cell);
-    let spaces = (0..16u8)
-        .filter(move |i| spaces >> i & 1 == 1)
-        .map(Place::Column);
-    cells.chain(spaces)
-}
-
-/// Makes `step` (a run's cards go across at once: the single moves between do not matter
-/// here).
-#[inline]
-pub fn apply_step(state: &mut CellsState, step: Step) {
-    match step {
-        Step::One(m) => apply(state, m),
-        Step::Run { from, count, to } => shift(state, from as usize, to as usize, count as usize),
-        Step::Dig {
-            from,
-            cells,
-            spaces,
-            card,
-            to,
-        } => {
-            let from = Place::Column(from);
-            for park in parks(cells, spaces) {
-                let top = card_at(state, from).expect("a card over the one dug out");
-                apply(
-                    state,
-                    CellsMove {
-                        card: top,
-                        from,
-                        to: park,
-                    },
-                );
-            }
-            apply(state, CellsMove { card, from, to });
-        }
-    }
-}
-
-/// Takes back `step`, the last step made.
-#[inline]
-pub fn undo_step(state: &mut CellsState, step: Step) {
-    match step {
-        Step::One(m) => undo(state, m),
-        Step::Run { from, count, to } => shift(state, to as usize, from as usize, count as usize),
-        Step::Dig {
-            from,
-            cells,
-            spaces,
-            card,
-            to,
-        } => {
-            let from = Place::Column(from);
-            undo(state, CellsMove { card, from, to });
-            for park in parks(cells, spaces).rev() {
-                let parked = card_at(state, park).expect("a card parked");
-                undo(
-                    state,
-                    CellsMove {
-                        card: parked,
-                        from,
-                        to: park,
-                    },
-                );
-            }
-        }
-    }
-}
-
-/// The top `count` cards of column `from` put on column `to`, in order.
-fn shift(state: &mut CellsState, from: usize, to: usize, count: usize) {
-    let at = state.cols[from].len() - count;
-    for i in at..at + count {
-        let card = state.cols[from][i];
-        state.cols[to].push(card);
-    }
-    state.cols[from].truncate(at);
-}
-
-/// The runs of two cards or more the search moves as a unit: onto each column whose top card
-/// the run's bottom card fits, and the longest that may go into the first empty column (not a
-/// whole column: that leads to a position of the same key), each if the cells and the empty
-/// columns allow it ([`super::variant::Variant::max_run`]).
-pub fn generate_runs(state: &CellsState, out: &mut Vec<Step>) {
-    let free = state.free_cells();
-    let empty = state.empty_columns();
-    let first_empty = state.cols.iter().position(Vec::is_empty);
-    for from in 0..state.cols.len() {
-        let run = run_len(state, from);
-        if run < 2 {
-            continue;
-        }
-        let col = &state.cols[from];
-        let top = col[col.len() - 1].rank();
-        for (to, target) in state.cols.iter().enumerate() {
-            let Some(&t) = target.last() else { continue };
-            // The one count whose bottom card is one rank below the target's top.
-            let count = (t.rank() as usize).wrapping_sub(top as usize + 1);
-            if to != from
-                && (2..=run).contains(&count)
-                && count <= state.variant.max_run(free, empty)
-                && fits(state, col[col.len() - count], t)
-            {
-                out.push(Step::Run {
-                    from: from as u8,
-                    count: count as u8,
-                    to: to as u8,
-                });
-            }
-        }
-        if let Some(to) = first_empty {
-            let mut count = run.min(state.variant.max_run(free, empty - 1));
-            if count == col.len() {
-                count -= 1;
-            }
-            if state.variant.kings_only() {
-                // Only a run whose bottom card is a king.
-                let king_at = (1..=count).find(|&k| col[col.len() - k].rank() == KING);
-                count = king_at.unwrap_or(0);
-            }
-            if count >= 2 {
-                out.push(Step::Run {
-                    from: from as u8,
-                    count: count as u8,
-                    to: to as u8,
-                });
-            }
-        }
-    }
-}
-
-/// The digs ([`Step::Dig`]): each card under no more cards than the free cells and the empty
-/// columns hold (one each; the empty columns only where any card may go into one), the cards
-/// over it parked in the first free cells, then the first empty columns, and it put up, or
-/// onto another column's top card that it fits unless it lies on one it fits already (that
-/// would only break a run). What the dig dives search instead of a card into a cell
-/// (`dive.rs`).
-pub fn generate_digs(state: &CellsState, out: &mut Vec<Step>) {
-    let mut parks = [Place::Foundation; 18];
-    let mut n = 0;
-    for (c, cell) in state.cells.iter().enumerate() {
-        if cell.is_none() {
-            parks[n] = Place::Cell(c as u8);
-            n += 1;
-        }
-    }
-    if !state.variant.kings_only() {
-        for (c, col) in state.cols.iter().enumerate() {
-            if col.is_empty() {
-                parks[n] = Place::Column(c as u8);
-                n += 1;
-            }
-        }
-    }
-    let mask = |depth: usize| {
-        let (mut cells, mut spaces) = (0u8, 0u16);
-        for park in &parks[..depth] {
-            match *park {
-                Place::Cell(c) => cells |= 1 << c,
-                Place::Column(c) => spaces |= 1 << c,
-                Place::Foundation => unreachable!("parks are cells and columns"),
-            }
-        }
-        (cells, spaces)
-    };
-    for from in 0..state.cols.len() {
-        let col = &state.cols[from];
-        let deepest = n.min(col.len().saturating_sub(1));
-        // Cards up first, then onto columns (the order ties are broken in).
-        for depth in 1..=deepest {
-            let card = col[col.len() - 1 - depth];
-            if goes_up(state, card) {
-                let (cells, spaces) = mask(depth);
-                out.push(Step::Dig {
-                    from: from as u8,
-                    cells,
-                    spaces,
-                    card,
-                    to: Place::Foundation,
-                });
-            }
-        }
-        for depth in 1..=deepest {
-            let at = col.len() - 1 - depth;
-            let card = col[at];
-            if at > 0 && fits(state, card, col[at - 1]) {
-                continue;
-            }
-            let (cells, spaces) = mask(depth);
-            for (to, target) in state.cols.iter().enumerate() {
-                if to != from && target.last().is_some_and(|&t| fits(state, card, t)) {
-                    out.push(Step::Dig {
-                        from: from as u8,
-                        cells,
-                        spaces,
-                        card,
-                        to: Place::Column(to as u8),
-                    });
-                }
             }
         }
     }
@@ -681,22 +327,6 @@ fn move_run(
     out.extend(sub);
 }
 
-/// The single moves of `steps` made from `deal`, each step's safe moves after it (and the
-/// deal's before the first).
-pub fn line_of(deal: &CellsDeal, steps: &[Step]) -> Vec<CellsMove> {
-    let mut state = CellsState::from_deal(deal);
-    let mut line = Vec::new();
-    auto_moves(&mut state, &mut line);
-    for &step in steps {
-        for m in step_moves(&state, step) {
-            apply(&mut state, m);
-            line.push(m);
-        }
-        auto_moves(&mut state, &mut line);
-    }
-    line
-}
-
 /// Whether `moves` are legal one after another from `deal` and end with every card up.
 pub fn replays_to_win(deal: &CellsDeal, moves: &[CellsMove]) -> bool {
     let mut state = CellsState::from_deal(deal);
@@ -712,48 +342,9 @@ pub fn replays_to_win(deal: &CellsDeal, moves: &[CellsMove]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::super::board;
+    use super::super::steps::generate;
     use super::super::variant::Variant;
     use super::*;
-
-    /// Along plays of every variant, each dig, made and taken back, leaves the position as
-    /// it was, and the single moves it stands for are legal one after another and lead where
-    /// it leads.
-    #[test]
-    fn a_dig_is_the_single_moves_it_stands_for() {
-        let mut digs = 0;
-        for v in Variant::ALL {
-            for n in 1..=40u64 {
-                let deal = CellsDeal::from_number(v, n).unwrap();
-                let mut state = CellsState::from_deal(&deal);
-                for turn in 0..200usize {
-                    let mut steps = Vec::new();
-                    generate_digs(&state, &mut steps);
-                    digs += steps.len();
-                    for &step in &steps {
-                        let before = state.clone();
-                        apply_step(&mut state, step);
-                        let after = state.clone();
-                        undo_step(&mut state, step);
-                        assert_eq!(state, before, "{v:?} {n} {step:?}");
-                        let mut replay = state.clone();
-                        for m in step_moves(&state, step) {
-                            assert!(is_legal(&replay, m), "{v:?} {n} {step:?} {m:?}");
-                            apply(&mut replay, m);
-                        }
-                        assert_eq!(replay, after, "{v:?} {n} {step:?}");
-                    }
-                    let mut moves = Vec::new();
-                    generate(&state, &mut moves);
-                    steps.extend(moves.into_iter().map(Step::One));
-                    if steps.is_empty() {
-                        break;
-                    }
-                    apply_step(&mut state, steps[(turn * 7 + n as usize) % steps.len()]);
-                }
-            }
-        }
-        assert!(digs > 5_000, "{digs} digs tried");
-    }
 
     fn position(text: &str, variant: Variant) -> CellsState {
         CellsState::from_deal(&board::parse(text, Some(variant)).unwrap())
@@ -837,40 +428,6 @@ mod tests {
                 let mut back = state.clone();
                 undo(&mut back, m);
                 assert_eq!(back, before);
-            }
-        }
-    }
-
-    /// Along plays of every variant, the safe moves after each step that `auto_moves_after`
-    /// makes are those `auto_moves` makes (it only leaves out looking where none can be).
-    #[test]
-    fn the_safe_moves_after_a_step_are_all_the_safe_moves() {
-        for v in Variant::ALL {
-            let deal = CellsDeal::from_number(v, 29).unwrap();
-            let mut state = CellsState::from_deal(&deal);
-            auto_moves(&mut state, &mut Vec::new());
-            for turn in 0..200 {
-                let mut moves = Vec::new();
-                generate(&state, &mut moves);
-                let mut steps: Vec<Step> = moves.iter().map(|&m| Step::One(m)).collect();
-                generate_runs(&state, &mut steps);
-                if steps.is_empty() {
-                    break;
-                }
-                for &step in &steps {
-                    let (mut after, mut all) = (state.clone(), state.clone());
-                    apply_step(&mut after, step);
-                    apply_step(&mut all, step);
-                    let (mut made, mut want) = (Vec::new(), Vec::new());
-                    auto_moves_after(&mut after, step, &mut made);
-                    auto_moves(&mut all, &mut want);
-                    assert_eq!((made, &after), (want, &all), "{v:?} turn {turn} {step:?}");
-                }
-                apply_step(&mut state, steps[turn * 3 % steps.len()]);
-                auto_moves(&mut state, &mut Vec::new());
-                if state.is_won() {
-                    break;
-                }
             }
         }
     }

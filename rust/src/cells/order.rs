@@ -1,8 +1,9 @@
 //! The order the search takes positions in: by how far from a win each looks (after the safe
 //! moves the solver makes by itself), an estimate with weights.
 
-use super::moves::{apply_step, auto_moves_after, fits, undo, undo_step, CellsMove, Place, Step};
+use super::moves::{fits, undo, CellsMove, Place};
 use super::state::CellsState;
+use super::steps::{apply_step, auto_moves_after, undo_step, Step};
 
 /// What the estimate weighs (the lab's `cellslab` sets them to measure others).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -229,7 +230,8 @@ fn touched(step: Step) -> [Option<usize>; 2] {
 #[cfg(test)]
 mod tests {
     use super::super::deal::CellsDeal;
-    use super::super::moves::{apply_step, auto_moves, generate, generate_runs};
+    use super::super::moves::auto_moves;
+    use super::super::steps::{apply_step, generate, generate_runs};
     use super::super::variant::Variant;
     use super::*;
 

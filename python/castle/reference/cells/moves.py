@@ -3,7 +3,7 @@ making and taking them back, the moves the safe rule makes by itself, and the re
 checks a win by these rules alone.
 
 Translation of ``rust/src/cells/moves.rs`` (its single-card rules; a run moved as a unit is in
-``runs``, the search's steps in ``steps``). Moves are the API's :class:`castle.CellsMove`.
+``runs``). Moves are the API's :class:`castle.CellsMove`.
 """
 
 from __future__ import annotations

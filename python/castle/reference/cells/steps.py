@@ -2,9 +2,9 @@
 the same key and the safe ones (made already), runs of two cards or more moved as a unit, and
 digs (a card dug out from under others, put up or onto another column).
 
-Translation of ``rust/src/cells/moves.rs`` (its search's steps: ``generate``, ``Step``,
-``generate_runs``, ``generate_digs``, ``apply_step``, ``undo_step``, ``step_moves``, and
-``line_of``: a line of steps read back as single moves).
+Translation of ``rust/src/cells/steps.rs`` (``generate``, ``Step``, ``generate_runs``,
+``generate_digs``, ``apply_step``, ``undo_step``, ``step_moves``, and ``line_of``: a line of
+steps read back as single moves).
 """
 
 from __future__ import annotations
