@@ -6,11 +6,12 @@
 //! solver runs several, each a turn at a time.
 
 use super::deal::CellsDeal;
-use super::moves::{auto_moves, fits, undo, CellsMove, Place};
+use super::moves::{auto_moves, undo, CellsMove};
 use super::order::{rank_steps, Weights};
 use super::state::{CellsKey, CellsState};
 use super::steps::{
-    apply_step, auto_moves_after, generate, generate_digs, generate_runs, line_of, undo_step, Step,
+    apply_step, auto_moves_after, generate, generate_digs, generate_runs, left_out_by_digs,
+    line_of, undo_step, Step,
 };
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::table::{Insert, Table};
@@ -232,23 +233,10 @@ impl Kids {
         match self.steps {
             Steps::All => here.extend(self.moves.iter().map(|&m| Step::One(m))),
             Steps::Digs => {
-                // Into a cell, alone into an empty column, or off a card it fits onto
-                // another: digs do the first two with a purpose, and the last only
-                // trades one card it fits for another.
-                let left_out = |m: &&CellsMove| match (m.from, m.to) {
-                    (Place::Column(_), Place::Cell(_)) => true,
-                    (Place::Column(f), Place::Column(c)) => {
-                        let col = &state.cols[f as usize];
-                        state.cols[c as usize].is_empty()
-                            || (col.len() >= 2
-                                && fits(state, col[col.len() - 1], col[col.len() - 2]))
-                    }
-                    _ => false,
-                };
                 here.extend(
                     self.moves
                         .iter()
-                        .filter(|m| !left_out(m))
+                        .filter(|m| !left_out_by_digs(state, m))
                         .map(|&m| Step::One(m)),
                 );
             }

@@ -291,6 +291,27 @@ pub fn generate_runs(state: &CellsState, out: &mut Vec<Step>) {
     }
 }
 
+/// Whether the card at `at` in `col` lies on a card it fits: moved alone, it would only
+/// trade one card it fits for another (and break a run).
+#[inline]
+fn on_a_card_it_fits(state: &CellsState, col: &[Card], at: usize) -> bool {
+    at > 0 && fits(state, col[at], col[at - 1])
+}
+
+/// Whether a dig dive leaves out the single move `m`: a card from a column into a cell, or
+/// alone into an empty column (its digs do those with a purpose), or off a card it fits onto
+/// another column's ([`on_a_card_it_fits`]).
+pub fn left_out_by_digs(state: &CellsState, m: &CellsMove) -> bool {
+    match (m.from, m.to) {
+        (Place::Column(_), Place::Cell(_)) => true,
+        (Place::Column(f), Place::Column(c)) => {
+            let col = &state.cols[f as usize];
+            state.cols[c as usize].is_empty() || on_a_card_it_fits(state, col, col.len() - 1)
+        }
+        _ => false,
+    }
+}
+
 /// The digs ([`Step::Dig`]): each card under no more cards than the free cells and the empty
 /// columns hold (one each; the empty columns only where any card may go into one), the cards
 /// over it parked in the first free cells, then the first empty columns, and it put up, or
@@ -345,7 +366,7 @@ pub fn generate_digs(state: &CellsState, out: &mut Vec<Step>) {
         for depth in 1..=deepest {
             let at = col.len() - 1 - depth;
             let card = col[at];
-            if at > 0 && fits(state, card, col[at - 1]) {
+            if on_a_card_it_fits(state, col, at) {
                 continue;
             }
             let (cells, spaces) = mask(depth);

@@ -17,7 +17,7 @@ from enum import Enum
 
 from ...solving.cells import CellsDeal, CellsMove
 from ..solver import Budget, Counter, End, Stop
-from .moves import auto_moves, fits, undo
+from .moves import auto_moves, undo
 from .order import Weights, rank_steps
 from .state import CellsState, Key
 from .steps import (
@@ -26,6 +26,7 @@ from .steps import (
     generate,
     generate_digs,
     generate_runs,
+    left_out_by_digs,
     line_of,
     undo_step,
 )
@@ -183,13 +184,13 @@ class Dive:
 
     def push(self) -> Step | None:
         """The steps from the position ``state`` holds, ranked, as a new block; the step that
-        wins, if one does. A dig dive's single moves leave out some (:func:`left_out`), and its
-        digs come last."""
+        wins, if one does. A dig dive's single moves leave out some
+        (:func:`~.steps.left_out_by_digs`), and its digs come last."""
         state = self.state
         steps: list[Step] = []
         generate(state, steps)
         if self.steps == Steps.DIGS:
-            steps = [s for s in steps if not left_out(state, s)]
+            steps = [s for s in steps if not left_out_by_digs(state, s)]
         generate_runs(state, steps)
         if self.steps == Steps.DIGS:
             generate_digs(state, steps)
@@ -211,17 +212,3 @@ class Dive:
         if len(self.ranked) > start:
             return self.ranked.pop()[1]
         return None
-
-
-def left_out(state: CellsState, step: Step) -> bool:
-    """Whether ``step`` is a single move a dig dive leaves out: a card from a column into a
-    cell, or alone into an empty column (its digs do those with a purpose), or off a card it
-    fits onto another column's (that only trades one card it fits for another)."""
-    if not isinstance(step, CellsMove) or step.src.kind != "column":
-        return False
-    if step.dst.kind == "cell":
-        return True
-    if step.dst.kind != "column":
-        return False
-    col = state.cols[step.src.index or 0]
-    return not state.cols[step.dst.index or 0] or (len(col) >= 2 and fits(state, col[-1], col[-2]))

@@ -107,6 +107,26 @@ def generate_runs(state: CellsState, out: list[Step]) -> None:
                 out.append(Run(src, count, first_empty))
 
 
+def on_a_card_it_fits(state: CellsState, col: list[Card], at: int) -> bool:
+    """Whether the card at ``at`` in ``col`` lies on a card it fits: moved alone, it would only
+    trade one card it fits for another (and break a run)."""
+    return at > 0 and fits(state, col[at], col[at - 1])
+
+
+def left_out_by_digs(state: CellsState, step: Step) -> bool:
+    """Whether a dig dive leaves out ``step``, a single move: a card from a column into a cell,
+    or alone into an empty column (its digs do those with a purpose), or off a card it fits
+    onto another column's (:func:`on_a_card_it_fits`)."""
+    if not isinstance(step, CellsMove) or step.src.kind != "column":
+        return False
+    if step.dst.kind == "cell":
+        return True
+    if step.dst.kind != "column":
+        return False
+    col = state.cols[step.src.index or 0]
+    return not state.cols[step.dst.index or 0] or on_a_card_it_fits(state, col, len(col) - 1)
+
+
 def generate_digs(state: CellsState, out: list[Step]) -> None:
     """Append the digs (:class:`Dig`): each card under no more cards than the free cells and
     the empty columns hold (one each; the empty columns only where any card may go into one),
@@ -133,7 +153,7 @@ def generate_digs(state: CellsState, out: list[Step]) -> None:
         for depth in range(1, deepest + 1):
             at = len(col) - 1 - depth
             card = col[at]
-            if at > 0 and fits(state, card, col[at - 1]):
+            if on_a_card_it_fits(state, col, at):
                 continue
             cells, spaces = masks[depth]
             for to, target in enumerate(state.cols):
