@@ -6,12 +6,11 @@
 //! solver runs several, each a turn at a time.
 
 use super::deal::CellsDeal;
-use super::moves::{auto_moves, undo, CellsMove};
-use super::order::{rank_steps, Weights};
+use super::moves::{auto_moves, undo, CellsMove, Fits};
+use super::order::{rank_steps, Room, Weights};
 use super::state::{CellsKey, CellsState};
 use super::steps::{
-    apply_step, auto_moves_after, generate, generate_digs, generate_runs, left_out_by_digs,
-    line_of, undo_step, Step,
+    generate, generate_digs, generate_runs, left_out_by_digs, line_of, make_step, undo_step, Step,
 };
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::table::{Insert, Table};
@@ -74,7 +73,7 @@ impl<'a> Dive<'a> {
                 ranked: Vec::new(),
                 moves: Vec::new(),
                 steps_here: Vec::new(),
-                made: Vec::new(),
+                room: Room::default(),
             },
             line: Vec::new(),
             begun: false,
@@ -150,8 +149,7 @@ impl<'a> Dive<'a> {
                 undo_step(state, frame.step);
                 continue;
             };
-            apply_step(state, step);
-            let count = auto_moves_after(state, step, &mut self.safe);
+            let count = make_step(state, step, &mut self.safe);
             let insert = table.insert(state.key());
             if insert != Insert::New {
                 for _ in 0..count {
@@ -220,14 +218,15 @@ struct Kids {
     ranked: Vec<(i32, Step)>,
     moves: Vec<CellsMove>,
     steps_here: Vec<Step>,
-    made: Vec<CellsMove>,
+    room: Room,
 }
 
 impl Kids {
     /// The steps from `state`, ranked, as a new block; the step that wins, if one does.
     fn push(&mut self, state: &mut CellsState, weights: &Weights) -> Option<Step> {
         self.moves.clear();
-        generate(state, &mut self.moves);
+        let fitting = Fits::of(state);
+        generate(state, &fitting, &mut self.moves);
         let here = &mut self.steps_here;
         here.clear();
         match self.steps {
@@ -243,12 +242,12 @@ impl Kids {
         }
         generate_runs(state, here);
         if self.steps == Steps::Digs {
-            generate_digs(state, here);
+            generate_digs(state, &fitting, here);
         }
         let start = self.ranked.len();
         let ranked = &mut self.ranked;
         let noise = &mut self.noise;
-        let won = rank_steps(state, here, weights, &mut self.made, |near, step| {
+        let won = rank_steps(state, here, weights, &mut self.room, |near, step| {
             let bump = noise.as_mut().map_or(0, Noise::next);
             ranked.push((near + bump, step));
         });

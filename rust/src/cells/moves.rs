@@ -39,6 +39,52 @@ pub fn fits(state: &CellsState, card: Card, target: Card) -> bool {
         }
 }
 
+const SUIT_IDS: [u8; 4] = [0, 1, 2, 3];
+
+/// For each card, the columns whose top card it fits ([`fits`]), as a mask of columns: read
+/// once for a position, so that the search looks up where a card may go instead of trying
+/// each column.
+pub struct Fits([u16; 64]);
+
+impl Fits {
+    pub fn of(state: &CellsState) -> Fits {
+        let mut on = [0u16; 64];
+        let build = state.variant.build();
+        for (c, col) in state.cols.iter().enumerate() {
+            let Some(&top) = col.last() else { continue };
+            if top.rank() == 1 {
+                continue;
+            }
+            // The card one rank lower of each suit that may go on it, by `fits`'s rule.
+            let suits: &[u8] = match build {
+                Build::Alternate if red(top) => &[0, 3],
+                Build::Alternate => &[1, 2],
+                Build::Suit => std::slice::from_ref(&SUIT_IDS[top.suit() as usize]),
+                Build::Rank => &[0, 1, 2, 3],
+            };
+            for &suit in suits {
+                let card = Card::new(top.rank() - 1, suit);
+                debug_assert!(fits(state, card, top));
+                on[card.id() as usize] |= 1 << c;
+            }
+        }
+        Fits(on)
+    }
+
+    /// The columns whose top card `card` fits, lowest first.
+    #[inline]
+    pub fn columns(&self, card: Card) -> impl Iterator<Item = usize> {
+        let mut mask = self.0[card.id() as usize];
+        std::iter::from_fn(move || {
+            (mask != 0).then(|| {
+                let c = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                c
+            })
+        })
+    }
+}
+
 /// Whether `card` may go onto column `to` (empty or not).
 #[inline]
 pub fn fits_column(state: &CellsState, card: Card, to: usize) -> bool {
@@ -389,7 +435,7 @@ mod tests {
                 want.sort();
                 assert_eq!(legal, want, "{v:?} step {step}");
                 let mut searched = Vec::new();
-                generate(&state, &mut searched);
+                generate(&state, &Fits::of(&state), &mut searched);
                 let keys = |ms: &[CellsMove]| {
                     let mut s = state.clone();
                     let mut keys: Vec<_> = ms

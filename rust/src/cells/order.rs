@@ -3,7 +3,8 @@
 
 use super::moves::{fits, undo, CellsMove, Place};
 use super::state::CellsState;
-use super::steps::{apply_step, auto_moves_after, undo_step, Step};
+use super::steps::{apply_step, is_quiet, make_step, undo_step, Step};
+use crate::cards::Card;
 
 /// What the estimate weighs (the lab's `cellslab` sets them to measure others).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -124,88 +125,212 @@ pub fn base_part(state: &CellsState, w: &Weights) -> i32 {
 }
 
 /// Column `c`'s part of the estimate: it depends on that column and the foundations alone, so
-/// a move that puts nothing up changes the parts of the columns it touches and no other.
+/// a step that puts nothing up changes the parts of the columns it touches and no other.
 #[inline]
 pub fn column_part(state: &CellsState, c: usize, w: &Weights) -> i32 {
-    let col = &state.cols[c];
-    if col.is_empty() {
-        return -w.empty_column;
+    let mut tally = Tally::EMPTY;
+    for &card in &state.cols[c] {
+        tally.push(state, card, w);
     }
-    let mut above_next = 0;
-    let mut unordered = 0;
-    let mut over_lower = 0;
-    let mut over_lower_rank = 0;
-    // The lowest rank of each suit seen so far, bottom up, and of all.
-    let mut lowest = [14u8; 4];
-    let mut lowest_rank = 14u8;
-    for (i, &card) in col.iter().enumerate() {
+    tally.part(w)
+}
+
+/// What a column's part is made of, counted bottom up, so that a card put on the column adds
+/// to it and the count for its lower cards is the count for any height.
+#[derive(Copy, Clone, Debug)]
+struct Tally {
+    len: i32,
+    top: Option<Card>,
+    /// The lowest rank of each suit so far, and of all.
+    lowest: [u8; 4],
+    lowest_rank: u8,
+    over_lower: i32,
+    over_lower_rank: i32,
+    unordered: i32,
+    /// The cards next on their foundations: how many, and the sum of their heights (a card
+    /// at height i has len - 1 - i cards above it).
+    next: i32,
+    next_heights: i32,
+}
+
+impl Tally {
+    const EMPTY: Tally = Tally {
+        len: 0,
+        top: None,
+        lowest: [14; 4],
+        lowest_rank: 14,
+        over_lower: 0,
+        over_lower_rank: 0,
+        unordered: 0,
+        next: 0,
+        next_heights: 0,
+    };
+
+    #[inline]
+    fn push(&mut self, state: &CellsState, card: Card, w: &Weights) {
         let (rank, suit) = (card.rank(), card.suit() as usize);
-        if lowest_rank < rank {
-            over_lower_rank += 1;
+        if self.lowest_rank < rank {
+            self.over_lower_rank += 1;
         } else {
-            lowest_rank = rank;
+            self.lowest_rank = rank;
         }
-        let low = &mut lowest[suit];
+        let low = &mut self.lowest[suit];
         if *low < rank {
-            over_lower += 1;
+            self.over_lower += 1;
         } else {
             *low = rank;
         }
         if state.foundations[suit] + 1 == rank {
-            above_next += (col.len() - 1 - i) as i32;
+            self.next += 1;
+            self.next_heights += self.len;
         }
-        if w.unordered != 0 && i > 0 && !fits(state, card, col[i - 1]) {
-            unordered += 1;
+        if w.unordered != 0 && self.top.is_some_and(|below| !fits(state, card, below)) {
+            self.unordered += 1;
         }
+        self.top = Some(card);
+        self.len += 1;
     }
-    w.above_next * above_next
-        + w.unordered * unordered
-        + w.over_lower * over_lower
-        + w.over_lower_rank * over_lower_rank
+
+    #[inline]
+    fn part(&self, w: &Weights) -> i32 {
+        if self.len == 0 {
+            return -w.empty_column;
+        }
+        let above_next = self.next * (self.len - 1) - self.next_heights;
+        w.above_next * above_next
+            + w.unordered * self.unordered
+            + w.over_lower * self.over_lower
+            + w.over_lower_rank * self.over_lower_rank
+    }
 }
 
-/// Each of `steps` made from `state` (left as it was found), with its safe moves, and `each`
-/// told its estimate; the first that wins, if one does, ends it. `made` is
-/// room for the safe moves.
+/// A position's columns read once for ranking its steps: each column's tally at its top (to
+/// put cards on it) and the parts summed.
+#[derive(Debug)]
+pub struct Room {
+    tops: [Tally; 10],
+    /// The columns' parts, summed.
+    columns: i32,
+    /// The safe moves after a step that is not quiet.
+    made: Vec<CellsMove>,
+}
+
+impl Default for Room {
+    fn default() -> Room {
+        Room {
+            tops: [Tally::EMPTY; 10],
+            columns: 0,
+            made: Vec::new(),
+        }
+    }
+}
+
+impl Room {
+    fn read(&mut self, state: &CellsState, w: &Weights) {
+        self.columns = 0;
+        for (c, col) in state.cols.iter().enumerate() {
+            let mut tally = Tally::EMPTY;
+            for &card in col {
+                tally.push(state, card, w);
+            }
+            self.tops[c] = tally;
+            self.columns += tally.part(w);
+        }
+    }
+
+    /// Column `c`'s part with its top `taken` cards gone, less its part now.
+    #[inline]
+    fn take(&self, state: &CellsState, c: u8, taken: usize, w: &Weights) -> i32 {
+        let col = &state.cols[c as usize];
+        let mut tally = Tally::EMPTY;
+        for &card in &col[..col.len() - taken] {
+            tally.push(state, card, w);
+        }
+        tally.part(w) - self.tops[c as usize].part(w)
+    }
+
+    /// Column `c`'s part with `cards` put on it, less its part now.
+    #[inline]
+    fn put(&self, state: &CellsState, c: u8, cards: &[Card], w: &Weights) -> i32 {
+        let mut tally = self.tops[c as usize];
+        for &card in cards {
+            tally.push(state, card, w);
+        }
+        tally.part(w) - self.tops[c as usize].part(w)
+    }
+
+    /// The estimate after a quiet `step` ([`is_quiet`]), from the columns read: the parts of
+    /// the columns it touches and the free cells change, nothing else.
+    fn near(&self, state: &CellsState, step: Step, w: &Weights) -> i32 {
+        let mut free = state.free_cells() as i32;
+        let mut columns = self.columns;
+        match step {
+            Step::One(m) => {
+                match m.from {
+                    Place::Column(c) => columns += self.take(state, c, 1, w),
+                    _ => free += 1,
+                }
+                match m.to {
+                    Place::Column(c) => columns += self.put(state, c, &[m.card], w),
+                    _ => free -= 1,
+                }
+            }
+            Step::Run { from, count, to } => {
+                let col = &state.cols[from as usize];
+                let run = &col[col.len() - count as usize..];
+                columns += self.take(state, from, count as usize, w) + self.put(state, to, run, w);
+            }
+            Step::Dig {
+                from,
+                cells,
+                spaces,
+                card,
+                to,
+            } => {
+                let Place::Column(to) = to else {
+                    unreachable!("a quiet dig puts its card on a column")
+                };
+                let parked = (cells.count_ones() + spaces.count_ones()) as usize;
+                columns += self.take(state, from, parked + 1, w) + self.put(state, to, &[card], w);
+                // A column of one card has a part of 0.
+                columns += spaces.count_ones() as i32 * w.empty_column;
+                free -= cells.count_ones() as i32;
+            }
+        }
+        let up: i32 = state.foundations.iter().map(|&r| r as i32).sum();
+        w.out * (52 - up) - w.free_cell * free + columns
+    }
+}
+
+/// Each of `steps` from `state` (left as it was found), with its safe moves, and `each` told
+/// its estimate; the first that wins, if one does, ends it. A quiet step ([`is_quiet`]) is
+/// ranked from the columns read once, without being made.
 pub fn rank_steps(
     state: &mut CellsState,
     steps: &[Step],
     w: &Weights,
-    made: &mut Vec<CellsMove>,
+    room: &mut Room,
     mut each: impl FnMut(i32, Step),
 ) -> Option<Step> {
-    // The parent's columns' parts of the estimate: a child that puts nothing up differs in
-    // the columns its step touches alone.
-    let mut parts = [0i32; 10];
-    for (c, part) in parts.iter_mut().enumerate().take(state.cols.len()) {
-        *part = column_part(state, c, w);
-    }
-    let columns: i32 = parts.iter().sum();
+    room.read(state, w);
     for &child in steps {
-        made.clear();
-        apply_step(state, child);
-        auto_moves_after(state, child, made);
+        if is_quiet(state, child) {
+            let near = room.near(state, child, w);
+            debug_assert_eq!(near, {
+                let mut after = state.clone();
+                apply_step(&mut after, child);
+                estimate(&after, w)
+            });
+            each(near, child);
+            continue;
+        }
+        room.made.clear();
+        make_step(state, child, &mut room.made);
         if state.is_won() {
             return Some(child);
         }
-        // A card up changes every column's part; a dig into empty columns, theirs too.
-        let whole = match child {
-            Step::One(m) => m.to == Place::Foundation,
-            Step::Run { .. } => false,
-            Step::Dig { spaces, to, .. } => to == Place::Foundation || spaces != 0,
-        };
-        let near = if made.is_empty() && !whole {
-            let mut sum = columns;
-            for c in touched(child).into_iter().flatten() {
-                sum += column_part(state, c, w) - parts[c];
-            }
-            base_part(state, w) + sum
-        } else {
-            estimate(state, w)
-        };
-        debug_assert_eq!(near, estimate(state, w));
-        each(near, child);
-        while let Some(a) = made.pop() {
+        each(estimate(state, w), child);
+        while let Some(a) = room.made.pop() {
             undo(state, a);
         }
         undo_step(state, child);
@@ -213,25 +338,11 @@ pub fn rank_steps(
     None
 }
 
-/// The columns `step` takes from or puts on.
-#[inline]
-fn touched(step: Step) -> [Option<usize>; 2] {
-    let column = |p: Place| match p {
-        Place::Column(c) => Some(c as usize),
-        _ => None,
-    };
-    match step {
-        Step::One(m) => [column(m.from), column(m.to)],
-        Step::Run { from, to, .. } => [Some(from as usize), Some(to as usize)],
-        Step::Dig { from, to, .. } => [Some(from as usize), column(to)],
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::deal::CellsDeal;
-    use super::super::moves::auto_moves;
-    use super::super::steps::{apply_step, generate, generate_runs};
+    use super::super::moves::{auto_moves, Fits};
+    use super::super::steps::{apply_step, generate, generate_digs, generate_runs};
     use super::super::variant::Variant;
     use super::*;
 
@@ -256,14 +367,16 @@ mod tests {
                 auto_moves(&mut state, &mut Vec::new());
                 for turn in 0..120 {
                     let mut moves = Vec::new();
-                    generate(&state, &mut moves);
+                    generate(&state, &Fits::of(&state), &mut moves);
                     let mut steps: Vec<Step> = moves.iter().map(|&m| Step::One(m)).collect();
                     generate_runs(&state, &mut steps);
+                    generate_digs(&state, &Fits::of(&state), &mut steps);
                     let before = state.clone();
                     let mut told = Vec::new();
-                    let won = rank_steps(&mut state, &steps, &w, &mut Vec::new(), |near, s| {
-                        told.push((near, s));
-                    });
+                    let won =
+                        rank_steps(&mut state, &steps, &w, &mut Room::default(), |near, s| {
+                            told.push((near, s));
+                        });
                     assert_eq!(state, before);
                     for &(near, step) in &told {
                         let mut child = state.clone();

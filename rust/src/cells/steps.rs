@@ -6,7 +6,7 @@
 use super::deal::CellsDeal;
 use super::moves::{
     apply, auto_moves, card_at, fits, fits_column, goes_up, is_safe, run_len, run_moves, undo,
-    CellsMove, Place,
+    CellsMove, Fits, Place,
 };
 use super::state::CellsState;
 use crate::cards::{Card, KING};
@@ -42,34 +42,53 @@ pub fn step_moves(state: &CellsState, step: Step) -> Vec<CellsMove> {
     }
 }
 
-/// [`auto_moves`] after `step`, made from a position that had none to make: only a step that
-/// puts a card up, or one that uncovers a card that may go up safely, leaves any (a card
-/// moved elsewhere is no more safe to put up than it was).
+/// Whether `step`, made from a position with no safe move to make, puts no card up and
+/// leaves no safe move either: told before it is made, from the cards it brings to the top
+/// (a card that was on top already is no safer to put up than it was).
 #[inline]
-pub fn auto_moves_after(state: &mut CellsState, step: Step, out: &mut Vec<CellsMove>) -> usize {
-    let uncovered = match step {
+pub fn is_quiet(state: &CellsState, step: Step) -> bool {
+    let safe = |card: Card| goes_up(state, card) && is_safe(state, card);
+    // The card under the top `count` cards of column `c`, if any, is brought to the top.
+    let bares = |c: u8, count: usize| {
+        let col = &state.cols[c as usize];
+        col.len() > count && safe(col[col.len() - count - 1])
+    };
+    match step {
         Step::One(CellsMove {
             to: Place::Foundation,
             ..
-        }) => None,
+        }) => false,
         Step::One(CellsMove {
             from: Place::Column(c),
             ..
-        })
-        | Step::Run { from: c, .. } => match state.cols[c as usize].last() {
-            Some(&card) => Some(card),
-            None => {
-                debug_assert_eq!(auto_moves(&mut state.clone(), &mut Vec::new()), 0);
-                return 0;
-            }
-        },
-        Step::One(_) => None,
-        // A card parked by a dig was under a column's top card: it may go up safely now.
-        Step::Dig { .. } => return auto_moves(state, out),
-    };
-    if uncovered.is_some_and(|card| !(goes_up(state, card) && is_safe(state, card)))
-        || matches!(step, Step::One(m) if matches!(m.from, Place::Cell(_)) && m.to != Place::Foundation)
-    {
+        }) => !bares(c, 1),
+        Step::One(_) => true,
+        Step::Run { from, count, .. } => !bares(from, count as usize),
+        Step::Dig {
+            to: Place::Foundation,
+            ..
+        } => false,
+        // The cards parked, the card dug out, and the card under it all come to the top.
+        Step::Dig {
+            from,
+            cells,
+            spaces,
+            ..
+        } => {
+            let col = &state.cols[from as usize];
+            let dug = col.len() - 1 - (cells.count_ones() + spaces.count_ones()) as usize;
+            !col[dug.saturating_sub(1)..].iter().any(|&card| safe(card))
+        }
+    }
+}
+
+/// Makes `step` from a position that had no safe move to make, and then the safe moves after
+/// it ([`auto_moves`], pushed onto `out`; none after a quiet step, [`is_quiet`]): how many.
+#[inline]
+pub fn make_step(state: &mut CellsState, step: Step, out: &mut Vec<CellsMove>) -> usize {
+    let quiet = is_quiet(state, step);
+    apply_step(state, step);
+    if quiet {
         debug_assert_eq!(auto_moves(&mut state.clone(), &mut Vec::new()), 0);
         return 0;
     }
@@ -80,7 +99,7 @@ pub fn auto_moves_after(state: &mut CellsState, step: Step, out: &mut Vec<CellsM
 /// of the same key (into any empty column but the first, into any empty cell but the first,
 /// from a cell to a cell, a column's only card into an empty column) and the safe foundation
 /// moves, which [`auto_moves`] has made already.
-pub fn generate(state: &CellsState, out: &mut Vec<CellsMove>) {
+pub fn generate(state: &CellsState, fitting: &Fits, out: &mut Vec<CellsMove>) {
     let first_empty = state.cols.iter().position(Vec::is_empty);
     let free_cell = state.cells.iter().position(Option::is_none);
     for c in 0..state.cols.len() + state.cells.len() {
@@ -103,16 +122,12 @@ pub fn generate(state: &CellsState, out: &mut Vec<CellsMove>) {
                 to: Place::Foundation,
             });
         }
-        for (to, col) in state.cols.iter().enumerate() {
-            if let Some(&top) = col.last() {
-                if to != c && fits(state, card, top) {
-                    out.push(CellsMove {
-                        card,
-                        from,
-                        to: Place::Column(to as u8),
-                    });
-                }
-            }
+        for to in fitting.columns(card).filter(|&to| to != c) {
+            out.push(CellsMove {
+                card,
+                from,
+                to: Place::Column(to as u8),
+            });
         }
         let alone = c < state.cols.len() && state.cols[c].len() == 1;
         if let Some(to) = first_empty.filter(|_| !alone) {
@@ -318,7 +333,7 @@ pub fn left_out_by_digs(state: &CellsState, m: &CellsMove) -> bool {
 /// onto another column's top card that it fits unless it lies on one it fits already (that
 /// would only break a run). What the dig dives search instead of a card into a cell
 /// (`dive.rs`).
-pub fn generate_digs(state: &CellsState, out: &mut Vec<Step>) {
+pub fn generate_digs(state: &CellsState, fitting: &Fits, out: &mut Vec<Step>) {
     let mut parks = [Place::Foundation; 18];
     let mut n = 0;
     for (c, cell) in state.cells.iter().enumerate() {
@@ -370,16 +385,14 @@ pub fn generate_digs(state: &CellsState, out: &mut Vec<Step>) {
                 continue;
             }
             let (cells, spaces) = mask(depth);
-            for (to, target) in state.cols.iter().enumerate() {
-                if to != from && target.last().is_some_and(|&t| fits(state, card, t)) {
-                    out.push(Step::Dig {
-                        from: from as u8,
-                        cells,
-                        spaces,
-                        card,
-                        to: Place::Column(to as u8),
-                    });
-                }
+            for to in fitting.columns(card).filter(|&to| to != from) {
+                out.push(Step::Dig {
+                    from: from as u8,
+                    cells,
+                    spaces,
+                    card,
+                    to: Place::Column(to as u8),
+                });
             }
         }
     }
@@ -419,7 +432,7 @@ mod tests {
                 let mut state = CellsState::from_deal(&deal);
                 for turn in 0..200usize {
                     let mut steps = Vec::new();
-                    generate_digs(&state, &mut steps);
+                    generate_digs(&state, &Fits::of(&state), &mut steps);
                     digs += steps.len();
                     for &step in &steps {
                         let before = state.clone();
@@ -435,7 +448,7 @@ mod tests {
                         assert_eq!(replay, after, "{v:?} {n} {step:?}");
                     }
                     let mut moves = Vec::new();
-                    generate(&state, &mut moves);
+                    generate(&state, &Fits::of(&state), &mut moves);
                     steps.extend(moves.into_iter().map(Step::One));
                     if steps.is_empty() {
                         break;
@@ -447,8 +460,9 @@ mod tests {
         assert!(digs > 5_000, "{digs} digs tried");
     }
 
-    /// Along plays of every variant, the safe moves after each step that `auto_moves_after`
-    /// makes are those `auto_moves` makes (it only leaves out looking where none can be).
+    /// Along plays of every variant, the safe moves after each step (digs too) that
+    /// `make_step` makes are those `auto_moves` makes (it only leaves out looking where none
+    /// can be).
     #[test]
     fn the_safe_moves_after_a_step_are_all_the_safe_moves() {
         for v in Variant::ALL {
@@ -457,18 +471,18 @@ mod tests {
             auto_moves(&mut state, &mut Vec::new());
             for turn in 0..200 {
                 let mut moves = Vec::new();
-                generate(&state, &mut moves);
+                generate(&state, &Fits::of(&state), &mut moves);
                 let mut steps: Vec<Step> = moves.iter().map(|&m| Step::One(m)).collect();
                 generate_runs(&state, &mut steps);
+                generate_digs(&state, &Fits::of(&state), &mut steps);
                 if steps.is_empty() {
                     break;
                 }
                 for &step in &steps {
                     let (mut after, mut all) = (state.clone(), state.clone());
-                    apply_step(&mut after, step);
                     apply_step(&mut all, step);
                     let (mut made, mut want) = (Vec::new(), Vec::new());
-                    auto_moves_after(&mut after, step, &mut made);
+                    make_step(&mut after, step, &mut made);
                     auto_moves(&mut all, &mut want);
                     assert_eq!((made, &after), (want, &all), "{v:?} turn {turn} {step:?}");
                 }

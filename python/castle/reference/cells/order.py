@@ -158,11 +158,10 @@ def rank_steps(
     """Each of ``steps`` made from ``state`` (left as it was found) with its safe moves, and
     ``each`` told its estimate; the first that wins, if one does, ends it.
 
-    The core reckons a child's estimate from its parent's columns when that is cheaper (not
-    after a card goes up, or a dig parks cards in empty columns: those change other columns'
-    parts), and makes the safe moves after a step only where the step may have left some
-    (``auto_moves_after``; after a dig, always); the values are the same, so here it is simply
-    the estimate after every safe move."""
+    The core does not make a quiet step (one that puts no card up and leaves no safe move,
+    ``is_quiet``): it reckons its estimate from the parent's columns, the parts of the columns
+    it touches alone changing. The values are the same, so here it is simply the estimate
+    after each step and every safe move."""
     made: list[CellsMove] = []
     for child in steps:
         made.clear()
