@@ -61,6 +61,18 @@ impl Packer {
     }
 }
 
+/// The ids of a mask of card ids, lowest first.
+#[inline]
+fn ids(mut mask: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let id = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            id
+        })
+    })
+}
+
 impl CellsState {
     pub fn from_deal(deal: &CellsDeal) -> CellsState {
         CellsState {
@@ -102,26 +114,27 @@ impl CellsState {
     /// and a 0. The foundations are the cards not named.
     pub fn key(&self) -> CellsKey {
         let mut p = Packer::new();
-        let mut cells = [0u8; 8];
-        for (slot, cell) in cells.iter_mut().zip(&self.cells) {
-            *slot = cell.map_or(0, Card::id);
-        }
-        let cells = &mut cells[..self.cells.len()];
-        cells.sort_unstable();
-        for &id in cells.iter() {
-            p.put(id);
-        }
-        let mut order = [(0u8, 0u8); 10];
-        let mut n = 0;
-        for (i, col) in self.cols.iter().enumerate() {
-            if let Some(bottom) = col.first() {
-                order[n] = (bottom.id(), i as u8);
-                n += 1;
+        // Sorted by id through masks of ids, lowest first: the cells' cards, the columns'
+        // bottom cards (each names its column in `column_of`).
+        let mut cards = 0u64;
+        for cell in &self.cells {
+            match cell {
+                Some(card) => cards |= 1 << card.id(),
+                None => p.put(0),
             }
         }
-        order[..n].sort_unstable();
-        for &(_, i) in &order[..n] {
-            for card in &self.cols[i as usize] {
+        for id in ids(cards) {
+            p.put(id);
+        }
+        let (mut bottoms, mut column_of) = (0u64, [0u8; 64]);
+        for (i, col) in self.cols.iter().enumerate() {
+            if let Some(bottom) = col.first() {
+                bottoms |= 1 << bottom.id();
+                column_of[bottom.id() as usize] = i as u8;
+            }
+        }
+        for id in ids(bottoms) {
+            for card in &self.cols[column_of[id as usize] as usize] {
                 p.put(card.id());
             }
             p.put(0);
