@@ -15,6 +15,31 @@ use super::steps::{
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::table::{Insert, Table};
 use crate::solver::Stop;
+use std::hash::Hash;
+
+/// What a dive's table holds of a position: its key, or the key's digest. A dive that may
+/// prove a deal lost needs the key itself: a digest shared by chance would pass a position by.
+pub trait Keyed: Hash + Eq {
+    /// Whether two positions are the same when this is.
+    const EXACT: bool;
+    fn of(state: &CellsState) -> Self;
+}
+
+impl Keyed for CellsKey {
+    const EXACT: bool = true;
+    #[inline]
+    fn of(state: &CellsState) -> CellsKey {
+        state.key()
+    }
+}
+
+impl Keyed for u64 {
+    const EXACT: bool = false;
+    #[inline]
+    fn of(state: &CellsState) -> u64 {
+        state.digest()
+    }
+}
 
 /// The steps a dive takes from a position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -89,13 +114,17 @@ impl<'a> Dive<'a> {
     /// Goes on until it ends, or `budget` stops it (`End::Limit(Stop::States)` when its
     /// states are spent: it may go on after that; after `End::Limit(Stop::Memory)` it answers
     /// that again, never that the deal is lost).
-    pub fn go(
+    pub fn go<K: Keyed>(
         &mut self,
-        table: &mut Table<CellsKey>,
+        table: &mut Table<K>,
         budget: &Budget,
         expanded: &mut u64,
         watch: &mut Watch,
     ) -> End<CellsMove> {
+        assert!(
+            K::EXACT || self.steps() == Steps::Digs,
+            "a complete dive keeps the positions' keys"
+        );
         if self.spoiled {
             return End::Limit(Stop::Memory);
         }
@@ -104,9 +133,9 @@ impl<'a> Dive<'a> {
         end
     }
 
-    fn go_on(
+    fn go_on<K: Keyed>(
         &mut self,
-        table: &mut Table<CellsKey>,
+        table: &mut Table<K>,
         budget: &Budget,
         expanded: &mut u64,
         watch: &mut Watch,
@@ -120,7 +149,7 @@ impl<'a> Dive<'a> {
             self.safe.clear();
             // The deal's position is counted once, by the dive that enters it; the others
             // of a pack take its steps too.
-            match table.insert(self.state.key()) {
+            match table.insert(K::of(&self.state)) {
                 Insert::Full => return End::Limit(Stop::Memory),
                 Insert::Seen => {}
                 Insert::New => {
@@ -150,7 +179,7 @@ impl<'a> Dive<'a> {
                 continue;
             };
             let count = make_step(state, step, &mut self.safe);
-            let insert = table.insert(state.key());
+            let insert = table.insert(K::of(state));
             if insert != Insert::New {
                 for _ in 0..count {
                     undo(state, self.safe.pop().expect("a safe move made"));
@@ -240,7 +269,7 @@ impl Kids {
                 );
             }
         }
-        generate_runs(state, here);
+        generate_runs(state, &fitting, here);
         if self.steps == Steps::Digs {
             generate_digs(state, &fitting, here);
         }
@@ -300,14 +329,14 @@ mod tests {
             let mut watch = Watch::new(Start::now().wall, &mut watch_a);
             let (mut straight, mut stopped) = (0u64, 0u64);
             let mut once = Dive::new(&deal, WEIGHTS, None, Steps::All);
-            let mut table = Table::new(budget(None).memory);
+            let mut table: Table<CellsKey> = Table::new(budget(None).memory);
             let End::Won(line) = once.go(&mut table, &budget(None), &mut straight, &mut watch)
             else {
                 panic!("deal {n} is won");
             };
             assert!(replays_to_win(&deal, &line));
             let mut dive = Dive::new(&deal, WEIGHTS, None, Steps::All);
-            let mut table = Table::new(budget(None).memory);
+            let mut table: Table<CellsKey> = Table::new(budget(None).memory);
             let end = loop {
                 let until = budget(Some(stopped + 7));
                 match dive.go(&mut table, &until, &mut stopped, &mut watch) {
@@ -330,7 +359,7 @@ mod tests {
         let mut watch = Watch::new(Start::now().wall, &mut never);
         let mut expanded = 0;
         let mut dive = Dive::new(&deal, WEIGHTS, None, Steps::All);
-        let mut table = Table::new(budget(None).memory);
+        let mut table: Table<CellsKey> = Table::new(budget(None).memory);
         let some = budget(Some(50));
         assert_eq!(
             dive.go(&mut table, &some, &mut expanded, &mut watch),
@@ -375,7 +404,7 @@ mod tests {
         ] {
             let mut expanded = 0;
             let mut dive = Dive::new(&deal, weights, noise, Steps::All);
-            let mut table = Table::new(budget(None).memory);
+            let mut table: Table<CellsKey> = Table::new(budget(None).memory);
             let end = dive.go(&mut table, &budget(None), &mut expanded, &mut watch);
             assert_eq!(end, End::Exhausted);
             assert_eq!(expanded as usize, table.len());

@@ -4,11 +4,13 @@
 //! `spider/` where all have one: deal -> state -> moves -> search -> solution.
 
 pub mod board;
+pub mod column;
 pub mod deal;
 pub mod dive;
 pub mod moves;
 pub mod order;
 pub mod pack;
+pub mod quiet;
 pub mod search;
 pub mod shorten;
 pub mod state;

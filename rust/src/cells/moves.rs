@@ -4,7 +4,7 @@
 
 use super::deal::CellsDeal;
 use super::state::CellsState;
-use super::variant::Build;
+use super::variant::{red, Build};
 use crate::cards::{Card, KING};
 /// Where a card is: a column, a cell, or its foundation.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -22,21 +22,10 @@ pub struct CellsMove {
     pub to: Place,
 }
 
-/// Whether red (diamonds, hearts).
-#[inline]
-fn red(card: Card) -> bool {
-    matches!(card.suit(), 1 | 2)
-}
-
 /// Whether `card` may go onto `target` in a column of `state`'s variant.
 #[inline]
 pub fn fits(state: &CellsState, card: Card, target: Card) -> bool {
-    target.rank() == card.rank() + 1
-        && match state.variant.build() {
-            Build::Alternate => red(card) != red(target),
-            Build::Suit => card.suit() == target.suit(),
-            Build::Rank => true,
-        }
+    state.variant.build().fits(card, target)
 }
 
 const SUIT_IDS: [u8; 4] = [0, 1, 2, 3];
@@ -71,18 +60,29 @@ impl Fits {
         Fits(on)
     }
 
+    /// The columns whose top card `card` fits, as a mask.
+    #[inline]
+    pub fn mask(&self, card: Card) -> u16 {
+        self.0[card.id() as usize]
+    }
+
     /// The columns whose top card `card` fits, lowest first.
     #[inline]
     pub fn columns(&self, card: Card) -> impl Iterator<Item = usize> {
-        let mut mask = self.0[card.id() as usize];
-        std::iter::from_fn(move || {
-            (mask != 0).then(|| {
-                let c = mask.trailing_zeros() as usize;
-                mask &= mask - 1;
-                c
-            })
-        })
+        bits(self.mask(card))
     }
+}
+
+/// The columns of a mask of columns, lowest first.
+#[inline]
+pub fn bits(mut mask: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let c = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            c
+        })
+    })
 }
 
 /// Whether `card` may go onto column `to` (empty or not).
@@ -249,12 +249,7 @@ pub fn all_legal(state: &CellsState, out: &mut Vec<CellsMove>) {
 /// How many top cards of column `c` form a run (each on the card one rank higher that it
 /// fits).
 pub fn run_len(state: &CellsState, c: usize) -> usize {
-    let col = &state.cols[c];
-    let mut n = usize::from(!col.is_empty());
-    while n < col.len() && fits(state, col[col.len() - n], col[col.len() - n - 1]) {
-        n += 1;
-    }
-    n
+    state.cols[c].run()
 }
 
 /// The top `count` cards of column `from` moved as a unit onto column `to` (a supermove), as
@@ -547,7 +542,7 @@ mod tests {
             apply(&mut after, m);
         }
         assert_eq!(after.cols[1].len(), 12);
-        assert_eq!(after.cols[0], vec![card("KS")]);
+        assert_eq!(*after.cols[0], [card("KS")]);
         assert!(run_moves(&state, 0, 12, 1).is_none()); // KS does not go on KC
         let mut tight = state.clone();
         tight.cells[0] = None;

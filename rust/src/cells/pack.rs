@@ -34,7 +34,10 @@ pub fn pack(
     expanded: &mut u64,
     watch: &mut Watch,
 ) -> End<CellsMove> {
-    let mut tables: [Table<CellsKey>; 2] = [Table::new(budget.memory), Table::new(budget.memory)];
+    // The dig dives' table holds digests of the keys (`Keyed`): they prove nothing, so a
+    // position lost to a digest shared by chance costs them a position, no more.
+    let mut dug: Table<u64> = Table::new(budget.memory);
+    let mut walked: Table<CellsKey> = Table::new(budget.memory);
     let mut dives: Vec<Dive> = weights
         .iter()
         .enumerate()
@@ -47,9 +50,9 @@ pub fn pack(
     loop {
         let mut i = 0;
         while i < dives.len() {
-            let (turn, table) = match dives[i].steps() {
-                Steps::Digs => (TURN, &mut tables[0]),
-                Steps::All => (COMPLETE_TURN, &mut tables[1]),
+            let turn = match dives[i].steps() {
+                Steps::Digs => TURN,
+                Steps::All => COMPLETE_TURN,
             };
             let until = Budget {
                 max_states: Some(
@@ -60,7 +63,11 @@ pub fn pack(
                 deadline: budget.deadline,
                 memory: budget.memory,
             };
-            match dives[i].go(table, &until, expanded, watch) {
+            let end = match dives[i].steps() {
+                Steps::Digs => dives[i].go(&mut dug, &until, expanded, watch),
+                Steps::All => dives[i].go(&mut walked, &until, expanded, watch),
+            };
+            match end {
                 End::Limit(Stop::States) => {
                     if budget.max_states.is_some_and(|max| *expanded >= max) {
                         return End::Limit(Stop::States);

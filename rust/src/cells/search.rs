@@ -108,7 +108,8 @@ mod tests {
             deadline: Deadline::after(&limits(10_000_000), &Start::now(), 1.0),
             memory: Memory::from_now(limits(10_000_000).max_memory),
         };
-        let mut table = crate::solver::table::Table::new(budget.memory);
+        let mut table: crate::solver::table::Table<super::super::state::CellsKey> =
+            crate::solver::table::Table::new(budget.memory);
         let mut alone = 0;
         let mut never = || false;
         let mut watch = Watch::new(Start::now().wall, &mut never);

@@ -1,5 +1,6 @@
 //! The free-cell position the solver and the game move through, and its table keys.
 
+use super::column::Column;
 use super::deal::CellsDeal;
 use super::variant::Variant;
 use crate::cards::Card;
@@ -16,7 +17,7 @@ pub type CellsKey = [u32; KEY_WORDS];
 pub struct CellsState {
     pub variant: Variant,
     /// Each column bottom card first.
-    pub cols: Vec<Vec<Card>>,
+    pub cols: Vec<Column>,
     pub cells: Vec<Option<Card>>,
     /// Each suit's top rank (0 = empty), suits as [`crate::cards::SUITS`].
     pub foundations: [u8; 4],
@@ -61,6 +62,14 @@ impl Packer {
     }
 }
 
+/// SplitMix64's finalizer: nearby numbers to far-apart ones.
+#[inline]
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 /// The ids of a mask of card ids, lowest first.
 #[inline]
 fn ids(mut mask: u64) -> impl Iterator<Item = u8> {
@@ -77,7 +86,11 @@ impl CellsState {
     pub fn from_deal(deal: &CellsDeal) -> CellsState {
         CellsState {
             variant: deal.variant,
-            cols: deal.columns.clone(),
+            cols: deal
+                .columns
+                .iter()
+                .map(|cards| Column::new(deal.variant.build(), cards))
+                .collect(),
             cells: deal.cells.clone(),
             foundations: deal.foundations,
         }
@@ -88,7 +101,7 @@ impl CellsState {
         CellsDeal {
             variant: self.variant,
             number: None,
-            columns: self.cols.clone(),
+            columns: self.cols.iter().map(|col| col.to_vec()).collect(),
             cells: self.cells.clone(),
             foundations: self.foundations,
         }
@@ -142,6 +155,25 @@ impl CellsState {
         p.done()
     }
 
+    /// A 64-bit digest of the key: the same for positions of the same key, and for others
+    /// only by chance (about one pair in 2^64). Each column's cards as a number (its top
+    /// card's mark, kept as cards come and go), mixed, and each cell's card mixed, summed:
+    /// the order of the cells and of the columns does not count. For the dig dives' table,
+    /// which proves nothing, so may lose a position to a chance match.
+    pub fn digest(&self) -> u64 {
+        let mut sum = 0u64;
+        for col in &self.cols {
+            if let Some(mark) = col.top_mark() {
+                sum = sum.wrapping_add(mix(mark.digits));
+            }
+        }
+        for card in self.cells.iter().flatten() {
+            // Cells apart from columns: a card alone in a column is not in a cell.
+            sum = sum.wrapping_add(mix(card.id() as u64 | 1 << 32));
+        }
+        sum
+    }
+
     /// The key with every cell and column in its place (moves name them by place): each cell
     /// (0 when empty), then each column's cards and a 0.
     pub fn placed_key(&self) -> CellsKey {
@@ -162,7 +194,7 @@ impl CellsState {
     pub fn from_placed_key(variant: Variant, key: &CellsKey) -> CellsState {
         let mut state = CellsState {
             variant,
-            cols: vec![Vec::new(); variant.columns()],
+            cols: vec![Column::new(variant.build(), &[]); variant.columns()],
             cells: vec![None; variant.cells()],
             foundations: [0; 4],
         };

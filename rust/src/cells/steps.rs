@@ -5,8 +5,8 @@
 
 use super::deal::CellsDeal;
 use super::moves::{
-    apply, auto_moves, card_at, fits, fits_column, goes_up, is_safe, run_len, run_moves, undo,
-    CellsMove, Fits, Place,
+    apply, auto_moves, bits, card_at, fits, fits_column, goes_up, is_safe, run_len, run_moves,
+    undo, CellsMove, Fits, Place,
 };
 use super::state::CellsState;
 use crate::cards::{Card, KING};
@@ -100,7 +100,7 @@ pub fn make_step(state: &mut CellsState, step: Step, out: &mut Vec<CellsMove>) -
 /// from a cell to a cell, a column's only card into an empty column) and the safe foundation
 /// moves, which [`auto_moves`] has made already.
 pub fn generate(state: &CellsState, fitting: &Fits, out: &mut Vec<CellsMove>) {
-    let first_empty = state.cols.iter().position(Vec::is_empty);
+    let first_empty = state.cols.iter().position(|c| c.is_empty());
     let free_cell = state.cells.iter().position(Option::is_none);
     for c in 0..state.cols.len() + state.cells.len() {
         let (from, card) = if c < state.cols.len() {
@@ -258,32 +258,35 @@ fn shift(state: &mut CellsState, from: usize, to: usize, count: usize) {
 /// the run's bottom card fits, and the longest that may go into the first empty column (not a
 /// whole column: that leads to a position of the same key), each if the cells and the empty
 /// columns allow it ([`super::variant::Variant::max_run`]).
-pub fn generate_runs(state: &CellsState, out: &mut Vec<Step>) {
+pub fn generate_runs(state: &CellsState, fitting: &Fits, out: &mut Vec<Step>) {
     let free = state.free_cells();
     let empty = state.empty_columns();
-    let first_empty = state.cols.iter().position(Vec::is_empty);
+    let first_empty = state.cols.iter().position(|c| c.is_empty());
+    let most = state.variant.max_run(free, empty);
     for from in 0..state.cols.len() {
         let run = run_len(state, from);
         if run < 2 {
             continue;
         }
         let col = &state.cols[from];
+        // The columns some part of the run fits, each by one count (ranks rise down a run).
+        let mut targets = 0u16;
+        for count in 2..=run.min(most) {
+            targets |= fitting.mask(col[col.len() - count]);
+        }
+        targets &= !(1 << from);
         let top = col[col.len() - 1].rank();
-        for (to, target) in state.cols.iter().enumerate() {
-            let Some(&t) = target.last() else { continue };
-            // The one count whose bottom card is one rank below the target's top.
-            let count = (t.rank() as usize).wrapping_sub(top as usize + 1);
-            if to != from
-                && (2..=run).contains(&count)
-                && count <= state.variant.max_run(free, empty)
-                && fits(state, col[col.len() - count], t)
-            {
-                out.push(Step::Run {
-                    from: from as u8,
-                    count: count as u8,
-                    to: to as u8,
-                });
-            }
+        for to in bits(targets) {
+            let t = state.cols[to]
+                .last()
+                .expect("a column a card fits has a top card");
+            let count = (t.rank() - top) as usize;
+            debug_assert!(fits(state, col[col.len() - count], *t));
+            out.push(Step::Run {
+                from: from as u8,
+                count: count as u8,
+                to: to as u8,
+            });
         }
         if let Some(to) = first_empty {
             let mut count = run.min(state.variant.max_run(free, empty - 1));
@@ -306,22 +309,16 @@ pub fn generate_runs(state: &CellsState, out: &mut Vec<Step>) {
     }
 }
 
-/// Whether the card at `at` in `col` lies on a card it fits: moved alone, it would only
-/// trade one card it fits for another (and break a run).
-#[inline]
-fn on_a_card_it_fits(state: &CellsState, col: &[Card], at: usize) -> bool {
-    at > 0 && fits(state, col[at], col[at - 1])
-}
-
 /// Whether a dig dive leaves out the single move `m`: a card from a column into a cell, or
 /// alone into an empty column (its digs do those with a purpose), or off a card it fits onto
-/// another column's ([`on_a_card_it_fits`]).
+/// another column's (moved alone, it would only trade one card it fits for another, and break
+/// a run: [`super::column::Column::on_a_card_it_fits`]).
 pub fn left_out_by_digs(state: &CellsState, m: &CellsMove) -> bool {
     match (m.from, m.to) {
         (Place::Column(_), Place::Cell(_)) => true,
         (Place::Column(f), Place::Column(c)) => {
             let col = &state.cols[f as usize];
-            state.cols[c as usize].is_empty() || on_a_card_it_fits(state, col, col.len() - 1)
+            state.cols[c as usize].is_empty() || col.on_a_card_it_fits(col.len() - 1)
         }
         _ => false,
     }
@@ -381,7 +378,7 @@ pub fn generate_digs(state: &CellsState, fitting: &Fits, out: &mut Vec<Step>) {
         for depth in 1..=deepest {
             let at = col.len() - 1 - depth;
             let card = col[at];
-            if on_a_card_it_fits(state, col, at) {
+            if col.on_a_card_it_fits(at) {
                 continue;
             }
             let (cells, spaces) = mask(depth);
@@ -473,7 +470,7 @@ mod tests {
                 let mut moves = Vec::new();
                 generate(&state, &Fits::of(&state), &mut moves);
                 let mut steps: Vec<Step> = moves.iter().map(|&m| Step::One(m)).collect();
-                generate_runs(&state, &mut steps);
+                generate_runs(&state, &Fits::of(&state), &mut steps);
                 generate_digs(&state, &Fits::of(&state), &mut steps);
                 if steps.is_empty() {
                     break;

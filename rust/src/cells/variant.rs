@@ -2,6 +2,8 @@
 //! (columns, cells, which cards start where), how a column builds, and what an empty column
 //! takes. The moves themselves are the same in every one (`moves.rs`).
 
+use crate::cards::Card;
+
 /// How a card goes onto a column's top card: one rank lower and ...
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub enum Build {
@@ -11,6 +13,25 @@ pub enum Build {
     Suit,
     /// ... of any suit (the castle games with cells).
     Rank,
+}
+
+impl Build {
+    /// Whether `card` may go onto `target` in a column.
+    #[inline]
+    pub fn fits(self, card: Card, target: Card) -> bool {
+        target.rank() == card.rank() + 1
+            && match self {
+                Build::Alternate => red(card) != red(target),
+                Build::Suit => card.suit() == target.suit(),
+                Build::Rank => true,
+            }
+    }
+}
+
+/// Whether red (diamonds, hearts).
+#[inline]
+pub fn red(card: Card) -> bool {
+    matches!(card.suit(), 1 | 2)
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]

@@ -145,7 +145,7 @@ position_class! {
         /// and the other empty columns allow it).
         fn max_run(&self, column: usize) -> usize {
             let empty = self.state.empty_columns();
-            let other = empty - usize::from(self.state.cols.get(column).is_some_and(Vec::is_empty));
+            let other = empty - usize::from(self.state.cols.get(column).is_some_and(|c| c.is_empty()));
             self.state.variant.max_run(self.state.free_cells(), other)
         }
 

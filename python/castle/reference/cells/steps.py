@@ -92,8 +92,9 @@ def generate_runs(state: CellsState, out: list[Step]) -> None:
         for to, target in enumerate(state.cols):
             if not target:
                 continue
-            # The one count whose bottom card is one rank below the target's top.
-            count = target[-1].rank - (top + 1)
+            # The one count whose bottom card is one rank below the target's top (ranks rise
+            # by one down a run).
+            count = target[-1].rank - top
             if (
                 to != src
                 and 2 <= count <= run
