@@ -59,8 +59,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--margin", type=float, default=5.0)
     parser.add_argument("--cellslab", default="target/release/cellslab")
+    parser.add_argument("--start", default=",".join(START), help="the dives to start from")
     args = parser.parse_args()
-    dives = [parse(w) for w in START]
+    dives = [parse(w) for w in args.start.split(",")]
     best, total = score(args.cellslab, args.deals, dives)
     print("start", round(best, 1), total, flush=True)
     for round_ in range(args.rounds):

@@ -181,6 +181,18 @@ def public_move(card: int, src_kind: str, src: int, dst_kind: str, dst: int) -> 
     return CellsMove(CARDS[card], place(src_kind, src), place(dst_kind, dst))
 
 
+class _Moves(dict[tuple[int, str, int, str, int], CellsMove]):
+    """The core's move tuples met so far, each as its :class:`CellsMove`: a solution's moves
+    are looked up in one step each (``map`` over ``__getitem__``)."""
+
+    def __missing__(self, core: tuple[int, str, int, str, int]) -> CellsMove:
+        move = self[core] = public_move(*core)
+        return move
+
+
+_MOVES = _Moves()
+
+
 @dataclass(frozen=True)
 class CellsSolution:
     """What the free-cell solver found; as :class:`castle.Solution`, with free-cell moves
@@ -228,7 +240,7 @@ def solve_cells(deal: CellsDeal, settings: SolveSettings) -> CellsSolution:
         raise CastleError(f"the free-cell solver's win of {deal!r} does not replay")
     return CellsSolution(
         status=cast(Status, status),
-        moves=tuple(public_move(*m) for m in moves),
+        moves=tuple(map(_MOVES.__getitem__, moves)),
         states=states,
         seconds=seconds,
         limit=limit,

@@ -262,31 +262,42 @@ pub fn run_moves(
     count: usize,
     to: usize,
 ) -> Option<Vec<CellsMove>> {
+    let (mut work, mut out) = (state.clone(), Vec::new());
+    make_run(&mut work, from, count, to, &mut out).then_some(out)
+}
+
+/// [`run_moves`] made on `state`, each single move pushed onto `out`: `false` (and nothing
+/// made) where `run_moves` says `None`.
+pub fn make_run(
+    state: &mut CellsState,
+    from: usize,
+    count: usize,
+    to: usize,
+    out: &mut Vec<CellsMove>,
+) -> bool {
     let n = state.cols.len();
     if from >= n || to >= n || from == to || count == 0 || count > run_len(state, from) {
-        return None;
+        return false;
     }
     let col = &state.cols[from];
     if !fits_column(state, col[col.len() - count], to) {
-        return None;
+        return false;
     }
-    let empties: Vec<usize> = (0..n)
-        .filter(|&c| c != to && state.cols[c].is_empty())
-        .collect();
-    let room = state.variant.max_run(state.free_cells(), empties.len());
-    if count > room {
-        return None;
+    let (mut empties, mut spaces) = ([0usize; 16], 0);
+    for c in (0..n).filter(|&c| c != to && state.cols[c].is_empty()) {
+        empties[spaces] = c;
+        spaces += 1;
     }
-    let mut work = state.clone();
-    let mut out = Vec::new();
-    let empties = if state.variant.kings_only() {
-        Vec::new()
-    } else {
-        empties
-    };
-    move_run(&mut work, from, count, to, &empties, &mut out);
-    debug_assert_eq!(work.cols[to].len(), state.cols[to].len() + count);
-    Some(out)
+    if count > state.variant.max_run(state.free_cells(), spaces) {
+        return false;
+    }
+    if state.variant.kings_only() {
+        spaces = 0;
+    }
+    let before = state.cols[to].len();
+    move_run(state, from, count, to, &empties[..spaces], out);
+    debug_assert_eq!(state.cols[to].len(), before + count);
+    true
 }
 
 /// The single moves `m` stands for, if it is legal here: itself, if it is a single-card move;

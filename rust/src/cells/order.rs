@@ -35,18 +35,18 @@ pub struct Weights {
 /// checked on deals it did not see (the solver's research notes).
 pub const DIVE_WEIGHTS: [Weights; 8] = [
     Weights {
-        out: 4,
-        above_next: 1,
-        unordered: 0,
-        free_cell: 5,
-        empty_column: 7,
-        over_lower: 1,
-        over_lower_rank: 2,
-    },
-    Weights {
         out: 3,
         above_next: 1,
-        unordered: 1,
+        unordered: 2,
+        free_cell: 7,
+        empty_column: 8,
+        over_lower: 0,
+        over_lower_rank: 1,
+    },
+    Weights {
+        out: 1,
+        above_next: 1,
+        unordered: 2,
         free_cell: 6,
         empty_column: 8,
         over_lower: 0,

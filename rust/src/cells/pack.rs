@@ -20,7 +20,7 @@ use crate::solver::Stop;
 pub const TURN: u64 = 300;
 /// Positions the complete dive expands in one turn: most deals are won by a dig dive, and
 /// the complete dive's turns are spent on them for nothing.
-pub const COMPLETE_TURN: u64 = 150;
+pub const COMPLETE_TURN: u64 = 100;
 /// The noise added to the estimates of every dig dive but the first (up to 7).
 pub const NOISE: u64 = 8;
 
@@ -38,18 +38,27 @@ pub fn pack(
     // position lost to a digest shared by chance costs them a position, no more.
     let mut dug: Table<u64> = Table::new(budget.memory);
     let mut walked: Table<CellsKey> = Table::new(budget.memory);
-    let mut dives: Vec<Dive> = weights
+    // The dives in their order, each made when its first turn comes: most deals are won
+    // within the first dive's first turn.
+    let mut order = weights
         .iter()
         .enumerate()
-        .map(|(i, &w)| Dive::new(deal, w, noise(i), Steps::Digs))
-        .collect();
-    dives.insert(
-        1.min(dives.len()),
-        Dive::new(deal, weights[0], None, Steps::All),
-    );
+        .map(|(i, &w)| (w, noise(i), Steps::Digs));
+    let first = order.next();
+    let mut order = first
+        .into_iter()
+        .chain(std::iter::once((weights[0], None, Steps::All)))
+        .chain(order);
+    let mut dives: Vec<Dive> = Vec::with_capacity(weights.len() + 1);
     loop {
         let mut i = 0;
-        while i < dives.len() {
+        loop {
+            if i == dives.len() {
+                match order.next() {
+                    Some((w, noise, steps)) => dives.push(Dive::new(deal, w, noise, steps)),
+                    None => break,
+                }
+            }
             let turn = match dives[i].steps() {
                 Steps::Digs => TURN,
                 Steps::All => COMPLETE_TURN,

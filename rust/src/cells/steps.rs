@@ -5,19 +5,26 @@
 
 use super::deal::CellsDeal;
 use super::moves::{
-    apply, auto_moves, bits, card_at, fits, fits_column, goes_up, is_safe, run_len, run_moves,
-    undo, CellsMove, Fits, Place,
+    apply, auto_moves, bits, card_at, fits, fits_column, goes_up, is_safe, make_run, run_len, undo,
+    CellsMove, Fits, Place,
 };
 use super::state::CellsState;
 use crate::cards::{Card, KING};
 
-/// The single moves `step` stands for, made from `state` (left as it was found).
-pub fn step_moves(state: &CellsState, step: Step) -> Vec<CellsMove> {
+/// The single moves `step` stands for, made on `state` one after another and pushed onto
+/// `out`.
+pub fn make_step_moves(state: &mut CellsState, step: Step, out: &mut Vec<CellsMove>) {
     match step {
-        Step::One(m) => vec![m],
+        Step::One(m) => {
+            apply(state, m);
+            out.push(m);
+        }
         Step::Run { from, count, to } => {
             let (from, count, to) = (from as usize, count as usize, to as usize);
-            run_moves(state, from, count, to).expect("a run the search could move")
+            assert!(
+                make_run(state, from, count, to, out),
+                "a run the search could move"
+            );
         }
         Step::Dig {
             from,
@@ -26,18 +33,20 @@ pub fn step_moves(state: &CellsState, step: Step) -> Vec<CellsMove> {
             card,
             to,
         } => {
-            let col = &state.cols[from as usize];
             let from = Place::Column(from);
-            let parked = parks(cells, spaces).zip(col.iter().rev());
-            let mut moves: Vec<CellsMove> = parked
-                .map(|(park, &top)| CellsMove {
+            for park in parks(cells, spaces) {
+                let top = card_at(state, from).expect("a card over the one dug out");
+                let m = CellsMove {
                     card: top,
                     from,
                     to: park,
-                })
-                .collect();
-            moves.push(CellsMove { card, from, to });
-            moves
+                };
+                apply(state, m);
+                out.push(m);
+            }
+            let m = CellsMove { card, from, to };
+            apply(state, m);
+            out.push(m);
         }
     }
 }
@@ -402,10 +411,7 @@ pub fn line_of(deal: &CellsDeal, steps: &[Step]) -> Vec<CellsMove> {
     let mut line = Vec::new();
     auto_moves(&mut state, &mut line);
     for &step in steps {
-        for m in step_moves(&state, step) {
-            apply(&mut state, m);
-            line.push(m);
-        }
+        make_step_moves(&mut state, step, &mut line);
         auto_moves(&mut state, &mut line);
     }
     line
@@ -437,8 +443,10 @@ mod tests {
                         let after = state.clone();
                         undo_step(&mut state, step);
                         assert_eq!(state, before, "{v:?} {n} {step:?}");
+                        let mut moves = Vec::new();
+                        make_step_moves(&mut state.clone(), step, &mut moves);
                         let mut replay = state.clone();
-                        for m in step_moves(&state, step) {
+                        for m in moves {
                             assert!(is_legal(&replay, m), "{v:?} {n} {step:?} {m:?}");
                             apply(&mut replay, m);
                         }

@@ -39,18 +39,18 @@ class Weights:
 #: ``DIVE_WEIGHTS`` in ``order.rs``; the complete dive takes the first.
 DIVE_WEIGHTS = (
     Weights(
-        out=4,
-        above_next=1,
-        unordered=0,
-        free_cell=5,
-        empty_column=7,
-        over_lower=1,
-        over_lower_rank=2,
-    ),
-    Weights(
         out=3,
         above_next=1,
-        unordered=1,
+        unordered=2,
+        free_cell=7,
+        empty_column=8,
+        over_lower=0,
+        over_lower_rank=1,
+    ),
+    Weights(
+        out=1,
+        above_next=1,
+        unordered=2,
         free_cell=6,
         empty_column=8,
         over_lower=0,

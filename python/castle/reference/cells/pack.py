@@ -24,7 +24,7 @@ from .state import Key
 TURN = 300
 #: Positions the complete dive expands in one turn: most deals are won by a dig dive, and the
 #: complete dive's turns are spent on them for nothing.
-COMPLETE_TURN = 150
+COMPLETE_TURN = 100
 #: The noise added to the estimates of every dig dive but the first (up to 7).
 NOISE = 8
 
