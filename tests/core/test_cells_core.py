@@ -147,8 +147,9 @@ def test_moves_supermoves_and_their_single_moves() -> None:
 def test_solver_wins_replay_and_deal_11982_is_proved_lost() -> None:
     for variant in _core.cells_variants():
         deal = _core.CellsDeal.from_number(variant, 1)
-        status, moves, _, _, limit = _core.solve_cells(deal, 2_000_000, None, 1 << 30)
+        status, codes, _, _, limit = _core.solve_cells(deal, 2_000_000, None, 1 << 30)
         assert status in ("solved", "unsolvable") and limit is None
+        moves = [move_of(code) for code in codes]
         if status == "solved":
             assert _core.cells_replays(deal, moves)
             assert not _core.cells_replays(deal, moves[:-1])
@@ -157,18 +158,30 @@ def test_solver_wins_replay_and_deal_11982_is_proved_lost() -> None:
                 position = position.play(*move)
             assert position.is_won()
     lost = _core.CellsDeal.from_number("freecell", 11982)
-    status, moves, states, _, _ = _core.solve_cells(lost, None, None, 1 << 30, max_cpu_seconds=10)
-    assert (status, moves) == ("unsolvable", []) and states > 35_000
+    status, codes, states, _, _ = _core.solve_cells(lost, None, None, 1 << 30, max_cpu_seconds=10)
+    assert (status, codes) == ("unsolvable", []) and states > 35_000
     short = _core.solve_cells(lost, 100, None, 1 << 30)
     assert (short[0], short[4]) == ("unknown", "states")
     with pytest.raises(ValueError, match="max_states"):
         _core.solve_cells(lost, 0, None, 1 << 30)
 
 
+def move_of(code: int) -> tuple[int, str, int, str, int]:
+    """A move of ``solve_cells`` (a number: the card in bits 0-5, where from in 6-10, where
+    to in 11-15; a column's index, 16 + a cell's, 31 the foundation) as the tuple the other
+    calls take."""
+
+    def place(p: int) -> tuple[str, int]:
+        return ("foundation", -1) if p == 31 else ("cell", p - 16) if p >= 16 else ("column", p)
+
+    return (code & 63, *place(code >> 6 & 31), *place(code >> 11))
+
+
 def test_safe_moves_are_what_the_solver_makes_first() -> None:
     deal = _core.CellsDeal.from_number("eight-off", 4)
-    status, moves, *_ = _core.solve_cells(deal, 2_000_000, None, 1 << 30)
+    status, codes, *_ = _core.solve_cells(deal, 2_000_000, None, 1 << 30)
     assert status == "solved"
+    moves = [move_of(code) for code in codes]
     safe = deal.safe_moves()
     assert moves[: len(safe)] == safe
     assert all(m[3] == "foundation" for m in safe)

@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 
 use super::position::{self, position_class, Position};
 use super::run::{answer, check_limits, detached, progress_every, Answer};
+use super::InternalError;
 use crate::board_text::BoardError;
 use crate::cards::Card;
 use crate::cells::board;
@@ -14,6 +15,7 @@ use crate::cells::moves::{self, CellsMove, Place};
 use crate::cells::search;
 use crate::cells::state::CellsState;
 use crate::cells::variant::{Build, Variant};
+use crate::solver::Status;
 
 fn variant_from(id: &str) -> PyResult<Variant> {
     let ids = Variant::ALL.iter().map(|v| v.id());
@@ -246,9 +248,10 @@ pub fn cells_replays(deal: &PyCellsDeal, moves: Vec<(u8, String, i16, String, i1
 }
 
 /// Solves a free-cell deal with the GIL released, like `solve`: (status, moves, states,
-/// seconds, limit), each move a single card's (card, from kind, from index, to kind, to
-/// index), the safe moves to the foundations among them. With `short`, the win is made
-/// shorter first.
+/// seconds, limit), each move a single card's as a number ([`move_code`]), the safe moves to
+/// the foundations among them. With `short`, the win is made shorter first. A win is
+/// replayed by the rules' code (apart from the search's) before it is returned:
+/// `InternalError` if it does not win.
 #[pyfunction]
 #[pyo3(signature = (
     deal, max_states, max_seconds, max_memory, short=false, progress=None,
@@ -265,13 +268,30 @@ pub fn solve_cells(
     progress: Option<Py<PyAny>>,
     progress_seconds: f64,
     max_cpu_seconds: Option<f64>,
-) -> PyResult<Answer<MoveTuple>> {
+) -> PyResult<Answer<u32>> {
     let limits = check_limits(max_states, max_seconds, max_cpu_seconds, max_memory)?;
     let progress = progress_every(progress, progress_seconds)?;
     let outcome = detached(py, progress, |interrupted| {
         search::solve(&deal.deal, &limits, short, interrupted)
     })?;
+    if outcome.status == Status::Solved && !moves::replays_to_win(&deal.deal, &outcome.moves) {
+        return Err(InternalError::new_err(
+            "the free-cell solver's win does not replay",
+        ));
+    }
     Ok(answer(outcome, |moves| {
-        moves.into_iter().map(move_tuple).collect()
+        moves.into_iter().map(move_code).collect()
     }))
+}
+
+/// A single move as one number, as the solution's moves cross to Python: the card's index
+/// (0..52) in bits 0-5, where it comes from in bits 6-10 and where it goes in bits 11-15,
+/// each place a column's index (0..10), 16 + a cell's index, or 31 for the foundation.
+fn move_code(m: CellsMove) -> u32 {
+    let place = |p: Place| match p {
+        Place::Column(c) => c as u32,
+        Place::Cell(c) => 16 + c as u32,
+        Place::Foundation => 31,
+    };
+    m.card.index() as u32 | place(m.from) << 6 | place(m.to) << 11
 }
