@@ -242,7 +242,7 @@ def solve_cells(deal: CellsDeal, settings: SolveSettings) -> CellsSolution:
         )
     except Cancelled:
         return CellsSolution("unknown", (), 0, 0.0, limit="cancelled")
-    # A win has been replayed by the rules' code, apart from the search's, in the core.
+    # A win has been replayed by the rules' code in the core (``InternalError`` if not).
     return CellsSolution(
         status=cast(Status, status),
         moves=tuple(map(_MOVES.__getitem__, moves)),
