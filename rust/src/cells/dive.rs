@@ -7,7 +7,8 @@
 
 use super::deal::CellsDeal;
 use super::moves::{auto_moves, undo, CellsMove, Fits};
-use super::order::{rank_steps, Room, Weights};
+use super::order::Weights;
+use super::rank::{rank_steps, Room};
 use super::state::{CellsKey, CellsState};
 use super::steps::{
     generate, generate_digs, generate_runs, left_out_by_digs, line_of, make_step, undo_step, Step,

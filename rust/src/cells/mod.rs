@@ -11,6 +11,7 @@ pub mod moves;
 pub mod order;
 pub mod pack;
 pub mod quiet;
+pub mod rank;
 pub mod search;
 pub mod shorten;
 pub mod state;

@@ -3,7 +3,7 @@
 //! moved as a unit (a supermove) as the single moves it stands for, and the replay check.
 
 use super::deal::CellsDeal;
-use super::state::CellsState;
+use super::state::{bits, CellsState};
 use super::variant::{red, Build};
 use crate::cards::{Card, KING};
 /// Where a card is: a column, a cell, or its foundation.
@@ -69,20 +69,8 @@ impl Fits {
     /// The columns whose top card `card` fits, lowest first.
     #[inline]
     pub fn columns(&self, card: Card) -> impl Iterator<Item = usize> {
-        bits(self.mask(card))
+        bits(self.mask(card) as u64)
     }
-}
-
-/// The columns of a mask of columns, lowest first.
-#[inline]
-pub fn bits(mut mask: u16) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let c = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            c
-        })
-    })
 }
 
 /// Whether `card` may go onto column `to` (empty or not).

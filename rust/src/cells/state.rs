@@ -70,14 +70,15 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The ids of a mask of card ids, lowest first.
+/// The bits set in `mask`, lowest first (card ids of a mask of ids, columns of a mask of
+/// columns).
 #[inline]
-fn ids(mut mask: u64) -> impl Iterator<Item = u8> {
+pub fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
-            let id = mask.trailing_zeros() as u8;
+            let bit = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            id
+            bit
         })
     })
 }
@@ -136,8 +137,8 @@ impl CellsState {
                 None => p.put(0),
             }
         }
-        for id in ids(cards) {
-            p.put(id);
+        for id in bits(cards) {
+            p.put(id as u8);
         }
         let (mut bottoms, mut column_of) = (0u64, [0u8; 64]);
         for (i, col) in self.cols.iter().enumerate() {
@@ -146,8 +147,8 @@ impl CellsState {
                 column_of[bottom.id() as usize] = i as u8;
             }
         }
-        for id in ids(bottoms) {
-            for card in &self.cols[column_of[id as usize] as usize] {
+        for id in bits(bottoms) {
+            for card in &self.cols[column_of[id] as usize] {
                 p.put(card.id());
             }
             p.put(0);

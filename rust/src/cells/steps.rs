@@ -5,10 +5,10 @@
 
 use super::deal::CellsDeal;
 use super::moves::{
-    apply, auto_moves, bits, card_at, fits, fits_column, goes_up, is_safe, make_run, run_len, undo,
+    apply, auto_moves, card_at, fits, fits_column, goes_up, is_safe, make_run, run_len, undo,
     CellsMove, Fits, Place,
 };
-use super::state::CellsState;
+use super::state::{bits, CellsState};
 use crate::cards::{Card, KING};
 
 /// The single moves `step` stands for, made on `state` one after another and pushed onto
@@ -285,7 +285,7 @@ pub fn generate_runs(state: &CellsState, fitting: &Fits, out: &mut Vec<Step>) {
         }
         targets &= !(1 << from);
         let top = col[col.len() - 1].rank();
-        for to in bits(targets) {
+        for to in bits(targets as u64) {
             let t = state.cols[to]
                 .last()
                 .expect("a column a card fits has a top card");
