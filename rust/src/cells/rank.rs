@@ -47,9 +47,9 @@ pub fn rank_steps(
 #[cfg(test)]
 mod tests {
     use super::super::deal::CellsDeal;
-    use super::super::moves::{auto_moves, Fits};
+    use super::super::moves::auto_moves;
     use super::super::order::WEIGHTS;
-    use super::super::steps::{apply_step, generate, generate_digs, generate_runs};
+    use super::super::steps::{apply_step, every_step};
     use super::super::variant::Variant;
     use super::*;
 
@@ -102,11 +102,7 @@ mod tests {
                 let mut state = CellsState::from_deal(&deal);
                 auto_moves(&mut state, &mut Vec::new());
                 for turn in 0..120 {
-                    let mut moves = Vec::new();
-                    generate(&state, &Fits::of(&state), &mut moves);
-                    let mut steps: Vec<Step> = moves.iter().map(|&m| Step::One(m)).collect();
-                    generate_runs(&state, &Fits::of(&state), &mut steps);
-                    generate_digs(&state, &Fits::of(&state), &mut steps);
+                    let steps = every_step(&state);
                     let before = state.clone();
                     let mut told = Vec::new();
                     let mut room = Room::default();

@@ -26,28 +26,7 @@ pub fn make_step_moves(state: &mut CellsState, step: Step, out: &mut Vec<CellsMo
                 "a run the search could move"
             );
         }
-        Step::Dig {
-            from,
-            cells,
-            spaces,
-            card,
-            to,
-        } => {
-            let from = Place::Column(from);
-            for park in parks(cells, spaces) {
-                let top = card_at(state, from).expect("a card over the one dug out");
-                let m = CellsMove {
-                    card: top,
-                    from,
-                    to: park,
-                };
-                apply(state, m);
-                out.push(m);
-            }
-            let m = CellsMove { card, from, to };
-            apply(state, m);
-            out.push(m);
-        }
+        Step::Dig { .. } => dig(state, step, |m| out.push(m)),
     }
 }
 
@@ -199,28 +178,38 @@ pub fn apply_step(state: &mut CellsState, step: Step) {
     match step {
         Step::One(m) => apply(state, m),
         Step::Run { from, count, to } => shift(state, from as usize, to as usize, count as usize),
-        Step::Dig {
-            from,
-            cells,
-            spaces,
-            card,
-            to,
-        } => {
-            let from = Place::Column(from);
-            for park in parks(cells, spaces) {
-                let top = card_at(state, from).expect("a card over the one dug out");
-                apply(
-                    state,
-                    CellsMove {
-                        card: top,
-                        from,
-                        to: park,
-                    },
-                );
-            }
-            apply(state, CellsMove { card, from, to });
-        }
+        Step::Dig { .. } => dig(state, step, |_| {}),
     }
+}
+
+/// Makes the dig `step`'s single moves (the cards over its card parked, the top one first,
+/// then its card put where it goes), each told to `each`.
+#[inline]
+fn dig(state: &mut CellsState, step: Step, mut each: impl FnMut(CellsMove)) {
+    let Step::Dig {
+        from,
+        cells,
+        spaces,
+        card,
+        to,
+    } = step
+    else {
+        unreachable!("a dig")
+    };
+    let from = Place::Column(from);
+    for park in parks(cells, spaces) {
+        let top = card_at(state, from).expect("a card over the one dug out");
+        let m = CellsMove {
+            card: top,
+            from,
+            to: park,
+        };
+        apply(state, m);
+        each(m);
+    }
+    let m = CellsMove { card, from, to };
+    apply(state, m);
+    each(m);
 }
 
 /// Takes back `step`, the last step made.
@@ -417,6 +406,19 @@ pub fn line_of(deal: &CellsDeal, steps: &[Step]) -> Vec<CellsMove> {
     line
 }
 
+/// Every step from `state` a dive may take: the single moves, the runs and the digs (for
+/// the tests).
+#[cfg(test)]
+pub fn every_step(state: &CellsState) -> Vec<Step> {
+    let fitting = Fits::of(state);
+    let mut moves = Vec::new();
+    generate(state, &fitting, &mut moves);
+    let mut steps: Vec<Step> = moves.into_iter().map(Step::One).collect();
+    generate_runs(state, &fitting, &mut steps);
+    generate_digs(state, &fitting, &mut steps);
+    steps
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::moves::is_legal;
@@ -475,11 +477,7 @@ mod tests {
             let mut state = CellsState::from_deal(&deal);
             auto_moves(&mut state, &mut Vec::new());
             for turn in 0..200 {
-                let mut moves = Vec::new();
-                generate(&state, &Fits::of(&state), &mut moves);
-                let mut steps: Vec<Step> = moves.iter().map(|&m| Step::One(m)).collect();
-                generate_runs(&state, &Fits::of(&state), &mut steps);
-                generate_digs(&state, &Fits::of(&state), &mut steps);
+                let steps = every_step(&state);
                 if steps.is_empty() {
                     break;
                 }
