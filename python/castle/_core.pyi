@@ -244,10 +244,12 @@ def solve_cells(
     progress: Callable[[int, float, int, int], object] | None = None,
     progress_seconds: float = 1.0,
     max_cpu_seconds: float | None = None,
-) -> tuple[str, list[int], int, float, str | None]:
+) -> tuple[str, bytes, int, float, str | None]:
     """(status, moves, states expanded, seconds, limit that stopped an unknown), like
-    ``solve``. Each move is a single card's, the safe moves to the foundations among them, as
-    a number: the card's index in bits 0-5, where it comes from in bits 6-10, where it goes
-    in bits 11-15 (a column's index, 16 + a cell's, 31 the foundation). With ``short``, the
-    win is made shorter first; a win has been replayed by the rules' code (``InternalError``
-    if it does not win). "unsolvable" is a proof: every position reachable was expanded."""
+    ``solve``. The moves are one ``bytes``, two a move in the machine's byte order (an
+    unsigned 16-bit number each); each move is a single card's, the safe moves to the
+    foundations among them: the card's index in bits 0-5, where it comes from in bits 6-10,
+    where it goes in bits 11-15 (a column's index, 16 + a cell's, 31 the foundation). With
+    ``short``, the win is made shorter first; a win has been replayed by the rules' code
+    (``InternalError`` if it does not win). "unsolvable" is a proof: every position
+    reachable was expanded."""

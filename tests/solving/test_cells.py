@@ -156,6 +156,34 @@ def test_a_win_replays_through_the_core() -> None:
     assert out["moves"] == [m.to_json() for m in solution.moves]
 
 
+def test_a_solution_made_of_its_moves_is_the_same_answer() -> None:
+    # castle.reference makes its answers from moves; the core's come as numbers: the two
+    # must meet, move for move.
+    solution = castle.solve(CellsDeal.from_number("bakers-game", 3))
+    assert solution.status == "solved" and len(solution.moves) > 50
+    again = CellsSolution.of_moves(
+        solution.status, solution.moves, solution.states, solution.seconds
+    )
+    assert again == solution and again.moves == solution.moves
+    assert {m.dst.kind for m in solution.moves} >= {"cell", "column", "foundation"}
+
+
+def test_wins_of_no_move_one_move_and_two_read_back_whole() -> None:
+    # The moves cross from the core as numbers, read back in one call: a lone move and
+    # none at all are the shapes that call treats apart.
+    columns = ":\n" * 7
+    won = CellsDeal.from_text("Foundations: H-K C-K D-K S-K\nFreecells:\n" + ":\n" * 8)
+    king = CellsDeal.from_text("Foundations: H-K C-K D-K S-Q\nFreecells:\n: KS\n" + columns)
+    two = CellsDeal.from_text("Foundations: H-K C-K D-K S-J\nFreecells:\n: KS QS\n" + columns)
+    up = Place("foundation", None)
+    assert castle.solve(won).moves == ()
+    assert castle.solve(king).moves == (CellsMove(Card(13, "S"), Place("column", 0), up),)
+    assert castle.solve(two).moves == (
+        CellsMove(Card(12, "S"), Place("column", 0), up),
+        CellsMove(Card(13, "S"), Place("column", 0), up),
+    )
+
+
 @pytest.mark.parametrize("variant", ["bakers-game", "seahaven-towers", "stronghold"])
 def test_the_other_variants_wins_replay_too(variant: str) -> None:
     deal = CellsDeal.from_number(variant, 2)

@@ -10,7 +10,9 @@ stands for), the safe moves to the foundations among them.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+import operator
+from array import array
+from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, cast
 
 from .. import _core
@@ -181,36 +183,82 @@ def public_move(card: int, src_kind: str, src: int, dst_kind: str, dst: int) -> 
     return CellsMove(CARDS[card], place(src_kind, src), place(dst_kind, dst))
 
 
-class _Moves(dict[int, CellsMove]):
-    """The core's move codes met so far (``solve_cells``: the card's index in bits 0-5, where
-    it comes from in bits 6-10, where it goes in bits 11-15; a place a column's index, 16 + a
-    cell's, or 31 for the foundation), each as its :class:`CellsMove`: a solution's moves are
-    looked up in one step each (``map`` over ``__getitem__``)."""
+def _move_of_code(code: int) -> CellsMove:
+    """The move a core move code stands for (``solve_cells``: the card's index in bits 0-5,
+    where it comes from in bits 6-10, where it goes in bits 11-15; a place a column's index,
+    16 + a cell's, or 31 for the foundation)."""
 
-    def __missing__(self, code: int) -> CellsMove:
-        def place(p: int) -> tuple[str, int]:
-            if p == 31:
-                return ("foundation", -1)
-            return ("cell", p - 16) if p >= 16 else ("column", p)
+    def place(p: int) -> tuple[str, int]:
+        if p == 31:
+            return ("foundation", -1)
+        return ("cell", p - 16) if p >= 16 else ("column", p)
 
-        move = self[code] = public_move(code & 63, *place(code >> 6 & 31), *place(code >> 11))
-        return move
+    return public_move(code & 63, *place(code >> 6 & 31), *place(code >> 11))
 
 
-_MOVES = _Moves()
+# Each code's move, made the first time it is met; a list, not a dict: a solution's moves
+# are read in one call (``itemgetter``), by index, with no hashing (a survey reads millions).
+_BY_CODE: list[CellsMove | None] = [None] * (1 << 16)
+
+
+def _code_of_move(move: CellsMove) -> int:
+    """The code the core gives ``move`` (:func:`_move_of_code`'s inverse)."""
+
+    def place(p: Place) -> int:
+        if p.index is None:
+            return 31
+        return p.index + 16 if p.kind == "cell" else p.index
+
+    return move.card.index | place(move.src) << 6 | place(move.dst) << 11
+
+
+def _moves_of_codes(codes: bytes) -> tuple[CellsMove, ...]:
+    """A solution's moves from the core's codes (two bytes a move, the machine's order)."""
+    if not codes:
+        return ()
+    numbers = memoryview(codes).cast("H")
+    moves = operator.itemgetter(*numbers)(_BY_CODE)
+    if len(numbers) == 1:
+        moves = (moves,)
+    if all(moves):  # a move is always true: ``None`` is a code not met before
+        return cast("tuple[CellsMove, ...]", moves)
+    for code in numbers:
+        if _BY_CODE[code] is None:
+            _BY_CODE[code] = _move_of_code(code)
+    return _moves_of_codes(codes)
 
 
 @dataclass(frozen=True)
 class CellsSolution:
     """What the free-cell solver found; as :class:`castle.Solution`, with free-cell moves
     (single-card moves, the safe moves to the foundations included). A win has been
-    replayed by the core before it is returned."""
+    replayed by the core before it is returned. Its moves cross from the core as numbers and
+    are made into :class:`CellsMove` objects when :attr:`moves` is first read: a survey that
+    wants only the verdicts does not make them."""
 
     status: Status
-    moves: tuple[CellsMove, ...]
     states: int
     seconds: float
     limit: str | None = None
+    _codes: bytes = field(default=b"", repr=False)
+
+    @classmethod
+    def of_moves(
+        cls,
+        status: Status,
+        moves: tuple[CellsMove, ...],
+        states: int,
+        seconds: float,
+        limit: str | None = None,
+    ) -> CellsSolution:
+        """The answer with these moves, made in Python (``castle.reference``'s)."""
+        return cls(status, states, seconds, limit, array("H", map(_code_of_move, moves)).tobytes())
+
+    @functools.cached_property
+    def moves(self) -> tuple[CellsMove, ...]:
+        """The single-card moves that win, in order (empty unless ``status`` is
+        ``"solved"``)."""
+        return _moves_of_codes(self._codes)
 
     def to_json(self, deal: CellsDeal | None = None) -> dict[str, Any]:
         return solution_json(self, [m.to_json() for m in self.moves], deal)
@@ -230,26 +278,21 @@ def solve_cells(deal: CellsDeal, settings: SolveSettings) -> CellsSolution:
     (no spill directory)."""
     hook, every = core_progress(settings.progress, settings.cancel)
     try:
+        # By position: the call is made once a deal in a survey, and keywords cost more.
         status, moves, states, seconds, limit = _core.solve_cells(
             deal.core,
             settings.max_states,
             settings.core_seconds,
             settings.max_memory,
-            short=bool(settings.short),
-            progress=hook,
-            progress_seconds=every,
-            max_cpu_seconds=settings.core_cpu_seconds,
+            bool(settings.short),
+            hook,
+            every,
+            settings.core_cpu_seconds,
         )
     except Cancelled:
-        return CellsSolution("unknown", (), 0, 0.0, limit="cancelled")
+        return CellsSolution("unknown", 0, 0.0, limit="cancelled")
     # A win has been replayed by the rules' code in the core (``InternalError`` if not).
-    return CellsSolution(
-        status=cast(Status, status),
-        moves=tuple(map(_MOVES.__getitem__, moves)),
-        states=states,
-        seconds=seconds,
-        limit=limit,
-    )
+    return CellsSolution(cast(Status, status), states, seconds, limit, moves)
 
 
 __all__ = [

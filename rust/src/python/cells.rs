@@ -246,8 +246,9 @@ pub fn cells_replays(deal: &PyCellsDeal, moves: Vec<(u8, String, i16, String, i1
 }
 
 /// Solves a free-cell deal with the GIL released, like `solve`: (status, moves, states,
-/// seconds, limit), each move a single card's as a number ([`move_code`]), the safe moves to
-/// the foundations among them. With `short`, the win is made shorter first. A win has been
+/// seconds, limit), the moves as one `bytes`, two a move in the machine's byte order, each a
+/// single card's as a number ([`move_code`]), the safe moves to the foundations among them:
+/// one object crosses, however long the win, and Python reads the moves when it needs them. With `short`, the win is made shorter first. A win has been
 /// replayed by the rules' code (`moves::replays_to_win`, in `Outcome::from_end`): one that
 /// does not win is a bug, `InternalError`.
 #[pyfunction]
@@ -266,25 +267,28 @@ pub fn solve_cells(
     progress: Option<Py<PyAny>>,
     progress_seconds: f64,
     max_cpu_seconds: Option<f64>,
-) -> PyResult<Answer<u32>> {
+) -> PyResult<Answer<u8>> {
     let limits = check_limits(max_states, max_seconds, max_cpu_seconds, max_memory)?;
     let progress = progress_every(progress, progress_seconds)?;
     let outcome = detached(py, progress, |interrupted| {
         search::solve(&deal.deal, &limits, short, interrupted)
     })?;
     Ok(answer(outcome, |moves| {
-        moves.into_iter().map(move_code).collect()
+        moves
+            .into_iter()
+            .flat_map(|m| move_code(m).to_ne_bytes())
+            .collect()
     }))
 }
 
 /// A single move as one number, as the solution's moves cross to Python: the card's index
 /// (0..52) in bits 0-5, where it comes from in bits 6-10 and where it goes in bits 11-15,
 /// each place a column's index (0..10), 16 + a cell's index, or 31 for the foundation.
-fn move_code(m: CellsMove) -> u32 {
+fn move_code(m: CellsMove) -> u16 {
     let place = |p: Place| match p {
-        Place::Column(c) => c as u32,
-        Place::Cell(c) => 16 + c as u32,
+        Place::Column(c) => c as u16,
+        Place::Cell(c) => 16 + c as u16,
         Place::Foundation => 31,
     };
-    m.card.index() as u32 | place(m.from) << 6 | place(m.to) << 11
+    m.card.index() as u16 | place(m.from) << 6 | place(m.to) << 11
 }

@@ -43,4 +43,4 @@ def solve(
     def wins(moves: Sequence[CellsMove]) -> bool:
         return replays_to_win(deal, moves)
 
-    return finish(end, counter, start.wall, CellsSolution, wins)
+    return finish(end, counter, start.wall, CellsSolution.of_moves, wins)
