@@ -54,10 +54,19 @@ def family_named(name: str) -> Family:
     raise ValueError(f"no game family {name!r}")
 
 
+# A family owns a deal by its class: each class's family is asked once (``castle.solve``
+# asks it for every deal of a survey).
+_OWNER_OF_CLASS: dict[type, Family] = {}
+
+
 def family_of_deal(deal: object) -> Family | None:
     """The family ``deal`` is a deal of; None when it is no family's deal."""
+    owner = _OWNER_OF_CLASS.get(type(deal))
+    if owner is not None:
+        return owner
     for family in FAMILIES:
         if family.owns(deal):
+            _OWNER_OF_CLASS[type(deal)] = family
             return family
     return None
 

@@ -129,6 +129,8 @@ def check_limits(
         ("max_cpu_seconds", max_cpu_seconds),
         ("max_memory", max_memory),
     ):
+        if value is None:  # no limit: the most common, checked first
+            continue
         problem = limit_problem(name, value)
         if problem is not None:
             raise LimitError(f"{name} {problem}")
