@@ -8,14 +8,19 @@ fc-solve runs first, as one process over the range of Microsoft deals:
     freecell-solver-range-parallel-solve FIRST LAST 1 -l lg
 
 (``-l lg``, "looking-glass", is fc-solve's fastest preset). Its CPU is the process's user
-time (``getrusage`` of the child); its per-deal times are the wall-clock gaps between the
-"Reached Board" lines it prints, its per-deal iterations the gaps between their counts, and
-a deal it prints as "Unsolved" or "Intractable" is counted as not won.
+and system time (``getrusage`` of the child: castle's thread clock counts both); its per-deal
+times are the wall-clock gaps between the "Reached Board" lines it prints, its per-deal
+iterations the gaps between their counts, and a deal it prints as "Unsolved" or
+"Intractable" is counted as not won.
 
 castle then solves the same deals in this process with ``castle.solve(deal,
 max_cpu_seconds=S)`` (the public API: a win is replayed by the core before it is returned,
 and "unsolvable" is a complete search's proof); its CPU is the solving thread's
-(``time.thread_time`` around each call, the Python around the call included).
+(``time.thread_time`` around each call, the Python around the call included). A win's moves
+cross from the core as numbers and become Python objects when ``solution.moves`` is first
+read: once every deal is solved, that reading is timed apart and printed on its own line,
+and every win is replayed by the reference's rules (``castle.reference``, the rules written
+again in Python): a win they refuse fails the run.
 
 The solutions' lengths: castle's in single-card moves (the safe moves to the foundations
 included), on every deal it wins; fc-solve's as fc-solve counts its moves (a run moved as a
@@ -44,6 +49,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import castle
+from castle.reference.cells.moves import replays_to_win as reference_replays
 from castle.surveys.stats import percentile
 
 RANGE_SOLVER = "freecell-solver-range-parallel-solve"
@@ -72,6 +78,11 @@ class Side:
     per_deal: list[float] = field(default_factory=list)
     lengths: list[int] = field(default_factory=list)
     work: int = 0
+    # castle's wins' moves made into Python objects, on their first reading (after the call).
+    moves_read: float = 0.0
+    # castle's wins the reference's rules replayed (castle.reference), and those they refused.
+    replayed: int = 0
+    not_replayed: list[int] = field(default_factory=list)
 
     def summary(self) -> dict[str, Any]:
         times = sorted(self.per_deal)
@@ -100,14 +111,16 @@ def parse_range(text: str) -> tuple[int, int]:
     return a, b
 
 
-def _child_user_time() -> float:
-    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+def _child_cpu() -> float:
+    """The CPU (user and system) of the children waited for so far."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def run_fcsolve(first: int, last: int) -> Side:
     """fc-solve's preset over deals ``first``..``last``, as one timed process."""
     side = Side("fc-solve -l lg")
-    before = _child_user_time()
+    before = _child_cpu()
     try:
         done = subprocess.run(
             [RANGE_SOLVER, str(first), str(last), "1", *PRESET],
@@ -117,7 +130,7 @@ def run_fcsolve(first: int, last: int) -> Side:
         )
     except OSError as e:
         raise CompareError(f"{RANGE_SOLVER} could not run: {e}") from e
-    side.cpu = _child_user_time() - before
+    side.cpu = _child_cpu() - before
     if done.returncode != 0:
         raise CompareError(f"{RANGE_SOLVER} failed ({done.returncode}): {done.stderr.strip()}")
     last_time: float | None = None
@@ -159,8 +172,10 @@ def fcsolve_length(deal: castle.CellsDeal) -> int | None:
 
 
 def run_castle(first: int, last: int, max_cpu_seconds: float) -> Side:
-    """castle's solver over the same deals, each within ``max_cpu_seconds`` of CPU."""
+    """castle's solver over the same deals, each within ``max_cpu_seconds`` of CPU; then, once
+    every deal is done, each win's moves read and replayed by the reference's rules."""
     side = Side("castle")
+    wins: list[tuple[castle.CellsDeal, castle.CellsSolution]] = []
     for n in range(first, last + 1):
         deal = castle.CellsDeal.from_number("freecell", n)
         start = time.thread_time()
@@ -171,12 +186,26 @@ def run_castle(first: int, last: int, max_cpu_seconds: float) -> Side:
         side.work += solution.states
         if solution.status == "solved":
             side.won += 1
-            side.lengths.append(len(solution.moves))
+            wins.append((deal, solution))
         elif solution.status == "unsolvable":
             side.unsolvable.append(n)
         else:
             side.unknown.append(n)
+    check_wins(side, wins)
     return side
+
+
+def check_wins(side: Side, wins: list[tuple[castle.CellsDeal, castle.CellsSolution]]) -> None:
+    """Each win's moves made into Python objects (timed apart: ``moves_read``), counted, and
+    replayed by the reference's rules."""
+    for deal, solution in wins:
+        start = time.thread_time()
+        side.lengths.append(len(solution.moves))
+        side.moves_read += time.thread_time() - start
+        if reference_replays(deal, solution.moves):
+            side.replayed += 1
+        else:
+            side.not_replayed.append(deal.number or 0)
 
 
 def report(fcs: Side, ours: Side, deals: str, lengths_of: int) -> str:
@@ -210,13 +239,22 @@ def report(fcs: Side, ours: Side, deals: str, lengths_of: int) -> str:
         "  ".join(str(c).ljust(w) for c, w in zip(r, width, strict=True)).rstrip() for r in rows
     ]
     lines.append(
-        "fc-solve's CPU: its process's user time; its per-deal times: wall clock between "
-        "its report lines."
+        "fc-solve's CPU: its process's user and system time; its per-deal times: wall "
+        "clock between its report lines."
     )
     lines.append(
-        "castle's CPU: the solving thread's, around each castle.solve call; its moves: "
+        "castle's CPU: the solving thread's (user and system), around each castle.solve "
+        "call; its moves: "
         "single-card moves; fc-solve's moves: as it counts them (a run is one move), "
         f"from fc-solve -l lg -m on the first {lengths_of} deals."
+    )
+    lines.append(
+        f"castle's wins replayed by the reference's rules (castle.reference, after the run): "
+        f"{ours.replayed:,} of {ours.won:,}"
+    )
+    lines.append(
+        f"castle's wins' moves, made into Python objects when first read (after the run, not "
+        f"in its CPU above): {ours.moves_read:.2f} s"
     )
     ratio = ours.cpu / fcs.cpu if fcs.cpu > 0 else float("inf")
     lines.append(f"castle's CPU over fc-solve's: {ratio:.2f}")
@@ -270,6 +308,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if decided_by_both:
         print(
             f"compare_fcsolve_cells: verdicts differ on {sorted(decided_by_both)}", file=sys.stderr
+        )
+        return 1
+    if ours.not_replayed:
+        print(
+            f"compare_fcsolve_cells: the reference's rules refuse the wins of {ours.not_replayed}",
+            file=sys.stderr,
         )
         return 1
     return 1 if ours.unknown else 0

@@ -38,6 +38,20 @@ def test_both_solve_the_same_deals_and_the_report_says_so(
     assert report["castle"]["length_deals"] == 6
     assert report["castle"]["length_median"] >= 52
     assert report["fc-solve"]["work"] > 0 and report["castle"]["work"] > 0
+    assert report["castle"]["replayed"] == 6 and report["castle"]["not_replayed"] == []
+
+
+@needs_fcsolve
+def test_a_win_the_reference_refuses_fails_the_run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(compare, "reference_replays", lambda deal, moves: deal.number != 3)
+    assert compare.main(["--deals", "1-4", "--lengths", "0"]) == 1
+    captured = capsys.readouterr()
+    assert "replayed by the reference's rules (castle.reference, after the run): 3 of 4" in (
+        captured.out
+    )
+    assert "the reference's rules refuse the wins of [3]" in captured.err
 
 
 @needs_fcsolve
