@@ -139,7 +139,11 @@ def test_a_survey_stores_the_verdicts_and_reports_them(
         ),
         (["solve", "--variant", "freecell", "--deal", "1", "--spill-dir", "."], "--spill-dir"),
         (["survey", "--variant", "spider", "--deals", "1-2", "--db", "x.db"], "unknown variant"),
-        (["play", "--variant", "freecell", "--deal", "0"], "out of range"),
+        (
+            ["play", "--variant", "freecell", "--deal", "0"],
+            "out of range: deals are numbered from 1",
+        ),
+        (["solve", "--variant", "freecell", "--deal", "-3"], "deals are numbered from 1"),
         (["autoplay", "--variant", "eight-off", "--deals", "1-2"], "does not play the free-cell"),
     ],
 )

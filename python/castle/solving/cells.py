@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, cast
 
 from .. import _core
-from ..cards import CARDS, SUITS, Card, shown
-from ..errors import BoardError, VariantError
+from ..cards import CARDS, SUITS, Card
+from ..errors import VariantError
 from .deal import DealOf, check_deal_number
 from .outcome import (
     Cancelled,
@@ -84,10 +84,7 @@ class CellsDeal(DealOf[_core.CellsDeal]):
         """Deal ``number`` of ``variant``: 1 to the variant's last deal
         (:attr:`CellsRules.last_deal`: 2**33-1 for FreeCell, Microsoft's deals and those
         past them); any other number raises :class:`BoardError`."""
-        last = cells_rules(variant).last_deal
-        check_deal_number(number)
-        if number > last:
-            raise BoardError(f"deal number {shown(number)} is out of range (1 to {last})")
+        check_deal_number(number, cells_rules(variant).last_deal)
         return cls(_core.CellsDeal.from_number(variant, number))
 
     @property

@@ -21,13 +21,17 @@ RANDOM_DEAL_MAX = 2**31 - 1
 COLUMNS: int = _core.CASTLE_COLUMNS
 
 
-def check_deal_number(number: int) -> int:
-    """``number`` if it is a deal number (a whole number 1 to :data:`MAX_DEAL_NUMBER`), else
-    raise :class:`BoardError` (the core could not even take 2**64)."""
+def check_deal_number(number: int, last: int = MAX_DEAL_NUMBER) -> int:
+    """``number`` if it is a deal number (a whole number 1 to ``last``, by default
+    :data:`MAX_DEAL_NUMBER`), else raise :class:`BoardError` (the core could not even take
+    2**64)."""
     if isinstance(number, bool) or not isinstance(number, int):
         raise BoardError(f"deal number must be a whole number, not {shown(number)}")
-    if not 1 <= number <= MAX_DEAL_NUMBER:
-        raise BoardError(f"deal number {shown(number)} is out of range (1 to {MAX_DEAL_NUMBER})")
+    if number < 1:
+        # Not the largest number any game takes: the game may not be known yet.
+        raise BoardError(f"deal number {shown(number)} is out of range: deals are numbered from 1")
+    if number > last:
+        raise BoardError(f"deal number {shown(number)} is out of range (1 to {last})")
     return int(number)
 
 
