@@ -248,9 +248,10 @@ pub fn cells_replays(deal: &PyCellsDeal, moves: Vec<(u8, String, i16, String, i1
 /// Solves a free-cell deal with the GIL released, like `solve`: (status, moves, states,
 /// seconds, limit), the moves as one `bytes`, two a move in the machine's byte order, each a
 /// single card's as a number ([`move_code`]), the safe moves to the foundations among them:
-/// one object crosses, however long the win, and Python reads the moves when it needs them. With `short`, the win is made shorter first. A win has been
-/// replayed by the rules' code (`moves::replays_to_win`, in `Outcome::from_end`): one that
-/// does not win is a bug, `InternalError`.
+/// one object crosses, however long the win, and Python reads the moves when it needs them.
+/// With `short`, the win is made shorter first. A win has been replayed by the rules' code
+/// (`moves::replays_to_win`, in `Outcome::from_end`): one that does not win is a bug,
+/// `InternalError`.
 #[pyfunction]
 #[pyo3(signature = (
     deal, max_states, max_seconds, max_memory, short=false, progress=None,
