@@ -78,7 +78,7 @@ class Side:
     per_deal: list[float] = field(default_factory=list)
     lengths: list[int] = field(default_factory=list)
     work: int = 0
-    # castle's wins' moves made into Python objects, on their first reading (after the call).
+    # castle's wins' moves made into Python objects, on their first reading (after the run).
     moves_read: float = 0.0
     # castle's wins the reference's rules replayed (castle.reference), and those they refused.
     replayed: int = 0
