@@ -13,6 +13,7 @@ import random
 
 import pytest
 from castle import _core
+from castle.solving.cells import _moves_of_codes
 from pysol_cards.cards import CardRenderer
 from pysol_cards.deal_game import Game
 from pysol_cards.random_base import RandomBase
@@ -167,20 +168,9 @@ def test_solver_wins_replay_and_deal_11982_is_proved_lost() -> None:
 
 
 def moves_of(codes: bytes) -> list[tuple[int, str, int, str, int]]:
-    """The moves of ``solve_cells``: two bytes each, in the machine's order."""
-    assert len(codes) % 2 == 0
-    return [move_of(code) for code in memoryview(codes).cast("H")]
-
-
-def move_of(code: int) -> tuple[int, str, int, str, int]:
-    """A move of ``solve_cells`` (a number: the card in bits 0-5, where from in 6-10, where
-    to in 11-15; a column's index, 16 + a cell's, 31 the foundation) as the tuple the other
-    calls take."""
-
-    def place(p: int) -> tuple[str, int]:
-        return ("foundation", -1) if p == 31 else ("cell", p - 16) if p >= 16 else ("column", p)
-
-    return (code & 63, *place(code >> 6 & 31), *place(code >> 11))
+    """The moves of ``solve_cells`` (two bytes each), read by the package's own reader, as
+    the tuples the other calls take."""
+    return [m.core for m in _moves_of_codes(codes)]
 
 
 def test_safe_moves_are_what_the_solver_makes_first() -> None:

@@ -175,7 +175,7 @@ def test_wins_of_no_move_one_move_and_two_read_back_whole() -> None:
     won = CellsDeal.from_text("Foundations: H-K C-K D-K S-K\nFreecells:\n" + ":\n" * 8)
     king = CellsDeal.from_text("Foundations: H-K C-K D-K S-Q\nFreecells:\n: KS\n" + columns)
     two = CellsDeal.from_text("Foundations: H-K C-K D-K S-J\nFreecells:\n: KS QS\n" + columns)
-    up = Place("foundation", None)
+    up = TO_FOUNDATION
     assert castle.solve(won).moves == ()
     assert castle.solve(king).moves == (CellsMove(Card(13, "S"), Place("column", 0), up),)
     assert castle.solve(two).moves == (
