@@ -1,7 +1,8 @@
 //! Runs the orbit pass alone (the solver's research notes):
 //!
-//! `cargo run --release -p castle-lab --bin orbitlab -- streets-and-alleys 8050 [CAP]`
-//! prints how it ended, its expansions and its time (no bound but CAP expansions, default none).
+//! `cargo run --release -p castle-lab --bin orbitlab -- streets-and-alleys 8050 [CAP [GIB]]`
+//! prints how it ended, its expansions and its time (no bound but CAP expansions and GIB GiB of
+//! memory, default none: at the memory bound the pass ends undecided).
 //!
 //! The soak against the plain pass on random endgames is a test run by hand: `ORBIT_SOAK="SEED
 //! TRIES" cargo test --release -- --ignored soak`.
@@ -19,11 +20,14 @@ fn main() {
     let variant = Variant::from_id(&args[1]).expect("variant");
     let number: u64 = args[2].parse().expect("deal");
     let cap: u64 = args.get(3).map_or(u64::MAX, |c| c.parse().expect("cap"));
+    let memory: usize = args
+        .get(4)
+        .map_or(usize::MAX, |g| g.parse::<usize>().expect("GiB") << 30);
     let deal = Deal::from_number(variant, number).expect("deal number");
     let budget = Budget {
         max_states: None,
         deadline: Deadline::NONE,
-        memory: Memory::from_now(usize::MAX),
+        memory: Memory::from_now(memory),
     };
     let mut interrupted = || false;
     let started = Instant::now();
