@@ -4,8 +4,9 @@
 //! complete pass depth-first alone (no layers, no orbit tries) and prints its states and
 //! positions a second: under callgrind, its instructions.
 //!
-//! `... walklab -- solve beleaguered-castle 162` runs the whole solve and prints where each
-//! pass ended: the complete pass's states are the last end less the one before.
+//! `... walklab -- solve beleaguered-castle 162 [GIB]` runs the whole solve in GIB GiB of
+//! memory (default 8) and prints where each pass ended: the complete pass's states are the
+//! last end less the one before.
 //!
 //! `... walklab -- plain beleaguered-castle 1563 [MAX]` runs the plain walk alone (the walk in
 //! fc-solve's order, as the complete pass's tries make it), within MAX expansions (default
@@ -36,12 +37,13 @@ fn main() {
         Some("beam") => 5..=6,
         Some("layered") => 5..=6,
         Some("plain") => 4..=5,
+        Some("solve") => 4..=5,
         _ => 4..=4,
     };
     if !extra.contains(&args.len()) {
         eprintln!(
-            "usage: walklab walk|solve VARIANT DEAL, walklab plain VARIANT DEAL [MAX], \
-             walklab beam VARIANT DEAL WIDTH [MAX], or walklab layered VARIANT DEAL DIR [GIB]"
+            "usage: walklab walk VARIANT DEAL, walklab solve VARIANT DEAL [GIB], \
+             walklab plain VARIANT DEAL [MAX], walklab beam VARIANT DEAL WIDTH [MAX], or walklab layered VARIANT DEAL DIR [GIB]"
         );
         std::process::exit(2);
     }
@@ -54,7 +56,7 @@ fn main() {
                 max_states: None,
                 max_seconds: None,
                 max_cpu_seconds: None,
-                max_memory: 8 << 30,
+                max_memory: args.get(4).map_or(8, |g| g.parse().expect("GiB")) << 30,
             };
             let o = solve(&deal, &limits, false, &Default::default(), &mut || false);
             // No complete pass when an earlier pass won.

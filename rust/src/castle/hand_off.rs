@@ -5,7 +5,7 @@
 use super::compact::{Compact, CompactKey};
 use super::deal::Deal;
 use super::keys::{Exact, Keys};
-use super::layers::{Layered, Layers};
+use super::layers::{Layers, Ready};
 use super::moves::{apply, generate, play, play_automatic, unwind, Move};
 use super::state::State;
 use super::walk::{Stopped, Walk};
@@ -14,65 +14,60 @@ use crate::solver::disk::Spill;
 use crate::solver::table::Insert;
 use crate::solver::Stop;
 
-/// The layered pass from where the depth-first walk stopped (`layers.rs`, [`Layers`]): the
-/// positions of its table are expanded already, and the positions its untried moves lead to
-/// (and the one it stopped at) are the seeds. The table's room is given back as its keys
+/// The layered pass seeded from where the depth-first walk stopped (`layers.rs`, [`Layers`]):
+/// the positions of its table are expanded already, and the positions its untried moves lead
+/// to (and the one it stopped at) are the seeds. The table's room is given back as its keys
 /// move, first of all; then the stack is replayed from the deal to find the seeds, each
 /// frame's untried moves in the order it would have tried them (one that wins ends it there,
 /// as in the layers).
-pub(super) fn go_on_in_layers(
+pub(super) fn hand_off<'a>(
     deal: &Deal,
     exact: Exact,
     stopped: Stopped<CompactKey>,
-    budget: &Budget,
+    budget: &'a Budget,
     spill: Option<&Spill>,
-    expanded: &mut u64,
     watch: &mut Watch,
-) -> Layered {
-    let go_on = |expanded: &mut u64, watch: &mut Watch| {
-        let mut layers = Layers::new(deal, budget, spill)?;
-        let pending = stopped.pending;
-        layers.visited(exact.into_keys().filter(|k| *k != pending), watch)?;
-        let compact = Compact::new(deal);
-        let Stopped {
-            path,
-            frames,
-            moves,
-            ..
-        } = stopped;
-        let mut state = State::from_deal(deal);
-        let mut line = Vec::new();
-        play_automatic(&mut state, &mut line);
-        let mut at = line.len();
-        debug_assert_eq!(line[..], path[..at]);
-        let mut key = compact.child_key(&compact.dealt(), &state, &line).0;
-        let mut untried = moves.as_slice();
-        for (i, frame) in frames.iter().enumerate() {
-            if i > 0 {
-                let step = &path[at..at + frame.step as usize];
-                for &m in step {
-                    apply(&mut state, m);
-                }
-                key = compact.child_key(&key, &state, step).0;
-                at += step.len();
+) -> Result<Ready<'a>, Stop> {
+    let mut layers = Layers::new(deal, budget, spill)?;
+    let pending = stopped.pending;
+    layers.visited(exact.into_keys().filter(|k| *k != pending), watch)?;
+    let compact = Compact::new(deal);
+    let Stopped {
+        path,
+        frames,
+        moves,
+        ..
+    } = stopped;
+    let mut state = State::from_deal(deal);
+    let mut line = Vec::new();
+    play_automatic(&mut state, &mut line);
+    let mut at = line.len();
+    debug_assert_eq!(line[..], path[..at]);
+    let mut key = compact.child_key(&compact.dealt(), &state, &line).0;
+    let mut untried = moves.as_slice();
+    for (i, frame) in frames.iter().enumerate() {
+        if i > 0 {
+            let step = &path[at..at + frame.step as usize];
+            for &m in step {
+                apply(&mut state, m);
             }
-            let (mine, rest) = untried.split_at(frame.untried as usize);
-            untried = rest;
-            for &code in mine.iter().rev() {
-                line.clear();
-                play(&mut state, Move::unpack(code), &mut line);
-                if state.is_won() {
-                    return Ok(Layered::Won(key));
-                }
-                layers.seed(compact.child_key(&key, &state, &line).0, watch)?;
-                unwind(&mut state, &mut line, 0);
-            }
+            key = compact.child_key(&key, &state, step).0;
+            at += step.len();
         }
-        layers.seed(pending, watch)?;
-        drop((path, frames, moves));
-        layers.search(expanded, watch)
-    };
-    go_on(expanded, watch).unwrap_or_else(Layered::Limit)
+        let (mine, rest) = untried.split_at(frame.untried as usize);
+        untried = rest;
+        for &code in mine.iter().rev() {
+            line.clear();
+            play(&mut state, Move::unpack(code), &mut line);
+            if state.is_won() {
+                return Ok(Ready::Won(key));
+            }
+            layers.seed(compact.child_key(&key, &state, &line).0, watch)?;
+            unwind(&mut state, &mut line, 0);
+        }
+    }
+    layers.seed(pending, watch)?;
+    Ok(Ready::Search(Box::new(layers)))
 }
 
 /// The line to a win through `next_to_win`, a position the layered pass found one move (and

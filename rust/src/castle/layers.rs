@@ -71,19 +71,28 @@ pub fn layered(
     expanded: &mut u64,
     watch: &mut Watch,
 ) -> Layered {
-    let from_deal = |expanded: &mut u64, watch: &mut Watch| {
-        let mut layers = Layers::new(deal, budget, spill)?;
-        let mut state = State::from_deal(deal);
-        let mut line: Vec<Move> = Vec::new();
-        play_automatic(&mut state, &mut line);
-        let root = layers.compact.encode(&state);
-        if state.is_won() {
-            return Ok(Layered::Won(root));
+    Layers::from_deal(deal, budget, spill, watch)
+        .map_or_else(Layered::Limit, |ready| ready.search(expanded, watch))
+}
+
+/// The layered pass seeded, ready to search; or a win met while seeding it (a position one
+/// move from a win, as the search's).
+pub enum Ready<'a> {
+    // (Boxed: the layers' holdings are large beside a key.)
+    Search(Box<Layers<'a>>),
+    Won(CompactKey),
+}
+
+impl Ready<'_> {
+    /// The layered pass's end: the win met while seeding, or the search's.
+    pub fn search(self, expanded: &mut u64, watch: &mut Watch) -> Layered {
+        match self {
+            Ready::Won(key) => Layered::Won(key),
+            Ready::Search(layers) => layers
+                .search(expanded, watch)
+                .unwrap_or_else(Layered::Limit),
         }
-        layers.seed(root, watch)?;
-        layers.search(expanded, watch)
-    };
-    from_deal(expanded, watch).unwrap_or_else(Layered::Limit)
+    }
 }
 
 /// The layered pass's holdings: each later layer's seeds and, when it goes on from a
@@ -125,6 +134,25 @@ impl<'a> Layers<'a> {
             visited: (0..LAYERS).map(|_| Sorted::empty()).collect(),
             recent: Recent::new(&budget.memory, RECENT_SLOTS).ok_or(Stop::Memory)?,
         })
+    }
+
+    /// The layers seeded with the deal alone.
+    pub fn from_deal(
+        deal: &Deal,
+        budget: &'a Budget,
+        spill: Option<&Spill>,
+        watch: &mut Watch,
+    ) -> Result<Ready<'a>, Stop> {
+        let mut layers = Layers::new(deal, budget, spill)?;
+        let mut state = State::from_deal(deal);
+        let mut line: Vec<Move> = Vec::new();
+        play_automatic(&mut state, &mut line);
+        let root = layers.compact.encode(&state);
+        if state.is_won() {
+            return Ok(Ready::Won(root));
+        }
+        layers.seed(root, watch)?;
+        Ok(Ready::Search(Box::new(layers)))
     }
 
     /// The positions a depth-first pass expanded, in any order, each once: none is expanded

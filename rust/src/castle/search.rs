@@ -10,9 +10,9 @@ use std::time::Instant;
 use super::beam::{beam_pass, shortest_beam};
 use super::compact::CompactKey;
 use super::deal::Deal;
-use super::hand_off::{go_on_in_layers, rebuild};
+use super::hand_off::{hand_off, rebuild};
 use super::keys::{Exact, Shapes};
-use super::layers::{layered, Layered, Overflow};
+use super::layers::{Layered, Layers, Overflow, Ready};
 use super::moves::{replays_to_win, Move};
 use super::orbits::{orbit_pass, Orbital, ORBITS_AFTER};
 use super::shorten::{shorten, shorten_bytes};
@@ -200,12 +200,14 @@ pub fn complete_pass(
 /// once; `expanded` counts expansions over all passes.
 ///
 /// As its table grows, the complete pass makes its tries (`tries.rs`): the orbit pass, whose
-/// "no" ends the pass, then a beam, whose win does. It goes on in layers (`layers.rs`) when its table is full: at the memory
-/// bound, or at `overflow.layers_after` positions (the tests'). The layered pass goes on from
-/// where the walk stopped ([`go_on_in_layers`]) when there is room to keep the table's
-/// positions (a spill directory, or a quarter of the bound); else it starts again from the
-/// deal, its table given back, and costs at most what the depth-first pass had spent. A win
-/// it finds is a position next to a win; the line to it is [`rebuild`]'s.
+/// "no" ends the pass, then a beam, whose win does. It goes on in layers (`layers.rs`) when
+/// its table is full: at the memory bound, or at `overflow.layers_after` positions (the
+/// tests'). The layered pass goes on from where the walk stopped ([`hand_off`]) when there is
+/// room to keep the table's positions (a spill directory, or a quarter of the bound); else it
+/// starts again from the deal, its table given back, and costs at most what the depth-first
+/// pass had spent. Between the two, the table's room given back, the last tries' beams
+/// (`Tries::make_last`). A win the layers find is a position next to a win; the line to it
+/// is [`rebuild`]'s.
 fn search(
     deal: &Deal,
     pass: Pass,
@@ -243,18 +245,26 @@ fn complete(
     }
     // (The walk's children and held keys are given back here: the layers need their room.)
     let (exact, stopped) = walk.into_stopped();
+    let positions = exact.len() as u64;
     let spill = overflow.spill.as_ref();
     // Its positions are kept (as the layers' V) where there is room: on disk, or in a
     // quarter of the bound. Else the layers start again from the deal.
     let keep = spill.is_some() || exact.len() * CompactKey::BYTES <= budget.memory.max / 4;
     // (The stack not kept is given back here too: the layers need its room.)
-    let found = match stopped.filter(|_| keep) {
-        Some(stopped) => go_on_in_layers(deal, exact, stopped, budget, spill, expanded, watch),
+    let ready = match stopped.filter(|_| keep) {
+        Some(stopped) => hand_off(deal, exact, stopped, budget, spill, watch),
         None => {
             drop(exact);
-            layered(deal, budget, spill, expanded, watch)
+            Layers::from_deal(deal, budget, spill, watch)
         }
     };
+    // The table's room given back, the last tries' beams, before the layers.
+    if let Ok(Ready::Search(_)) = ready {
+        if let Some(end) = tries.make_last(positions, deal, budget, expanded, watch) {
+            return end;
+        }
+    }
+    let found = ready.map_or_else(Layered::Limit, |ready| ready.search(expanded, watch));
     match found {
         Layered::Won(next_to_win) => rebuild(deal, next_to_win, budget, expanded, watch),
         Layered::Exhausted => End::Exhausted,

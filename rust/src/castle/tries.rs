@@ -11,6 +11,8 @@
 //! (a table past [`PLAIN_LATE`]) the plain walk comes back as the walk's equal: a second order
 //! of the same search, each finding wins the other passes by. The walk then goes on where it
 //! stopped: the answer stays the complete pass's, a win or a proof, whichever comes first.
+//! When the table is full, before the layers, the last tries are beams alone
+//! ([`Tries::make_last`]).
 
 use super::beam::beam_search;
 use super::deal::Deal;
@@ -50,6 +52,11 @@ const FIRST_WIDTH: usize = 1_000;
 /// that win the late wins would be passed over as the narrow beams run dry and double.
 const DEPTHS: u64 = 64;
 
+/// A beam still going after this many expansions a unit of its width wanders (the beams of
+/// 256,000 measured on Beleaguered Castle's hardest deals won within 70 and ran dry within
+/// 170): one twice as wide follows it, as one run dry.
+const WANDERS: u64 = 256;
+
 /// The plain walk may expand two positions for every one in the table: at the first tries
 /// (2^17), as many as [`PLAIN_MOST`], so that a deal it wins within that is won there, at
 /// about half a million expansions of the whole solve.
@@ -78,6 +85,7 @@ pub(super) struct Tries {
     width: usize,
     plain: bool,
     plain_had_most: bool,
+    made: bool,
 }
 
 impl Tries {
@@ -90,6 +98,7 @@ impl Tries {
             width: affords.clamp(1, FIRST_WIDTH),
             plain: true,
             plain_had_most: false,
+            made: false,
         }
     }
 
@@ -101,6 +110,7 @@ impl Tries {
             return false;
         }
         self.at = self.at.saturating_mul(GROWTH);
+        self.made = true;
         true
     }
 
@@ -140,38 +150,87 @@ impl Tries {
             Orbital::Limit(why) => return Some(End::Limit(why)),
             Orbital::Undecided => {}
         }
-        // A share of the whole solve's expansions from here: cut off at the solve's own limit.
-        let share = |most: u64, expanded: u64| {
-            let until = expanded.saturating_add(most);
-            Budget {
-                max_states: Some(budget.max_states.map_or(until, |most| most.min(until))),
-                deadline: budget.deadline,
-                memory: budget.memory,
-            }
-        };
-        // Whether a try stopped at `expanded` was cut off by its share, not by the solve's limit.
-        let by_share = |expanded: u64| budget.max_states.is_none_or(|most| expanded < most);
         if let Some(most) = self.plain_share(positions) {
-            match plain_walk(deal, &share(most, *expanded), expanded, watch) {
+            match plain_walk(deal, &share(budget, most, *expanded), expanded, watch) {
                 End::Won(path) => return Some(End::Won(path)),
                 End::Exhausted | End::Limit(Stop::Memory) => self.plain = false,
-                End::Limit(Stop::States) if by_share(*expanded) => {
+                End::Limit(Stop::States) if by_share(budget, *expanded) => {
                     self.plain_had_most |= most >= PLAIN_MOST;
                 }
                 End::Limit(why) => return Some(End::Limit(why)),
             }
         }
-        let share = share(positions / BEAM_SHARE, *expanded);
+        self.beams(deal, positions / BEAM_SHARE, budget, expanded, watch)
+    }
+
+    /// The last tries, when the table is full at `positions` and its room given back, before
+    /// the layers: the table will not grow to the next tries, so their beams are made now,
+    /// within the share those would have had ([`GROWTH`] times this table's). Beams alone:
+    /// the layers are the proof, and the beams win what they do within minutes where the
+    /// layers take hours (Beleaguered Castle 100425: unknown after 28 minutes of the
+    /// solve at 18 GiB, won by the last tries' third beam at 4 GiB in 258 s; the solver's
+    /// research notes). Only after tries were made: a table full before its first tries is a
+    /// small bound's (or the tests', the tries off).
+    pub(super) fn make_last(
+        &mut self,
+        positions: u64,
+        deal: &Deal,
+        budget: &Budget,
+        expanded: &mut u64,
+        watch: &mut Watch,
+    ) -> Option<End<Move>> {
+        if !self.made {
+            return None;
+        }
+        let most = positions.saturating_mul(GROWTH) / BEAM_SHARE;
+        self.beams(deal, most, budget, expanded, watch)
+    }
+
+    /// Beams, each run dry (or wandering past [`WANDERS`] expansions a unit of its width)
+    /// followed by one twice as wide, until one wins or `most` expansions are spent: the end
+    /// of the pass if one won or a limit of the whole solve stopped them, else None (a beam
+    /// cut off by the share is tried again, from the start, at the next tries; one out of
+    /// memory gives way).
+    fn beams(
+        &mut self,
+        deal: &Deal,
+        most: u64,
+        budget: &Budget,
+        expanded: &mut u64,
+        watch: &mut Watch,
+    ) -> Option<End<Move>> {
+        let share = share(budget, most, *expanded);
         loop {
-            match beam_search(deal, self.width, usize::MAX, &share, expanded, watch) {
+            let wander = (self.width as u64).saturating_mul(WANDERS);
+            let beam = self::share(&share, wander, *expanded);
+            match beam_search(deal, self.width, usize::MAX, &beam, expanded, watch) {
                 End::Won(path) => return Some(End::Won(path)),
                 End::Exhausted => self.width = self.width.saturating_mul(2),
+                End::Limit(Stop::States) if by_share(&share, *expanded) => {
+                    self.width = self.width.saturating_mul(2)
+                }
                 End::Limit(Stop::Memory) => return None,
-                End::Limit(Stop::States) if by_share(*expanded) => return None,
+                End::Limit(Stop::States) if by_share(budget, *expanded) => return None,
                 End::Limit(why) => return Some(End::Limit(why)),
             }
         }
     }
+}
+
+/// A share of `most` of the whole solve's expansions from `expanded`: cut off at the solve's
+/// own limit.
+fn share(budget: &Budget, most: u64, expanded: u64) -> Budget {
+    let until = expanded.saturating_add(most);
+    Budget {
+        max_states: Some(budget.max_states.map_or(until, |most| most.min(until))),
+        deadline: budget.deadline,
+        memory: budget.memory,
+    }
+}
+
+/// Whether a try stopped at `expanded` was cut off by its share, not by the solve's limit.
+fn by_share(budget: &Budget, expanded: u64) -> bool {
+    budget.max_states.is_none_or(|most| expanded < most)
 }
 
 /// The complete pass's walk of `deal` with its tries: the walk goes on until its table holds
@@ -268,6 +327,71 @@ mod tests {
         };
         assert!(replays_to_win(&deal, &moves));
         assert!(expanded <= 16_000 / ORBIT_SHARE + 16_000 / BEAM_SHARE);
+    }
+
+    /// The last tries, the table full at 4,000 positions: Beleaguered Castle 405's beams win
+    /// within the share the next tries would have had (2,000), as the tries at 16,000 do; none
+    /// before tries were made.
+    #[test]
+    fn the_last_tries_make_the_next_tries_beams() {
+        let deal = Deal::from_number(Variant::BeleagueredCastle, 405).unwrap();
+        let mut interrupted = || false;
+        let mut watch = Watch::new(std::time::Instant::now(), &mut interrupted);
+        let mut tries = Tries {
+            plain: false,
+            ..Tries::from(1_000)
+        };
+        let mut expanded = 0;
+        assert_eq!(
+            tries.make_last(4_000, &deal, &free(), &mut expanded, &mut watch),
+            None
+        );
+        assert_eq!(expanded, 0);
+        assert!(tries.due(1_000));
+        let tried = tries.make_last(4_000, &deal, &free(), &mut expanded, &mut watch);
+        let Some(End::Won(moves)) = tried else {
+            panic!("{tried:?}");
+        };
+        assert!(replays_to_win(&deal, &moves));
+        assert!(expanded <= 4_000 * GROWTH / BEAM_SHARE, "{expanded}");
+    }
+
+    /// A beam that goes on past [`WANDERS`] expansions a unit of its width gives way to one
+    /// twice as wide: Beleaguered Castle 100425's beam of 1,000 neither wins nor runs dry
+    /// within 256,000 (the tries' beams stayed that narrow up to a table of 2^25 before).
+    #[test]
+    fn a_wandering_beam_gives_way_to_a_wider_one() {
+        let deal = Deal::from_number(Variant::BeleagueredCastle, 100425).unwrap();
+        let mut interrupted = || false;
+        let mut watch = Watch::new(std::time::Instant::now(), &mut interrupted);
+        let mut tries = Tries {
+            plain: false,
+            ..Tries::from(1 << 20)
+        };
+        assert_eq!(tries.width, FIRST_WIDTH);
+        let wander = FIRST_WIDTH as u64 * WANDERS;
+        let alone = Budget {
+            max_states: Some(wander),
+            ..free()
+        };
+        let mut expanded = 0;
+        let beam = beam_search(
+            &deal,
+            FIRST_WIDTH,
+            usize::MAX,
+            &alone,
+            &mut expanded,
+            &mut watch,
+        );
+        assert_eq!((beam, expanded), (End::Limit(Stop::States), wander));
+        let mut expanded = 0;
+        let most = wander + 1_000;
+        assert_eq!(
+            tries.beams(&deal, most, &free(), &mut expanded, &mut watch),
+            None
+        );
+        assert_eq!(tries.width, 2 * FIRST_WIDTH);
+        assert_eq!(expanded, most);
     }
 
     /// The plain walk is made again at each tries, from the deal, within twice the table,
@@ -378,6 +502,7 @@ mod tests {
             width: FIRST_WIDTH,
             plain: false,
             plain_had_most: false,
+            made: false,
         };
         let mut expanded = 0;
         // The orbit pass and the beams each get nothing: the beam of 1,000 is cut off.

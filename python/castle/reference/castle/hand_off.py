@@ -13,17 +13,20 @@ from ...solving.deal import Deal
 from ...solving.solve import Move
 from ..solver import Budget, Counter, End
 from .compact import Compact, CompactKey, child_key
-from .layers import Layered, by_layer, layered
+from .layers import Layered, by_layer
 from .moves import apply, generate, play, replay, unwind
 from .state import State
 from .walk import Stopped, walk
 
+#: The layered pass's seeds and the positions expanded already, by layer.
+Seeded = tuple[list[set[CompactKey]], list[set[CompactKey]]]
 
-def go_on_in_layers(deal: Deal, stopped: Stopped, budget: Budget, counter: Counter) -> Layered:
-    """The layered pass from where the depth-first walk stopped: the positions of its table are
-    expanded already, and the positions its untried moves lead to (and the one it stopped at)
-    are the seeds, each frame's untried moves in the order it would have tried them (one that
-    wins ends it there, as in the layers)."""
+
+def hand_off(deal: Deal, stopped: Stopped) -> Layered | Seeded:
+    """The layered pass seeded from where the depth-first walk stopped: the positions of its
+    table are expanded already, and the positions its untried moves lead to (and the one it
+    stopped at) are the seeds, each frame's untried moves in the order it would have tried
+    them; or a win met on the way (one that wins ends it there, as in the layers)."""
     compact = Compact(deal)
     # The complete pass's table holds compact keys.
     keys = cast("set[CompactKey]", stopped.table)
@@ -45,7 +48,7 @@ def go_on_in_layers(deal: Deal, stopped: Stopped, budget: Budget, counter: Count
             seeds.append(child_key(compact, frame.key, state, line))
             unwind(state, line, 0)
     seeds.append(stopped.pending)
-    return layered(deal, budget, counter, by_layer(compact, seeds), visited)
+    return by_layer(compact, seeds), visited
 
 
 def rebuild(deal: Deal, next_to_win: CompactKey, budget: Budget, counter: Counter) -> End[Move]:

@@ -28,7 +28,8 @@ from ...solving.solve import Move, Solution
 from ..solver import Budget, Counter, Deadline, End, Start, Stop, finish
 from .beam import beam_pass, shortest_beam
 from .compact import Compact
-from .hand_off import go_on_in_layers, rebuild
+from .hand_off import hand_off, rebuild
+from .layers import Layered, layered
 from .moves import replay
 from .orbits import ORBITS_AFTER, orbit_pass
 from .shorten import shorten
@@ -124,13 +125,15 @@ def search(
     pass, then a beam, whose win does) when its table holds ``orbits_after`` positions, and
     again at each fourfold growth.
     It goes on in layers (``layers.py``) when its table is full (here: at
-    ``layers_after`` positions), from where the walk stopped (:func:`go_on_in_layers`; the Rust
+    ``layers_after`` positions), from where the walk stopped (:func:`hand_off`; the Rust
     pass does so when it has room for the table's positions, on disk or in a quarter of its
-    bound, as in every test that compares the two). A win found there is a position next to a
-    win; the line to it is :func:`rebuild`'s."""
+    bound, as in every test that compares the two), after the last tries' beams
+    (``Tries.make_last``). A win found there is a position next to a win; the line to it is
+    :func:`rebuild`'s."""
     if pass_ == "quick":
         return walk(deal, None, budget, counter)
     stopped: list[Stopped] = []
+    tries = Tries(orbits_after)
     end = walk(
         deal,
         Compact(deal),
@@ -138,11 +141,18 @@ def search(
         counter,
         most=layers_after,
         stopped=stopped,
-        tries=Tries(orbits_after),
+        tries=tries,
     )
     if end.stop != Stop.MEMORY:
         return end
-    found = go_on_in_layers(deal, stopped[0], budget, counter)
+    seeded = hand_off(deal, stopped[0])
+    if isinstance(seeded, Layered):
+        found = seeded
+    else:
+        last = tries.make_last(len(stopped[0].table), deal, budget, counter)
+        if last is not None:
+            return last
+        found = layered(deal, budget, counter, *seeded)
     if found.kind == "won":
         return rebuild(deal, found.key, budget, counter)
     return End(found.kind, [], found.stop)

@@ -3,7 +3,8 @@ fourfold growth), the walk stops to try the orbit pass (a proof sooner), then th
 (``walk.py``'s ``plain_walk``) and beams (a win sooner), each within a share of what the table
 holds, the plain walk until it has once had ``PLAIN_MOST`` expansions and again from a table of
 ``PLAIN_LATE`` on, a beam run dry followed by one twice as wide; the walk then goes on where it
-stopped.
+stopped. When the table is full, before the layers, the last tries are beams alone
+(``Tries.make_last``).
 
 Translation of ``rust/src/castle/tries.rs``: the same shares, widths and order, so the same
 expansions. The Rust beam and plain walk may also run out of memory (a try that decides
@@ -34,6 +35,9 @@ PLAIN_LATE = 1 << 25
 BEAM_SHARE = 8
 #: The first beam's width, at most; a beam run dry is followed by one twice as wide.
 FIRST_WIDTH = 1_000
+#: A beam still going after this many expansions a unit of its width wanders: one twice as
+#: wide follows it, as one run dry.
+WANDERS = 256
 #: The first beam is at most the second tries' share over this wide (the first may cut it off;
 #: it is tried again there).
 DEPTHS = 64
@@ -49,6 +53,7 @@ class Tries:
         self.width = max(1, min(at * GROWTH // BEAM_SHARE // DEPTHS, FIRST_WIDTH))
         self.plain = True
         self.plain_had_most = False
+        self.made = False
 
     def plain_share(self, positions: int) -> int | None:
         """The plain walk's share at tries with ``positions`` in the table, if it is to be
@@ -67,6 +72,7 @@ class Tries:
         if positions < self.at:
             return False
         self.at *= GROWTH
+        self.made = True
         return True
 
     def make(
@@ -81,37 +87,56 @@ class Tries:
         if tried.kind == "limit":
             return End("limit", [], tried.stop)
 
-        def share(most: int) -> Budget:
-            # A share of the whole solve's expansions from here, cut off at the solve's limit.
-            until = counter.expanded + most
-            return Budget(
-                until if budget.max_states is None else min(budget.max_states, until),
-                budget.deadline,
-            )
-
-        def by_share() -> bool:
-            # Whether a try was cut off by its share, not by the solve's limit.
-            return budget.max_states is None or counter.expanded < budget.max_states
-
         most = self.plain_share(positions)
         if most is not None:
-            end = plain_walk(deal, share(most), counter)
+            end = plain_walk(deal, share(budget, most, counter), counter)
             if end.kind == "won":
                 return end
             if end.kind == "exhausted":
                 self.plain = False
-            elif end.stop == Stop.STATES and by_share():
+            elif end.stop == Stop.STATES and by_share(budget, counter):
                 self.plain_had_most |= most >= PLAIN_MOST
             else:
                 return end
-        beams = share(positions // BEAM_SHARE)
+        return self.beams(deal, positions // BEAM_SHARE, budget, counter)
+
+    def make_last(
+        self, positions: int, deal: Deal, budget: Budget, counter: Counter
+    ) -> End[Move] | None:
+        """The last tries, when the table is full at ``positions``, before the layers: beams
+        alone, within the share the next tries would have had (``GROWTH`` times this
+        table's); only after tries were made."""
+        if not self.made:
+            return None
+        return self.beams(deal, positions * GROWTH // BEAM_SHARE, budget, counter)
+
+    def beams(self, deal: Deal, most: int, budget: Budget, counter: Counter) -> End[Move] | None:
+        """Beams, each run dry (or wandering past ``WANDERS`` expansions a unit of its width)
+        followed by one twice as wide, until one wins or ``most`` expansions are spent."""
+        beams = share(budget, most, counter)
         while True:
-            end = beam_search(deal, self.width, float("inf"), beams, counter)
+            beam = share(beams, self.width * WANDERS, counter)
+            end = beam_search(deal, self.width, float("inf"), beam, counter)
             if end.kind == "won":
                 return end
-            if end.kind == "exhausted":
+            if end.kind == "exhausted" or (end.stop == Stop.STATES and by_share(beams, counter)):
                 self.width *= 2
                 continue
-            if end.stop == Stop.STATES and by_share():
+            if end.stop == Stop.STATES and by_share(budget, counter):
                 return None
             return end
+
+
+def share(budget: Budget, most: int, counter: Counter) -> Budget:
+    """A share of ``most`` of the whole solve's expansions from here, cut off at the solve's
+    limit."""
+    until = counter.expanded + most
+    return Budget(
+        until if budget.max_states is None else min(budget.max_states, until),
+        budget.deadline,
+    )
+
+
+def by_share(budget: Budget, counter: Counter) -> bool:
+    """Whether a try was cut off by its share, not by the solve's limit."""
+    return budget.max_states is None or counter.expanded < budget.max_states
