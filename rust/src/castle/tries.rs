@@ -310,50 +310,33 @@ mod tests {
 
     /// Beleaguered Castle 405: the walk alone wins after 35,275 positions; a try's beams (the
     /// plain walk left out: it wins this deal sooner still) win within a share of 2,000, and
-    /// the win replays.
+    /// the win replays: the tries at 16,000, and the last tries with the table full at 4,000
+    /// (the share the next tries would have had), these only once tries were made.
     #[test]
     fn a_tries_beam_wins_what_the_walk_wins_late() {
         let deal = Deal::from_number(Variant::BeleagueredCastle, 405).unwrap();
         let mut interrupted = || false;
         let mut watch = Watch::new(std::time::Instant::now(), &mut interrupted);
-        let mut tries = Tries {
-            plain: false,
-            ..Tries::from(1_000)
-        };
-        let mut expanded = 0;
-        let tried = tries.make(16_000, &deal, &free(), &mut expanded, &mut watch);
-        let Some(End::Won(moves)) = tried else {
-            panic!("{tried:?}");
-        };
-        assert!(replays_to_win(&deal, &moves));
-        assert!(expanded <= 16_000 / ORBIT_SHARE + 16_000 / BEAM_SHARE);
-    }
-
-    /// The last tries, the table full at 4,000 positions: Beleaguered Castle 405's beams win
-    /// within the share the next tries would have had (2,000), as the tries at 16,000 do; none
-    /// before tries were made.
-    #[test]
-    fn the_last_tries_make_the_next_tries_beams() {
-        let deal = Deal::from_number(Variant::BeleagueredCastle, 405).unwrap();
-        let mut interrupted = || false;
-        let mut watch = Watch::new(std::time::Instant::now(), &mut interrupted);
-        let mut tries = Tries {
-            plain: false,
-            ..Tries::from(1_000)
-        };
-        let mut expanded = 0;
-        assert_eq!(
-            tries.make_last(4_000, &deal, &free(), &mut expanded, &mut watch),
-            None
-        );
-        assert_eq!(expanded, 0);
-        assert!(tries.due(1_000));
-        let tried = tries.make_last(4_000, &deal, &free(), &mut expanded, &mut watch);
-        let Some(End::Won(moves)) = tried else {
-            panic!("{tried:?}");
-        };
-        assert!(replays_to_win(&deal, &moves));
-        assert!(expanded <= 4_000 * GROWTH / BEAM_SHARE, "{expanded}");
+        for last in [false, true] {
+            let mut tries = Tries {
+                plain: false,
+                ..Tries::from(1_000)
+            };
+            let mut expanded = 0;
+            let tried = if last {
+                let before = tries.make_last(4_000, &deal, &free(), &mut expanded, &mut watch);
+                assert_eq!((before, expanded), (None, 0));
+                assert!(tries.due(1_000));
+                tries.make_last(4_000, &deal, &free(), &mut expanded, &mut watch)
+            } else {
+                tries.make(16_000, &deal, &free(), &mut expanded, &mut watch)
+            };
+            let Some(End::Won(moves)) = tried else {
+                panic!("{tried:?}");
+            };
+            assert!(replays_to_win(&deal, &moves));
+            assert!(expanded <= 16_000 / ORBIT_SHARE + 16_000 / BEAM_SHARE);
+        }
     }
 
     /// A beam that goes on past [`WANDERS`] expansions a unit of its width gives way to one
