@@ -16,8 +16,8 @@ import pytest
 from castle.reference import replay
 from processes import finish
 
-# A deal whose search runs far past any limit used here (undecided by castle after 1.5 billion
-# positions and 30 minutes of CPU: research/data/2026-12-02-100k-retries-30-min.csv).
+# A deal whose search runs far past any limit used here (won only past 290 million states, by
+# the complete pass's last tries at 4 GiB; docs/proofs.md).
 HARD = ("beleaguered-castle", 26984)
 
 

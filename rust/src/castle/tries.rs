@@ -379,8 +379,8 @@ mod tests {
 
     /// The plain walk is made again at each tries, from the deal, within twice the table,
     /// until it has once had [`PLAIN_MOST`] expansions; after that the tries spend no more on
-    /// it before [`PLAIN_LATE`]. (Beleaguered Castle 26984, which no search has won: tries
-    /// with the plain walk and without it differ by its share alone.)
+    /// it before [`PLAIN_LATE`]. (Beleaguered Castle 26984, which no try wins at these sizes:
+    /// tries with the plain walk and without it differ by its share alone.)
     #[test]
     fn the_plain_walk_is_made_again_until_its_most() {
         let deal = Deal::from_number(Variant::BeleagueredCastle, 26984).unwrap();
