@@ -43,7 +43,8 @@ fn main() {
     if !extra.contains(&args.len()) {
         eprintln!(
             "usage: walklab walk VARIANT DEAL, walklab solve VARIANT DEAL [GIB], \
-             walklab plain VARIANT DEAL [MAX], walklab beam VARIANT DEAL WIDTH [MAX], or walklab layered VARIANT DEAL DIR [GIB]"
+             walklab plain VARIANT DEAL [MAX], walklab beam VARIANT DEAL WIDTH [MAX], \
+             or walklab layered VARIANT DEAL DIR [GIB]"
         );
         std::process::exit(2);
     }

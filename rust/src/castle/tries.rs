@@ -199,14 +199,15 @@ impl Tries {
         expanded: &mut u64,
         watch: &mut Watch,
     ) -> Option<End<Move>> {
-        let share = share(budget, most, *expanded);
+        // All the beams' share, and each beam's within it.
+        let beams = share(budget, most, *expanded);
         loop {
             let wander = (self.width as u64).saturating_mul(WANDERS);
-            let beam = self::share(&share, wander, *expanded);
+            let beam = share(&beams, wander, *expanded);
             match beam_search(deal, self.width, usize::MAX, &beam, expanded, watch) {
                 End::Won(path) => return Some(End::Won(path)),
                 End::Exhausted => self.width = self.width.saturating_mul(2),
-                End::Limit(Stop::States) if by_share(&share, *expanded) => {
+                End::Limit(Stop::States) if by_share(&beams, *expanded) => {
                     self.width = self.width.saturating_mul(2)
                 }
                 End::Limit(Stop::Memory) => return None,
