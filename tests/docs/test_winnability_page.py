@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from castle.solving.known import shipped_table
+from castle.solving.known import VerdictTable, shipped_table
 from castle.surveys.stats import winnability
 from paths import ROOT
 
@@ -31,18 +31,24 @@ def number(text: str) -> int:
     return int(text.replace(",", ""))
 
 
+def table(variant: str) -> VerdictTable:
+    shipped = shipped_table(variant)
+    assert shipped is not None
+    return shipped
+
+
 @pytest.mark.parametrize("variant", ["beleaguered-castle", "citadel", "streets-and-alleys"])
 def test_the_million_table_is_the_shipped_tables(variant: str) -> None:
     row = million_rows()[variant]
-    table = shipped_table(variant)
-    solved = table.solved_deals()
-    unknown = len(table.unknown)
+    shipped = table(variant)
+    solved = shipped.solved_deals()
+    unknown = len(shipped.unknown)
     assert (number(row["solved"]), number(row["unsolvable"]), number(row["unknown"])) == (
         solved,
-        table.deals - solved - unknown,
+        shipped.deals - solved - unknown,
         unknown,
     )
-    rate = winnability(solved, table.deals - solved - unknown)
+    rate = winnability(solved, shipped.deals - solved - unknown)
     assert rate is not None
     assert row["rate"] == f"{100 * rate.point:.2f}"
     assert (row["low"], row["high"]) == (f"{100 * rate.low:.2f}", f"{100 * rate.high:.2f}")
@@ -55,4 +61,4 @@ def test_the_deals_the_page_names_unknown_are_the_tables() -> None:
     named = re.search(r"The deals still unknown\*\*, to be retried with more time: ([^;]+);", text)
     assert named is not None
     listed = {int(d) for d in re.findall(r"\d{3,}", named[1].replace(",", ""))}
-    assert listed == set(shipped_table("beleaguered-castle").unknown)
+    assert listed == set(table("beleaguered-castle").unknown)

@@ -44,8 +44,8 @@ def survey(path: Path, deals: range, lost: Sequence[int] = ()) -> dict[int, str]
     return verdicts
 
 
-def run(db: Path, out: Path) -> subprocess.CompletedProcess[str]:
-    args = ["--db", str(db), "--variant", VARIANT, "--csv", str(out)]
+def run(db: Path, out: Path, *more: str) -> subprocess.CompletedProcess[str]:
+    args = ["--db", str(db), "--variant", VARIANT, "--csv", str(out), *more]
     return subprocess.run(
         [sys.executable, "-m", "castle_lab.second_method", *args],
         capture_output=True,
@@ -90,3 +90,36 @@ def test_a_file_that_is_not_a_survey_is_a_one_line_error(tmp_path: Path) -> None
     done = run(db, tmp_path / "second.csv")
     assert done.returncode == 2
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_the_shipped_table_names_the_proofs_a_state_limit_stopped(tmp_path: Path) -> None:
+    """A survey stopped at a state limit (the file that held the proofs gone): the deals the
+    shipped table says are lost are checked, the won and the others not."""
+    db, out = tmp_path / "s.db", tmp_path / "second.csv"
+    rows = [
+        Verdict(
+            variant=VARIANT,
+            deal=number,
+            status="unknown",
+            states=1_000,
+            seconds=0.01,
+            moves=0,
+            limit_hit="states" if number != 3 else "seconds",
+            max_states=1_000,
+            max_seconds=None,
+            max_memory=None,
+            solved_at="2026-12-07T00:00:00Z",
+        )
+        for number in range(1, 9)
+    ]
+    with SurveyStore.open(db, create=True) as store:
+        store.put(rows)
+    lost = [n for n in range(1, 9) if castle.known_verdict(VARIANT, n) == "unsolvable"]
+    assert 1 in lost and 3 in lost
+    done = run(db, out, "--by-table", "--min-states", "500")
+    assert done.returncode == 0, done.stdout + done.stderr
+    with out.open(newline="") as f:
+        checked = list(csv.DictReader(f))
+    # Deal 3 stopped at its time limit, not the state limit: not named.
+    assert [int(r["deal"]) for r in checked] == [n for n in lost if n != 3]
+    assert all(r["second"] == "unsolvable" for r in checked)

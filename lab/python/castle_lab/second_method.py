@@ -3,7 +3,7 @@ walk alone, with exact keys and no tries (so no orbit pass), going on in layers 
 ``--spill-dir`` when its table fills ``--max-memory``) until it runs out of moves.
 
     nice python -m castle_lab.second_method --db t10.db --variant streets-and-alleys \\
-        [--deals 1-10000] [--min-states 131072] --csv second.csv \\
+        [--deals 1-10000] [--min-states 131072] [--by-table] --csv second.csv \\
         [--max-states 100000000] [--max-memory 6GiB] [--spill-dir DIR]
 
 The solve proves most deals lost by the orbit pass (``rust/src/castle/orbits.rs``), whose "no"
@@ -15,6 +15,11 @@ the survey proved past so many states (the tries come at 2^17). A deal the secon
 wins is a contradiction: its moves are replayed through ``castle.reference``, the row says
 ``solved`` and the exit status is 1. ``unknown`` rows (past ``--max-states``) are the deals
 that do not fit; the summary lists them.
+
+``--by-table`` names the proofs by the shipped verdict table instead: the deals the survey
+left unknown at its state limit that the table (``castle.known_verdict``) says are
+unsolvable. A survey of the table's range at ``--max-states 2097152`` so names its proofs
+past 2^21 states when the file that proved them is gone.
 """
 
 from __future__ import annotations
@@ -25,11 +30,11 @@ import sys
 import time
 from pathlib import Path
 
-from castle import Deal, IllegalMoveError, reference
+from castle import Deal, IllegalMoveError, known_verdict, reference
 from castle.cli.args import parse_size
 from castle.solving.deal import parse_deal_range
 from castle.solving.solve import make_move
-from castle.surveys.survey_store import SurveyError, SurveyStore
+from castle.surveys.survey_store import SurveyError, SurveyStore, Verdict
 
 from castle_lab import complete_pass
 
@@ -39,14 +44,27 @@ COLUMNS = ("variant", "deal", "states", "second", "second_states", "seconds", "l
 NO_TRIES = 2**64 - 1
 
 
-def proved(db: Path, variant: str, deals: range | None, least: int) -> list[tuple[int, int]]:
+def proved(
+    db: Path, variant: str, deals: range | None, least: int, by_table: bool = False
+) -> list[tuple[int, int]]:
     """The survey's unsolvable deals of ``variant`` (in ``deals``) proved in more than
-    ``least`` states: (deal, states), in deal order."""
+    ``least`` states: (deal, states), in deal order. ``by_table``: the deals it stopped at
+    its state limit, past ``least``, that the shipped table says are unsolvable."""
+
+    def wanted(v: Verdict) -> bool:
+        if by_table:
+            return (
+                v.status == "unknown"
+                and v.limit_hit == "states"
+                and known_verdict(variant, v.deal) == "unsolvable"
+            )
+        return v.status == "unsolvable"
+
     with SurveyStore.open(db) as store:
         return [
             (v.deal, v.states)
             for v in store.verdicts(variant)
-            if v.status == "unsolvable" and v.states > least and (deals is None or v.deal in deals)
+            if wanted(v) and v.states > least and (deals is None or v.deal in deals)
         ]
 
 
@@ -84,13 +102,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", required=True)
     parser.add_argument("--deals", type=parse_deal_range, help="A-B; default: all in the file")
     parser.add_argument("--min-states", type=int, default=0)
+    parser.add_argument(
+        "--by-table", action="store_true", help="the proofs named by the shipped table"
+    )
     parser.add_argument("--csv", type=Path, required=True)
     parser.add_argument("--max-states", type=int, default=100_000_000)
     parser.add_argument("--max-memory", type=parse_size, default=parse_size("6GiB"))
     parser.add_argument("--spill-dir", type=Path)
     args = parser.parse_args(argv)
     try:
-        todo = proved(args.db, args.variant, args.deals, args.min_states)
+        todo = proved(args.db, args.variant, args.deals, args.min_states, args.by_table)
     except SurveyError as e:
         print(f"second_method: {e}", file=sys.stderr)
         return 2
