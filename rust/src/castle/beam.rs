@@ -111,7 +111,7 @@ pub fn beam_search(
 type Beam = Vec<(State, Key, usize)>;
 
 /// What the beam's tables hold of a position: a 64-bit fingerprint of its 40-byte key, so that
-/// a beam four times as wide fits the same memory (a beam 256,000 wide on Streets and Alleys
+/// a beam about twice as wide fits the same memory (a beam 256,000 wide on Streets and Alleys
 /// 164093 keeps 55 million positions). Two positions with one fingerprint are taken for one:
 /// over a beam of 50 million positions, about one chance in ten thousand that it happens at
 /// all, and then a candidate is dropped; a beam proves nothing, and its win is replayed.
