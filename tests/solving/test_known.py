@@ -79,15 +79,22 @@ def test_a_random_sample_of_a_table_is_solved_again(variant: str) -> None:
     assert table is not None
     rng = random.Random()
     sample = [rng.randint(1, table.deals) for _ in range(20)]
+    decided = 0
     for number in sample:
         verdict = known_verdict(variant, number)
         if verdict is None:
             continue  # left unknown by the table (listed there)
         deal = castle.Deal.from_number(variant, number)
         solution = castle.solve(deal, max_seconds=60)
+        # A few hundred deals of a million took the retries minutes: such a deal drawn comes
+        # out unknown at 60 s, which is no disagreement.
+        if solution.status == "unknown":
+            continue
+        decided += 1
         assert solution.status == verdict, (variant, number)
         if verdict == "solved":
             assert reference.replay(deal, list(solution.moves)).is_won(), (variant, number)
+    assert decided >= 15, (variant, sample)
 
 
 @pytest.mark.parametrize("variant", SHIPPED)
