@@ -10,6 +10,7 @@ use super::shorten::{shorten, shorten_bytes};
 use super::state::{Key, State};
 use crate::solver::budget::{Budget, End, Watch};
 use crate::solver::heap::Memory;
+use crate::solver::mix::mix;
 use crate::solver::sort::sort_by_estimate;
 use crate::solver::table::{Insert, Table};
 use crate::solver::Stop;
@@ -119,13 +120,6 @@ fn fingerprint(key: &Key) -> u64 {
     key.0
         .iter()
         .fold(0x243F_6A88_85A3_08D3, |hash, &word| mix(hash ^ mix(word)))
-}
-
-/// splitmix64's finalizer: every bit of `x` moves every bit of the result.
-fn mix(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 /// The lines of a beam search, a tree of the positions it kept (each [`Node`]'s moves in

@@ -4,6 +4,7 @@ use super::column::Column;
 use super::deal::CellsDeal;
 use super::variant::Variant;
 use crate::cards::Card;
+use crate::solver::mix::mix;
 
 /// Words of a key: six bits a symbol, at most 8 cells + 52 cards + 10 column ends = 70
 /// symbols, 420 bits.
@@ -60,14 +61,6 @@ impl Packer {
         }
         self.key
     }
-}
-
-/// SplitMix64's finalizer: nearby numbers to far-apart ones.
-#[inline]
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// The bits set in `mask`, lowest first (card ids of a mask of ids, columns of a mask of

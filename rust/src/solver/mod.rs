@@ -6,6 +6,7 @@
 pub mod budget;
 pub mod disk;
 pub mod heap;
+pub mod mix;
 pub mod outcome;
 pub mod packed;
 pub mod sort;

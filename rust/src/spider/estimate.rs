@@ -6,6 +6,7 @@ use super::deal::{CARDS, COLUMNS, RUN, RUNS};
 use super::moves::SpiderMove;
 use super::state::{Col, SpiderState};
 use crate::cards::Card;
+use crate::solver::mix::mix;
 
 /// What the estimate charges for each thing between a position and a win.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -81,13 +82,6 @@ impl Weights {
 /// [`WEIGHTS`]' estimate of `state`.
 pub fn estimate(state: &SpiderState) -> i32 {
     WEIGHTS.estimate(state)
-}
-
-/// splitmix64's finalizer: spreads a hash over all 64 bits.
-const fn mix(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }
 
 /// A random term for each card id at each height in a column. A column's hash is the sum of
