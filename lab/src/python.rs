@@ -11,14 +11,16 @@ use std::time::Duration;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use castle::castle::beam::beam_search;
 use castle::castle::board;
 use castle::castle::deal::Deal;
 use castle::castle::layers::Overflow;
 use castle::castle::moves::{Move, FOUNDATION};
 use castle::castle::search;
 use castle::castle::variant::Variant;
-use castle::solver::budget::End;
+use castle::solver::budget::{Budget, Deadline, End, Watch};
 use castle::solver::disk::Spill;
+use castle::solver::heap::Memory;
 use castle::solver::{Limits, Stop};
 
 /// (card index, from column, to column or -1 for the foundation), as `castle._core`'s.
@@ -151,9 +153,46 @@ fn complete_pass(
     })
 }
 
+/// One beam search of `width` positions a depth from the deal (as the tries make them, with no
+/// bound on the win's length), within `max_states` expansions and `max_memory` bytes: a win
+/// found cheaply where the solve's tries reach that width only late. (status, moves, states,
+/// limit): "solved", or "unknown" with the limit or "dry" when the beam ran out of positions.
+#[pyfunction]
+fn beam(
+    py: Python<'_>,
+    deal: &Bound<'_, PyAny>,
+    width: usize,
+    max_states: u64,
+    max_memory: usize,
+) -> PyResult<PassAnswer> {
+    let deal = deal_of(deal)?;
+    let budget = Budget {
+        max_states: Some(max_states),
+        deadline: Deadline::NONE,
+        memory: Memory::from_now(max_memory),
+    };
+    let (end, states) = detached(py, |stop| {
+        let mut watch = Watch::new(std::time::Instant::now(), stop);
+        let mut states = 0;
+        let end = beam_search(&deal, width, usize::MAX, &budget, &mut states, &mut watch);
+        (end, states)
+    })?;
+    Ok(match end {
+        End::Won(moves) => (
+            "solved",
+            moves.into_iter().map(move_tuple).collect(),
+            states,
+            None,
+        ),
+        End::Exhausted => ("unknown", Vec::new(), states, Some("dry")),
+        End::Limit(why) => ("unknown", Vec::new(), states, Some(why.as_str())),
+    })
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(complete_pass, m)?)?;
+    m.add_function(wrap_pyfunction!(beam, m)?)?;
     Ok(())
 }

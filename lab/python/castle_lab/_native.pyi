@@ -4,7 +4,7 @@ import os
 
 from castle._core import Deal
 
-__all__ = ["complete_pass", "solve"]
+__all__ = ["beam", "complete_pass", "solve"]
 
 def solve(
     deal: Deal,
@@ -29,3 +29,10 @@ def complete_pass(
     """The complete pass alone, from the deal, going on in layers once its table holds
     ``layers_after`` positions or ``max_memory`` bytes (spilling to ``spill_dir`` if given),
     its tries first made at ``orbits_after`` positions: (status, moves, states, limit)."""
+
+def beam(
+    deal: Deal, width: int, max_states: int, max_memory: int
+) -> tuple[str, list[tuple[int, int, int]], int, str | None]:
+    """One beam search of ``width`` positions a depth from the deal, within ``max_states``
+    expansions and ``max_memory`` bytes: (status, moves, states, limit), the status "solved"
+    or "unknown" (its limit, or "dry": the beam ran out of positions)."""
