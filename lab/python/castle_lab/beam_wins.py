@@ -17,29 +17,20 @@ a run stopped or killed resumes with the same command.
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 import time
 from pathlib import Path
 
-from castle import Deal, IllegalMoveError, reference
+from castle import Deal
 from castle.cli.args import parse_size
 from castle.solving.deal import parse_deal_range
-from castle.solving.solve import make_move
 from castle.surveys.results_file import utc_now
 from castle.surveys.survey_store import SurveyError, SurveyStore, Verdict
 
-from castle_lab import beam
+from castle_lab import beam, rows
+from castle_lab.rows import replays
 
 COLUMNS = ("variant", "deal", "width", "status", "states", "seconds", "limit")
-
-
-def tried(path: Path) -> set[tuple[str, int, int]]:
-    """The (variant, deal, width) already in the CSV file."""
-    if not path.exists():
-        return set()
-    with path.open(newline="") as f:
-        return {(r["variant"], int(r["deal"]), int(r["width"])) for r in csv.DictReader(f)}
 
 
 def one_beam(variant: str, number: int, width: int, args: argparse.Namespace) -> dict[str, object]:
@@ -48,16 +39,11 @@ def one_beam(variant: str, number: int, width: int, args: argparse.Namespace) ->
     start = time.process_time()
     status, moves, states, limit = beam(deal.core, width, args.max_states, args.max_memory)
     seconds = time.process_time() - start
-    if status == "solved":
-        try:
-            won = reference.replay(deal, [make_move(*m) for m in moves]).is_won()
-        except IllegalMoveError:
-            won = False
-        if not won:
-            status = "solved-but-does-not-replay"
-        else:
-            with SurveyStore.open(args.db) as store:
-                store.put([won_verdict(variant, number, states, seconds, len(moves), args)])
+    if status == "solved" and not replays(deal, moves):
+        status = "solved-but-does-not-replay"
+    elif status == "solved":
+        with SurveyStore.open(args.db) as store:
+            store.put([won_verdict(variant, number, states, seconds, len(moves), args)])
     return {
         "variant": variant,
         "deal": number,
@@ -95,13 +81,9 @@ def main(argv: list[str] | None = None) -> int:
     except SurveyError as e:
         print(f"beam_wins: {e}", file=sys.stderr)
         return 2
-    seen = tried(args.csv)
-    new_file = not args.csv.exists()
+    seen = {(r["variant"], int(r["deal"]), int(r["width"])) for r in rows.read(args.csv)}
     bad = 0
-    with args.csv.open("a", newline="") as f:
-        out = csv.DictWriter(f, fieldnames=COLUMNS)
-        if new_file:
-            out.writeheader()
+    with rows.appended(args.csv, COLUMNS) as write:
         for number in args.deals:
             for width in widths:
                 if number in won:
@@ -109,8 +91,7 @@ def main(argv: list[str] | None = None) -> int:
                 if (args.variant, number, width) in seen:
                     continue
                 row = one_beam(args.variant, number, width, args)
-                out.writerow(row)
-                f.flush()
+                write(row)
                 print(
                     f"{args.variant} {number} beam {width}: {row['status']} {row['limit']}"
                     f" in {row['states']:,} states, {row['seconds']} s",

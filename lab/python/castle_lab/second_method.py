@@ -25,18 +25,17 @@ past 2^21 states when the file that proved them is gone.
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 import time
 from pathlib import Path
 
-from castle import Deal, IllegalMoveError, known_verdict, reference
+from castle import Deal, known_verdict
 from castle.cli.args import parse_size
 from castle.solving.deal import parse_deal_range
-from castle.solving.solve import make_move
 from castle.surveys.survey_store import SurveyError, SurveyStore, Verdict
 
-from castle_lab import complete_pass
+from castle_lab import complete_pass, rows
+from castle_lab.rows import replays
 
 COLUMNS = ("variant", "deal", "states", "second", "second_states", "seconds", "limit")
 
@@ -68,13 +67,6 @@ def proved(
         ]
 
 
-def done(path: Path) -> set[tuple[str, int]]:
-    if not path.exists():
-        return set()
-    with path.open(newline="") as f:
-        return {(row["variant"], int(row["deal"])) for row in csv.DictReader(f)}
-
-
 def check(variant: str, number: int, args: argparse.Namespace) -> dict[str, object]:
     deal = Deal.from_number(variant, number)
     start = time.process_time()
@@ -83,11 +75,7 @@ def check(variant: str, number: int, args: argparse.Namespace) -> dict[str, obje
     )
     seconds = time.process_time() - start
     if status == "solved":
-        try:
-            won = reference.replay(deal, [make_move(*m) for m in moves]).is_won()
-        except IllegalMoveError:
-            won = False
-        status = "solved" if won else "solved-but-does-not-replay"
+        status = "solved" if replays(deal, moves) else "solved-but-does-not-replay"
     return {
         "second": status,
         "second_states": states,
@@ -115,36 +103,30 @@ def main(argv: list[str] | None = None) -> int:
     except SurveyError as e:
         print(f"second_method: {e}", file=sys.stderr)
         return 2
-    seen = done(args.csv)
-    new_file = not args.csv.exists()
+    seen = {(row["variant"], int(row["deal"])) for row in rows.read(args.csv)}
     contradictions = 0
-    with args.csv.open("a", newline="") as f:
-        out = csv.DictWriter(f, fieldnames=COLUMNS)
-        if new_file:
-            out.writeheader()
+    with rows.appended(args.csv, COLUMNS) as write:
         for i, (number, states) in enumerate(todo, 1):
             if (args.variant, number) in seen:
                 continue
             row = {"variant": args.variant, "deal": number, "states": states}
             row.update(check(args.variant, number, args))
-            out.writerow(row)
-            f.flush()
+            write(row)
             contradictions += row["second"] != "unsolvable" and row["second"] != "unknown"
             print(
                 f"[{i}/{len(todo)}] {args.variant} {number}: {row['second']} in"
                 f" {row['second_states']:,} states, {row['seconds']} s",
                 flush=True,
             )
-    with args.csv.open(newline="") as f:
-        rows = [r for r in csv.DictReader(f) if r["variant"] == args.variant]
+    checked = [r for r in rows.read(args.csv) if r["variant"] == args.variant]
     counts: dict[str, int] = {}
-    for r in rows:
+    for r in checked:
         counts[r["second"]] = counts.get(r["second"], 0) + 1
-    print(f"{args.variant}: {len(rows)} checked: {counts}")
-    unknown = [r["deal"] for r in rows if r["second"] == "unknown"]
+    print(f"{args.variant}: {len(checked)} checked: {counts}")
+    unknown = [r["deal"] for r in checked if r["second"] == "unknown"]
     if unknown:
         print(f"  do not fit ({args.max_states:,} states): {' '.join(unknown)}")
-    return 1 if contradictions or any(r["second"].startswith("solved") for r in rows) else 0
+    return 1 if contradictions or any(r["second"].startswith("solved") for r in checked) else 0
 
 
 if __name__ == "__main__":
