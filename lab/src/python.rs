@@ -141,16 +141,7 @@ fn complete_pass(
     let (end, states) = detached(py, |stop| {
         search::complete_pass(&deal, max_states, max_memory, &overflow, stop)
     })?;
-    Ok(match end {
-        End::Won(moves) => (
-            "solved",
-            moves.into_iter().map(move_tuple).collect(),
-            states,
-            None,
-        ),
-        End::Exhausted => ("unsolvable", Vec::new(), states, None),
-        End::Limit(why) => ("unknown", Vec::new(), states, Some(why.as_str())),
-    })
+    Ok(pass_answer(end, states, ("unsolvable", None)))
 }
 
 /// One beam search of `width` positions a depth from the deal (as the tries make them, with no
@@ -177,16 +168,27 @@ fn beam(
         let end = beam_search(&deal, width, usize::MAX, &budget, &mut states, &mut watch);
         (end, states)
     })?;
-    Ok(match end {
+    // A beam that runs out of positions proves nothing.
+    Ok(pass_answer(end, states, ("unknown", Some("dry"))))
+}
+
+/// A search's end as a pass's answer: a win's moves, `exhausted` (the status and limit of a
+/// search that ran out of positions), or the limit that stopped it.
+fn pass_answer(
+    end: End<Move>,
+    states: u64,
+    exhausted: (&'static str, Option<&'static str>),
+) -> PassAnswer {
+    match end {
         End::Won(moves) => (
             "solved",
             moves.into_iter().map(move_tuple).collect(),
             states,
             None,
         ),
-        End::Exhausted => ("unknown", Vec::new(), states, Some("dry")),
+        End::Exhausted => (exhausted.0, Vec::new(), states, exhausted.1),
         End::Limit(why) => ("unknown", Vec::new(), states, Some(why.as_str())),
-    })
+    }
 }
 
 #[pymodule]
