@@ -76,3 +76,11 @@ def test_a_file_that_is_not_a_survey_is_refused(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "beam_wins:" in done.stderr and "Traceback" not in done.stderr
     assert db.read_text() == "not a survey\n"
+
+
+def test_bad_widths_are_a_one_line_error(tmp_path: Path) -> None:
+    for bad in ("wide", "1000,0", ""):
+        done = run(tmp_path / "b.db", tmp_path / "b.csv", "--deals", str(WON), "--widths", bad)
+        assert done.returncode == 2
+        assert "not widths" in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "b.db").exists()

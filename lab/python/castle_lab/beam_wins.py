@@ -5,7 +5,7 @@
         [--max-memory 8GiB]
 
 The solve's tries reach a beam 256,000 positions wide only after minutes (their widths grow
-with the table); one such beam alone costs one or two. Each deal gets a beam of each width in
+with the table); one such beam alone takes a minute or two. Each deal gets a beam of each width in
 turn until one wins. A win's moves are replayed through ``castle.reference`` (the pure-Python
 rules, which share no code with the beam) and only then stored as ``solved`` in the survey file
 (``tools/verdict_table.py --onto-shipped`` takes it from there, as from a retry's file). A beam
@@ -64,17 +64,27 @@ def won_verdict(
     )  # fmt: skip
 
 
+def widths(text: str) -> list[int]:
+    """``256000,1024000``: the widths, each a positive number."""
+    try:
+        found = [int(w) for w in text.split(",")]
+    except ValueError:
+        found = []
+    if not found or min(found) < 1:
+        raise argparse.ArgumentTypeError(f"not widths: {text!r} (e.g. 256000,1024000)")
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", required=True)
     parser.add_argument("--deals", type=parse_deal_range, required=True)
     parser.add_argument("--db", type=Path, required=True, help="the survey file for the wins")
     parser.add_argument("--csv", type=Path, required=True, help="every beam, as it ends")
-    parser.add_argument("--widths", default="256000", help="e.g. 256000,1024000")
+    parser.add_argument("--widths", type=widths, default=[256_000], help="e.g. 256000,1024000")
     parser.add_argument("--max-states", type=int, default=80_000_000)
     parser.add_argument("--max-memory", type=parse_size, default=parse_size("8GiB"))
     args = parser.parse_args(argv)
-    widths = [int(w) for w in args.widths.split(",")]
     try:
         with SurveyStore.open(args.db, create=True) as store:
             won = {v.deal for v in store.verdicts(args.variant) if v.status == "solved"}
@@ -85,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     bad = 0
     with rows.appended(args.csv, COLUMNS) as write:
         for number in args.deals:
-            for width in widths:
+            for width in args.widths:
                 if number in won:
                     break
                 if (args.variant, number, width) in seen:
